@@ -1,0 +1,20 @@
+import { formatMoney } from "~/lib/format";
+
+/** A price: the sale price in red with the regular price struck through, or just the price. */
+export function Price({ price, salePrice, className }: { price: number; salePrice: number | null; className?: string }) {
+  if (salePrice !== null && salePrice < price) {
+    return (
+      <p className={`price ${className ?? ""}`}>
+        <span className="price-sale">
+          <span className="visually-hidden">Precio de oferta: </span>
+          {formatMoney(salePrice)}
+        </span>{" "}
+        <s className="price-old">
+          <span className="visually-hidden">Precio normal: </span>
+          {formatMoney(price)}
+        </s>
+      </p>
+    );
+  }
+  return <p className={`price ${className ?? ""}`}>{formatMoney(price)}</p>;
+}

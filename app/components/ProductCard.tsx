@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import type { ProductCardDto } from "#server/catalog/product-dto";
+import { AddToCartForm } from "./AddToCartForm";
+import { Price } from "./Price";
+import { ProductImage } from "./ProductImage";
+
+export function productCardButtonLabel(stock: number, inCart: number): string {
+  if (stock <= 0) return "Agotado";
+  if (inCart > 0) return `En carrito (${inCart})`;
+  return "Agregar";
+}
+
+export function ProductCard({ product, inCart, eager }: { product: ProductCardDto; inCart: number; eager?: boolean }) {
+  const href = `/producto/${product._id}`;
+  const soldOut = product.stock <= 0;
+  const label = productCardButtonLabel(product.stock, inCart);
+  return (
+    <article className="product-card">
+      <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          src={product.images[0]}
+          alt=""
+          eager={eager}
+          sizes="(min-width: 1200px) 220px, (min-width: 768px) 30vw, 46vw"
+        />
+        <span className="badges">
+          {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
+          {soldOut ? <span className="badge badge-soldout">AGOTADO</span> : null}
+        </span>
+      </Link>
+      <div className="product-card-body">
+        <p className="tags">
+          <span className="tag">{product.type}</span>
+          <span className="tag tag-rarity">{product.rarity}</span>
+        </p>
+        <h2 className="product-card-title">
+          <Link to={href}>{product.name}</Link>
+        </h2>
+        <p className="product-card-expansion">{product.expansion}</p>
+        <Price price={product.price} salePrice={product.salePrice} />
+        <AddToCartForm
+          productId={product._id}
+          disabled={soldOut || inCart >= product.stock}
+          label={label}
+          accessibleName={`${label}: ${product.name}`}
+          className="product-card-add"
+        />
+      </div>
+    </article>
+  );
+}

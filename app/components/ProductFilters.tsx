@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import {
+  SORT_OPTIONS,
+  hasFilters,
+  parseProductQuery,
+  productListHref,
+  sortValue,
+  type ProductQuery,
+} from "~/lib/product-query";
+import { CARD_TYPES, EXPANSIONS, RARITIES } from "~/lib/shop";
+import { useHydrated } from "~/lib/use-hydrated";
+import { FilterIcon } from "./icons";
+
+export const FILTER_FORM_ID = "filtros-form";
+
+/**
+ * The filter panel. Without JavaScript it is a GET form with an apply button
+ * (the sort select joins it through the `form` attribute); with JavaScript every
+ * change navigates at once, and choosing the selected radio clears it. On small
+ * screens it is a slide-over opened by 'Filtros' (a #filtros link without JS).
+ */
+export function ProductFilters({ query, pathname }: { query: ProductQuery; pathname: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  const go = (change: Partial<ProductQuery>) => navigate(productListHref(query, change, pathname));
+
+  const applyForm = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") params.append(key, value);
+    go({ ...parseProductQuery(params), page: 1 });
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>("h2")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        openerRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const radio = (name: "rarity" | "type", value: string, label: string) => (
+    <label className="choice" key={value || "all"}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={query[name] === value}
+        onChange={() => {}}
+        onClick={() => {
+          if (!hydrated) return;
+          // Choosing the selected option clears it (SPEC §2).
+          go({ [name]: query[name] === value ? "" : value });
+        }}
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <>
+      {hydrated ? (
+        <button
+          ref={openerRef}
+          type="button"
+          className="button filters-toggle"
+          aria-expanded={open}
+          aria-controls="filtros"
+          onClick={() => setOpen(true)}
+        >
+          <FilterIcon /> Filtros
+        </button>
+      ) : (
+        <a href="#filtros" className="button filters-toggle">
+          <FilterIcon /> Filtros
+        </a>
+      )}
+      <aside
+        id="filtros"
+        ref={panelRef}
+        className={`filters ${open ? "is-open" : ""}`}
+        aria-labelledby="filtros-title"
+        role={open ? "dialog" : undefined}
+        aria-modal={open ? true : undefined}
+      >
+        <div className="filters-head">
+          <h2 id="filtros-title" tabIndex={-1}>
+            Filtros
+          </h2>
+          {hydrated ? (
+            <button
+              type="button"
+              className="icon-button filters-close"
+              aria-label="Cerrar filtros"
+              onClick={() => {
+                setOpen(false);
+                openerRef.current?.focus();
+              }}
+            >
+              ×
+            </button>
+          ) : (
+            <a href="#" className="icon-button filters-close" aria-label="Cerrar filtros">
+              ×
+            </a>
+          )}
+        </div>
+        <Form
+          id={FILTER_FORM_ID}
+          method="get"
+          action={pathname}
+          onChange={(e) => {
+            if (!hydrated) return;
+            const target = e.target as unknown as HTMLInputElement;
+            if (target.type === "radio") return; // handled by onClick (so a second click clears)
+            applyForm(e.currentTarget);
+          }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            applyForm(e.currentTarget);
+          }}
+        >
+          {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
+          <fieldset>
+            <legend>Rareza</legend>
+            {radio("rarity", "", "Todas")}
+            {RARITIES.map((r) => radio("rarity", r, r))}
+          </fieldset>
+          <fieldset>
+            <legend>Tipo</legend>
+            {radio("type", "", "Todos")}
+            {CARD_TYPES.map((t) => radio("type", t, t))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor="filtro-expansion">Expansión</label>
+            <select id="filtro-expansion" name="expansion" value={query.expansion} onChange={() => {}}>
+              <option value="">Todas las expansiones</option>
+              {EXPANSIONS.map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="choice">
+            <input type="checkbox" name="onSale" value="true" checked={query.onSale} onChange={() => {}} />
+            Solo productos en oferta
+          </label>
+          <div className="filters-actions">
+            {hydrated ? null : (
+              <button type="submit" className="button button-primary">
+                Aplicar filtros
+              </button>
+            )}
+            <Link
+              to={productListHref(query, { search: "", rarity: "", type: "", expansion: "", onSale: false }, pathname)}
+              className={`button ${hasFilters(query) ? "" : "is-quiet"}`}
+            >
+              Limpiar filtros
+            </Link>
+          </div>
+        </Form>
+      </aside>
+      {open ? <div className="filters-backdrop" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function SortSelect({ query }: { query: ProductQuery }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  return (
+    <div className="sort">
+      <label htmlFor="orden">Ordenar por</label>
+      <select
+        id="orden"
+        name="sort"
+        form={FILTER_FORM_ID}
+        value={sortValue(query)}
+        onChange={(e) => {
+          if (!hydrated) return;
+          const option = SORT_OPTIONS.find((o) => o.value === e.currentTarget.value);
+          if (option) navigate(productListHref(query, { sortBy: option.sortBy, order: option.order }));
+        }}
+      >
+        {SORT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" form={FILTER_FORM_ID} className="button">
+          Ordenar
+        </button>
+      )}
+    </div>
+  );
+}

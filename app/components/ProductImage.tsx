@@ -1,0 +1,51 @@
+/**
+ * Product images are 5:7 portrait cards. Images the shop serves itself
+ * (/media/...) come in several WebP widths, so a phone downloads a small one;
+ * width and height are always set so nothing shifts while they load.
+ */
+const WIDTHS = [240, 360, 480, 720] as const;
+
+export function isOwnMedia(src: string): boolean {
+  return src.startsWith("/media/");
+}
+
+function withWidth(src: string, width: number): string {
+  return `${src}${src.includes("?") ? "&" : "?"}w=${width}`;
+}
+
+export function ProductImage({
+  src,
+  alt,
+  sizes,
+  eager = false,
+  className,
+  width = 500,
+  height = 700,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  className?: string;
+  width?: number;
+  height?: number;
+}) {
+  if (!src) {
+    return <div className={`image-placeholder ${className ?? ""}`} role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} />;
+  }
+  const own = isOwnMedia(src);
+  return (
+    <img
+      className={className}
+      src={own ? withWidth(src, 480) : src}
+      srcSet={own ? WIDTHS.map((w) => `${withWidth(src, w)} ${w}w`).join(", ") : undefined}
+      sizes={own ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { currentYear } from "~/lib/format";
+import { SHOP } from "~/lib/shop";
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="footer-heading">
+            {SHOP.name}
+          </h2>
+          <p>
+            Cartas originales de Pokémon TCG en México: cartas individuales, producto sellado y accesorios. Cada
+            carta se revisa a mano antes de enviarse.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="footer-heading">
+            Información
+          </h2>
+          <ul>
+            <li>
+              <Link to="/terminos">Términos y Condiciones</Link>
+            </li>
+            <li>
+              <Link to="/privacidad">Aviso de Privacidad</Link>
+            </li>
+            <li>
+              <Link to="/garantia">Garantía / Antes de comprar</Link>
+            </li>
+            <li>
+              <Link to="/envios">Envíos y tiempos de pago</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-heading">
+            Contacto
+          </h2>
+          <ul>
+            <li>
+              <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+            </li>
+            <li>
+              <a href={SHOP.phoneHref}>{SHOP.phoneDisplay}</a>
+            </li>
+            <li>México</li>
+          </ul>
+          <ul className="social-links" aria-label="Redes sociales">
+            <li>
+              <a href={SHOP.social.instagram} rel="noopener noreferrer">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a href={SHOP.social.facebook} rel="noopener noreferrer">
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a href={SHOP.social.tiktok} rel="noopener noreferrer">
+                TikTok
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer-bottom">
+        <p>
+          © {currentYear()} {SHOP.name}. Todos los derechos reservados.
+        </p>
+        <p className="disclaimer">
+          Pokémon y los nombres de sus personajes son marcas registradas de Nintendo, Creatures Inc. y GAME FREAK
+          Inc. {SHOP.name} es una tienda independiente y no está afiliada, patrocinada ni respaldada por Nintendo,
+          Creatures Inc., GAME FREAK Inc. ni The Pokémon Company.
+        </p>
+      </div>
+    </footer>
+  );
+}

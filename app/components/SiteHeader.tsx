@@ -1,0 +1,93 @@
+import { Form, Link, useNavigate } from "react-router";
+import { useRootData } from "~/root";
+import { SHOP } from "~/lib/shop";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CartIcon, SearchIcon, UserIcon } from "./icons";
+import { useCartCount } from "./cart-state";
+
+export function SiteHeader() {
+  const root = useRootData();
+  const count = useCartCount();
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="logo" aria-label={`${SHOP.name}, inicio`}>
+          <span className="logo-mark" aria-hidden="true">
+            CV
+          </span>
+          <span className="logo-text">{SHOP.name}</span>
+        </Link>
+        <HeaderSearch />
+        <nav className="header-actions" aria-label="Cuenta y carrito">
+          <Link to="/carrito" className="cart-link" aria-label={`Carrito, ${count} ${count === 1 ? "artículo" : "artículos"}`}>
+            <CartIcon />
+            <span className="cart-badge" data-testid="cart-count" aria-hidden="true">
+              {count}
+            </span>
+          </Link>
+          {root?.user ? null : (
+            <details className="user-menu">
+              <summary aria-label="Menú de usuario">
+                <UserIcon />
+              </summary>
+              <ul className="user-menu-list">
+                <li>
+                  <Link to="/login">Iniciar Sesión</Link>
+                </li>
+                <li>
+                  <Link to="/registro">Crear Cuenta</Link>
+                </li>
+              </ul>
+            </details>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Search box: a GET form to /productos that works without JavaScript; blank
+ * text does nothing (the browser's `required` check without JS; ignored with JS),
+ * and with JS the box clears after searching.
+ */
+function HeaderSearch() {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  return (
+    <Form
+      method="get"
+      action="/productos"
+      role="search"
+      className="header-search"
+      noValidate={hydrated}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement;
+        const term = input.value.trim();
+        if (!term) return;
+        input.value = "";
+        input.blur();
+        navigate(`/productos?${new URLSearchParams({ search: term })}`);
+      }}
+    >
+      <label htmlFor="header-search" className="visually-hidden">
+        Buscar productos
+      </label>
+      <input
+        id="header-search"
+        type="search"
+        name="search"
+        placeholder="Buscar productos..."
+        required
+        pattern=".*\S.*"
+        maxLength={100}
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <button type="submit" aria-label="Buscar">
+        <SearchIcon />
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import { BANNER_COOKIE } from "~/components/LoyaltyBanner";
+
+/**
+ * The closed loyalty banner: a plain cookie `aviso_puntos=cerrado` that the
+ * browser may also write itself (DESIGN §5 lets this one be script-readable).
+ */
+export function bannerClosedSetCookie(secure: boolean): string {
+  return `${BANNER_COOKIE}=cerrado; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export function isBannerClosed(request: Request): boolean {
+  const header = request.headers.get("Cookie") ?? "";
+  return header.split(";").some((part) => part.trim() === `${BANNER_COOKIE}=cerrado`);
+}

@@ -1,0 +1,34 @@
+/** Parses a cart form post (intent add | set | remove | clear) without trusting anything in it. */
+export type CartCommand =
+  | { intent: "add"; productId: string; quantity: number }
+  | { intent: "set"; productId: string; quantity: number }
+  | { intent: "remove"; productId: string }
+  | { intent: "clear" };
+
+export type CartFormResult = { ok: true; command: CartCommand } | { ok: false; error: string };
+
+const ID = /^[0-9a-f]{24}$/;
+
+export const CART_FORM_ERRORS = {
+  invalid: "La solicitud no es válida.",
+  product: "Producto no encontrado",
+  quantity: "La cantidad no es válida",
+} as const;
+
+function quantityOf(value: FormDataEntryValue | null, fallback: number | null): number | null {
+  if (value === null || value === "") return fallback;
+  if (typeof value !== "string" || !/^-?\d{1,7}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+export function parseCartForm(form: FormData): CartFormResult {
+  const intent = form.get("intent");
+  if (intent === "clear") return { ok: true, command: { intent } };
+  if (intent !== "add" && intent !== "set" && intent !== "remove") return { ok: false, error: CART_FORM_ERRORS.invalid };
+  const productId = form.get("productId");
+  if (typeof productId !== "string" || !ID.test(productId)) return { ok: false, error: CART_FORM_ERRORS.product };
+  if (intent === "remove") return { ok: true, command: { intent, productId } };
+  const quantity = quantityOf(form.get("quantity"), intent === "add" ? 1 : null);
+  if (quantity === null || (intent === "add" && quantity < 1)) return { ok: false, error: CART_FORM_ERRORS.quantity };
+  return { ok: true, command: { intent, productId, quantity } };
+}

@@ -1,0 +1,49 @@
+/** es-MX formatting in the shop's time zone (DESIGN §3): one place for money and dates. */
+const TIME_ZONE = "America/Mexico_City";
+
+const money = new Intl.NumberFormat("es-MX", {
+  style: "currency",
+  currency: "MXN",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** 123450 centavos → "$1,234.50 MXN". */
+export function formatMoneyCents(cents: number): string {
+  return `${money.format(cents / 100)} MXN`;
+}
+
+/** 1234.5 pesos → "$1,234.50 MXN". */
+export function formatMoney(pesos: number): string {
+  return `${money.format(pesos)} MXN`;
+}
+
+const longDate = new Intl.DateTimeFormat("es-MX", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+/** "22 de noviembre de 2026". */
+export function formatDate(value: Date | string): string {
+  return longDate.format(typeof value === "string" ? new Date(value) : value);
+}
+
+const dateTime = new Intl.DateTimeFormat("es-MX", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
+export function formatDateTime(value: Date | string): string {
+  return dateTime.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** The current year in Mexico City (the footer's copyright line). */
+export function currentYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }).format(now));
+}

@@ -1,0 +1,106 @@
+/**
+ * The product list's state lives in the URL query, with the parameter names of
+ * SPEC §7 `GET /products`: search, page, sortBy, order, rarity, type, expansion,
+ * onSale=true. Browser-safe: the view builds its links with it, the loader parses with it.
+ * Anything unknown or malformed is dropped, never an error.
+ */
+import { CARD_TYPES, EXPANSIONS, RARITIES } from "./shop";
+
+export const SORT_OPTIONS = [
+  { value: "dateAdded-desc", label: "Más recientes", sortBy: "dateAdded", order: "desc" },
+  { value: "price-asc", label: "Precio: menor a mayor", sortBy: "price", order: "asc" },
+  { value: "price-desc", label: "Precio: mayor a menor", sortBy: "price", order: "desc" },
+  { value: "name-asc", label: "Nombre A-Z", sortBy: "name", order: "asc" },
+] as const;
+
+export type SortBy = "dateAdded" | "price" | "name";
+export type SortOrder = "asc" | "desc";
+
+export interface ProductQuery {
+  search: string;
+  page: number;
+  sortBy: SortBy;
+  order: SortOrder;
+  rarity: string;
+  type: string;
+  expansion: string;
+  onSale: boolean;
+}
+
+export const DEFAULT_QUERY: ProductQuery = {
+  search: "",
+  page: 1,
+  sortBy: "dateAdded",
+  order: "desc",
+  rarity: "",
+  type: "",
+  expansion: "",
+  onSale: false,
+};
+
+export const MAX_SEARCH_LENGTH = 100;
+const MAX_PAGE = 100_000;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | "" {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : "";
+}
+
+/** Parses a query string; a `sort=price-asc` (the no-JS select) is understood too. */
+export function parseProductQuery(params: URLSearchParams): ProductQuery {
+  let sortBy = oneOf(["dateAdded", "price", "name"] as const, params.get("sortBy")) || DEFAULT_QUERY.sortBy;
+  let order = oneOf(["asc", "desc"] as const, params.get("order")) || defaultOrder(sortBy);
+  const combined = SORT_OPTIONS.find((o) => o.value === params.get("sort"));
+  if (combined) {
+    sortBy = combined.sortBy;
+    order = combined.order;
+  }
+  const page = Number(params.get("page"));
+  return {
+    search: (params.get("search") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    sortBy,
+    order,
+    rarity: oneOf(RARITIES, params.get("rarity")),
+    type: oneOf(CARD_TYPES, params.get("type")),
+    expansion: oneOf(EXPANSIONS, params.get("expansion")),
+    onSale: params.get("onSale") === "true" || params.get("onSale") === "on",
+  };
+}
+
+function defaultOrder(sortBy: SortBy): SortOrder {
+  return sortBy === "dateAdded" ? "desc" : "asc";
+}
+
+/** The canonical query string for a state (defaults omitted), without the leading '?'. */
+export function serializeProductQuery(q: ProductQuery): string {
+  const params = new URLSearchParams();
+  if (q.search) params.set("search", q.search);
+  if (q.sortBy !== DEFAULT_QUERY.sortBy || q.order !== DEFAULT_QUERY.order) {
+    params.set("sortBy", q.sortBy);
+    params.set("order", q.order);
+  }
+  if (q.rarity) params.set("rarity", q.rarity);
+  if (q.type) params.set("type", q.type);
+  if (q.expansion) params.set("expansion", q.expansion);
+  if (q.onSale) params.set("onSale", "true");
+  if (q.page > 1) params.set("page", String(q.page));
+  return params.toString();
+}
+
+/**
+ * The href of the list after a change. Changing anything but the page resets to page 1 (SPEC §4).
+ */
+export function productListHref(q: ProductQuery, change: Partial<ProductQuery> = {}, pathname = "/productos"): string {
+  const next: ProductQuery = { ...q, ...change };
+  if (!("page" in change)) next.page = 1;
+  const qs = serializeProductQuery(next);
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+export function sortValue(q: Pick<ProductQuery, "sortBy" | "order">): string {
+  return `${q.sortBy}-${q.order}`;
+}
+
+export function hasFilters(q: ProductQuery): boolean {
+  return Boolean(q.search || q.rarity || q.type || q.expansion || q.onSale);
+}

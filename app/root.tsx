@@ -1,0 +1,89 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteHeader } from "./components/SiteHeader";
+import { SiteFooter } from "./components/SiteFooter";
+import stylesHref from "./styles/app.css?url";
+import { loadRootData } from "./lib/root-data.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadRootData(request, context);
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data (cart badge, quantities, origin) from anywhere in the tree. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="es-MX">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d3557" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#contenido">
+          Saltar al contenido
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="contenido" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Página no encontrada" : "Ocurrió un error";
+  const detail = notFound
+    ? "La página que buscas no existe o fue movida."
+    : "No pudimos cargar esta página. Intenta de nuevo en unos momentos.";
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <SiteHeader />
+      <main id="contenido" className="site-main" tabIndex={-1}>
+        <section className="empty-state">
+          <title>{title}</title>
+          <h1>{title}</h1>
+          <p>{detail}</p>
+          <a className="button" href="/">
+            Volver al inicio
+          </a>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Exactly the paths of SPEC §2 (the later screens arrive with their issues),
+// plus resource routes for SEO and the generated demo card images.
+export default [
+  index("routes/productos.tsx", { id: "home" }),
+  route("productos", "routes/productos.tsx", { id: "productos" }),
+  route("producto/:id", "routes/producto.tsx"),
+  route("carrito", "routes/carrito.tsx"),
+  route("terminos", "routes/terminos.tsx"),
+  route("privacidad", "routes/privacidad.tsx"),
+  route("garantia", "routes/garantia.tsx"),
+  route("envios", "routes/envios.tsx"),
+  route("preferencias/aviso-puntos", "routes/preferencias.aviso-puntos.ts"),
+  route("media/demo/:file", "routes/media.demo.$file.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("__bench/tarjetas", "routes/bench.tarjetas.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

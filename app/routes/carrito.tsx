@@ -1,0 +1,213 @@
+import { Link, data, redirect, useFetcher } from "react-router";
+import type { Route } from "./+types/carrito";
+import { CartError, addToCart, clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server";
+import { readCartId, requireCart } from "#server/cart/cart-cookie.server";
+import { readForm } from "~/lib/form.server";
+import { formatMoney } from "~/lib/format";
+import { parseCartForm } from "~/lib/cart-form";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ProductImage } from "~/components/ProductImage";
+import { CART_ACTION } from "~/components/cart-state";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = await getCart(context.db, await readCartId(request, context.config));
+  return data(cart, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * One action for every cart control (intent add | set | remove | clear). A no-JS
+ * post gets a 303 back to the page it came from; a fetcher gets data.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const parsed = parseCartForm(form);
+  const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), "/carrito") : null;
+  if (!parsed.ok) return data({ ok: false as const, error: parsed.error }, { status: 400 });
+
+  const { cartId, setCookie } = await requireCart(request, context.db, context.config);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  try {
+    const cmd = parsed.command;
+    if (cmd.intent === "add") await addToCart(context.db, cartId, cmd.productId, cmd.quantity);
+    else if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd.productId, cmd.quantity);
+    else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd.productId);
+    else await clearCart(context.db, cartId);
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    // Without JavaScript the cart page renders with this message and the 4xx status.
+    return data({ ok: false as const, error: error.message }, { status: error.status, headers });
+  }
+  if (redirectTo) return redirect(redirectTo, { status: 303, headers });
+  return data({ ok: true as const }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Carrito", description: "Tu carrito de compras.", path: "/carrito", origin: originFrom(matches), noindex: true });
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, summary } = loaderData;
+  const clear = useFetcher();
+  const hydrated = useHydrated();
+  const shownError = actionData && !actionData.ok ? actionData.error : null;
+
+  if (lines.length === 0) {
+    return (
+      <section className="empty-state cart-empty">
+        <h1>Tu carrito está vacío</h1>
+        {shownError ? (
+          <p className="form-error" role="alert">
+            {shownError}
+          </p>
+        ) : null}
+        <p>Explora el catálogo y agrega tus cartas favoritas.</p>
+        <Link to="/productos" className="button button-primary">
+          Ir a la tienda
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <div className="cart">
+      <h1>Carrito de compras</h1>
+      {shownError ? (
+        <p className="form-error" role="alert">
+          {shownError}
+        </p>
+      ) : null}
+      <div className="cart-layout">
+        <section aria-label="Productos en tu carrito">
+          <ul className="cart-lines">
+            {lines.map((line) => (
+              <CartLineItem key={line.productId} line={line} />
+            ))}
+          </ul>
+          <clear.Form method="post" action={CART_ACTION}>
+            <input type="hidden" name="intent" value="clear" />
+            {hydrated ? null : <input type="hidden" name="redirectTo" value="/carrito" />}
+            <button type="submit" className="button button-danger-quiet">
+              Vaciar carrito
+            </button>
+          </clear.Form>
+        </section>
+        <aside className="cart-summary" aria-labelledby="resumen-titulo">
+          <h2 id="resumen-titulo">Resumen del pedido</h2>
+          <dl>
+            <div>
+              <dt>Subtotal ({summary.itemCount} {summary.itemCount === 1 ? "artículo" : "artículos"})</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(summary.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Envío</dt>
+              <dd data-testid="cart-shipping">{summary.shipping === 0 ? "Gratis" : formatMoney(summary.shipping)}</dd>
+            </div>
+            <div className="cart-total">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatMoney(summary.total)}</dd>
+            </div>
+          </dl>
+          {summary.amountToFreeShipping > 0 ? (
+            <p className="free-shipping-hint">Agrega {formatMoney(summary.amountToFreeShipping)} más para envío gratis</p>
+          ) : (
+            <p className="free-shipping-hint is-reached">¡Tu pedido tiene envío gratis!</p>
+          )}
+          <Link to="/checkout" className="button button-primary button-block">
+            Proceder al pago
+          </Link>
+          <Link to="/productos" className="button button-block">
+            Seguir comprando
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+type Line = Route.ComponentProps["loaderData"]["lines"][number];
+
+function CartLineItem({ line }: { line: Line }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const href = `/producto/${line.productId}`;
+  const pendingQuantity = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
+  const intent = fetcher.formData?.get("intent");
+  if (intent === "remove" || (intent === "set" && pendingQuantity !== null && pendingQuantity <= 0)) return null;
+  const quantity = pendingQuantity && pendingQuantity > 0 ? Math.min(pendingQuantity, line.stock) : line.quantity;
+  const lineTotal = quantity * line.unitPrice;
+  const regular = quantity * line.price;
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const hidden = (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value="/carrito" />}
+    </>
+  );
+  return (
+    <li className="cart-line">
+      <Link to={href} className="cart-line-image" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={line.image} alt="" sizes="96px" width={100} height={140} />
+      </Link>
+      <div className="cart-line-info">
+        <h2 className="cart-line-name">
+          <Link to={href}>{line.name}</Link>
+        </h2>
+        <p className="cart-line-meta">{line.expansion}</p>
+        <p className="tags">
+          <span className="tag">{line.type}</span>
+          <span className="tag tag-rarity">{line.rarity}</span>
+        </p>
+        {line.stock <= 0 ? <p className="form-error">Agotado: retíralo para continuar</p> : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <fetcher.Form method="post" action={CART_ACTION} className="stepper-controls cart-stepper" aria-label={`Cantidad de ${line.name}`}>
+        <input type="hidden" name="intent" value="set" />
+        {hidden}
+        <button type="submit" name="quantity" value={quantity - 1} className="icon-button" aria-label={`Quitar uno de ${line.name}`}>
+          −
+        </button>
+        <output className="stepper-value" aria-live="polite" aria-label={`Cantidad: ${quantity}`}>
+          {quantity}
+        </output>
+        <button
+          type="submit"
+          name="quantity"
+          value={quantity + 1}
+          className="icon-button"
+          aria-label={`Agregar uno de ${line.name}`}
+          disabled={quantity >= line.stock}
+        >
+          +
+        </button>
+      </fetcher.Form>
+      <div className="cart-line-total">
+        <p className="price">
+          {line.salePrice !== null ? (
+            <>
+              <span className="price-sale">{formatMoney(lineTotal)}</span>{" "}
+              <s className="price-old">
+                <span className="visually-hidden">Precio normal: </span>
+                {formatMoney(regular)}
+              </s>
+            </>
+          ) : (
+            formatMoney(lineTotal)
+          )}
+        </p>
+        <fetcher.Form method="post" action={CART_ACTION}>
+          <input type="hidden" name="intent" value="remove" />
+          {hidden}
+          <button type="submit" className="link-button" aria-label={`Eliminar ${line.name} del carrito`}>
+            Eliminar
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,247 @@
+import { useState } from "react";
+import { Link, data, useNavigate } from "react-router";
+import type { Route } from "./+types/producto";
+import { getProduct } from "#server/catalog/products.server";
+import { formatMoney } from "~/lib/format";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { LOW_STOCK_THRESHOLD, SHOP } from "~/lib/shop";
+import { useHydrated } from "~/lib/use-hydrated";
+import { AddToCartForm } from "~/components/AddToCartForm";
+import { ProductImage } from "~/components/ProductImage";
+import { useCartQuantities } from "~/components/cart-state";
+import { ShieldIcon } from "~/components/icons";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await getProduct(context.db, params.id);
+  if (!product) return data({ product: null, imageIndex: 0, whatsappNumber: "" }, { status: 404 });
+  const requested = Number(new URL(request.url).searchParams.get("img"));
+  const imageIndex = Number.isInteger(requested) && requested >= 0 && requested < product.images.length ? requested : 0;
+  return { product, imageIndex, whatsappNumber: context.config.WHATSAPP_NUMBER };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
+  const origin = originFrom(matches);
+  const product = loaderData?.product;
+  if (!product) {
+    return pageMeta({ title: "Producto no encontrado", description: "El producto que buscas no existe.", path: `/producto/${params.id}`, origin, noindex: true });
+  }
+  const number = product.cardNumber ? ` ${product.cardNumber}` : "";
+  return [
+    ...pageMeta({
+      title: `${product.name}${number} – ${product.expansion}`,
+      description: `${product.name}${number} de ${product.expansion} (${product.rarity}). ${formatMoney(product.finalPrice)}. Producto original, envío a todo México.`,
+      path: `/producto/${product._id}`,
+      origin,
+      image: product.images[0] ? `${product.images[0]}${product.images[0].startsWith("/media/") ? "?w=720" : ""}` : undefined,
+      type: "product",
+    }),
+    { property: "product:price:amount", content: product.finalPrice.toFixed(2) },
+    { property: "product:price:currency", content: "MXN" },
+    { "script:ld+json": productJsonLd(product, origin) },
+  ];
+};
+
+function productJsonLd(product: NonNullable<Route.ComponentProps["loaderData"]["product"]>, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description ?? undefined,
+    sku: product._id,
+    category: product.category,
+    image: product.images.map((src) => (src.startsWith("http") ? src : `${origin}${src}`)),
+    brand: { "@type": "Brand", name: "Pokémon TCG" },
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/producto/${product._id}`,
+      priceCurrency: "MXN",
+      price: product.finalPrice.toFixed(2),
+      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { product, imageIndex, whatsappNumber } = loaderData;
+  if (!product) return <ProductNotFound />;
+  return <ProductView product={product} initialImage={imageIndex} whatsappNumber={whatsappNumber} />;
+}
+
+function ProductNotFound() {
+  return (
+    <section className="empty-state">
+      <h1>Producto no encontrado</h1>
+      <p>Es posible que el enlace sea incorrecto o que el producto ya no esté disponible.</p>
+      <Link to="/" className="button button-primary">
+        Volver al inicio
+      </Link>
+    </section>
+  );
+}
+
+type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
+
+function ProductView({ product, initialImage, whatsappNumber }: { product: Product; initialImage: number; whatsappNumber: string }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [imageIndex, setImageIndex] = useState(initialImage);
+  const [quantity, setQuantity] = useState(1);
+  const inCart = useCartQuantities().quantities[product._id] ?? 0;
+  const soldOut = product.stock <= 0;
+  const canAdd = !soldOut && inCart < product.stock;
+  const maxToAdd = Math.max(1, product.stock);
+  const lowStock = product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
+  const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
+  const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}. ¿Me puedes enviar fotos de su condición?`;
+  const chatHref = `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(chatText)}`;
+  const clampedQuantity = Math.min(Math.max(1, quantity), maxToAdd);
+
+  return (
+    <article className="product-detail">
+      <p>
+        <Link
+          to="/productos"
+          className="back-link"
+          onClick={(e) => {
+            if (hydrated && window.history.length > 1) {
+              e.preventDefault();
+              navigate(-1);
+            }
+          }}
+        >
+          ← Volver
+        </Link>
+      </p>
+      <div className="product-detail-grid">
+        <div className="gallery">
+          <div className="gallery-main">
+            <ProductImage
+              src={product.images[imageIndex]}
+              alt={`${product.name}, imagen ${imageIndex + 1} de ${product.images.length}`}
+              eager
+              sizes="(min-width: 900px) 440px, 92vw"
+            />
+            {product.onSale ? <span className="badge badge-sale gallery-badge">OFERTA</span> : null}
+          </div>
+          {product.images.length > 1 ? (
+            <ul className="gallery-thumbs" aria-label="Imágenes del producto">
+              {product.images.map((src, i) => (
+                <li key={src}>
+                  <Link
+                    to={i === 0 ? `/producto/${product._id}` : `/producto/${product._id}?img=${i}`}
+                    replace
+                    preventScrollReset
+                    aria-label={`Ver imagen ${i + 1}`}
+                    aria-current={i === imageIndex ? "true" : undefined}
+                    onClick={(e) => {
+                      if (!hydrated) return;
+                      e.preventDefault();
+                      setImageIndex(i);
+                    }}
+                  >
+                    <ProductImage src={src} alt="" sizes="80px" width={100} height={140} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="product-info">
+          <p className="tags">
+            <span className="tag">{product.type}</span>
+            <span className="tag tag-rarity">{product.rarity}</span>
+            {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
+          </p>
+          <h1>{product.name}</h1>
+          <p className="product-expansion">
+            {product.expansion}
+            {product.cardNumber ? ` · ${product.cardNumber}` : ""}
+          </p>
+          {product.onSale && product.salePrice !== null ? (
+            <p className="price price-large">
+              <span className="price-sale">
+                <span className="visually-hidden">Precio de oferta: </span>
+                {formatMoney(product.salePrice)}
+              </span>{" "}
+              <s className="price-old">
+                <span className="visually-hidden">Precio normal: </span>
+                {formatMoney(product.price)}
+              </s>{" "}
+              <span className="percent-off">-{product.percentOff}%</span>
+            </p>
+          ) : (
+            <p className="price price-large">{formatMoney(product.price)}</p>
+          )}
+          <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`}>
+            {soldOut
+              ? "Agotado"
+              : lowStock
+                ? `¡Últimas piezas! Solo ${product.stock} ${product.stock === 1 ? "disponible" : "disponibles"}`
+                : `${product.stock} disponibles`}
+          </p>
+          {product.comment ? (
+            <div className="seller-comment">
+              <h2>Comentario del vendedor</h2>
+              <p>{product.comment}</p>
+            </div>
+          ) : null}
+          {product.description ? <p className="product-description">{product.description}</p> : null}
+
+          <AddToCartForm
+            productId={product._id}
+            quantity={clampedQuantity}
+            disabled={!canAdd}
+            label={addLabel}
+            className="detail-add"
+          >
+            {canAdd ? (
+              <div className="stepper">
+                <label htmlFor="cantidad">Cantidad</label>
+                <div className="stepper-controls">
+                  {hydrated ? (
+                    <button type="button" className="icon-button" aria-label="Disminuir cantidad" disabled={clampedQuantity <= 1} onClick={() => setQuantity(clampedQuantity - 1)}>
+                      −
+                    </button>
+                  ) : null}
+                  <input
+                    id="cantidad"
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={maxToAdd}
+                    value={clampedQuantity}
+                    onChange={(e) => setQuantity(Number(e.currentTarget.value) || 1)}
+                  />
+                  {hydrated ? (
+                    <button type="button" className="icon-button" aria-label="Aumentar cantidad" disabled={clampedQuantity >= maxToAdd} onClick={() => setQuantity(clampedQuantity + 1)}>
+                      +
+                    </button>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+          </AddToCartForm>
+          <Link to="/carrito" className="button">
+            Ir al carrito
+          </Link>
+          <a className="button button-chat" href={chatHref} target="_blank" rel="noopener noreferrer">
+            Pedir fotos de la condición por WhatsApp
+          </a>
+          <section className="guarantee" aria-labelledby="garantia-titulo">
+            <ShieldIcon />
+            <div>
+              <h2 id="garantia-titulo">Garantía de autenticidad</h2>
+              <p>
+                100% original. Revisamos cada carta antes de enviarla; si no es auténtica, te devolvemos tu dinero.{" "}
+                <Link to="/garantia">Conoce la garantía</Link>
+              </p>
+            </div>
+          </section>
+          <p className="visually-hidden">Vendido por {SHOP.name}</p>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { data, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/productos";
+import { listProducts } from "#server/catalog/products.server";
+import { isBannerClosed } from "~/lib/banner-cookie.server";
+import { parseProductQuery, productListHref, serializeProductQuery } from "~/lib/product-query";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { LoyaltyBanner } from "~/components/LoyaltyBanner";
+import { Pagination } from "~/components/Pagination";
+import { ProductCard } from "~/components/ProductCard";
+import { ProductFilters, SortSelect } from "~/components/ProductFilters";
+import { useCartQuantities } from "~/components/cart-state";
+import { useRootData } from "~/root";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseProductQuery(url.searchParams);
+  // Every view has one canonical link: the no-JS form's `sort=` and empty fields are folded away.
+  const canonical = serializeProductQuery(query);
+  if (url.search.replace(/^\?/, "") !== canonical) {
+    throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname);
+  }
+  const result = await listProducts(context.db, query);
+  return data(
+    { query, ...result, bannerClosed: isBannerClosed(request) },
+    { headers: { "Cache-Control": "private, no-cache" } },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
+  const search = loaderData?.query.search;
+  const title = search ? `Resultados para “${search}”` : "Cartas Pokémon TCG originales";
+  const page = loaderData?.query.page ?? 1;
+  return pageMeta({
+    title: page > 1 ? `${title} (página ${page})` : title,
+    description:
+      "Cartas individuales, producto sellado y accesorios de Pokémon TCG originales en México. Precios en MXN, envío a todo el país y 1% de tu compra en puntos.",
+    path: `/productos${location.search}`,
+    origin: originFrom(matches),
+  });
+};
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const { query, products, total, pages, page, bannerClosed } = loaderData;
+  const { pathname } = useLocation();
+  const { quantities } = useCartQuantities();
+  const root = useRootData();
+  const shown = products.length;
+  return (
+    <div className="catalog">
+      {bannerClosed ? null : <LoyaltyBanner user={root?.user ?? null} />}
+      <div className="catalog-head">
+        <h1>{query.search ? `Resultados para “${query.search}”` : "Cartas Pokémon TCG originales"}</h1>
+        <p className="result-count" role="status">
+          Mostrando {shown} de {total} resultados
+        </p>
+      </div>
+      <div className="catalog-toolbar">
+        <SortSelect query={query} />
+      </div>
+      <div className="catalog-layout">
+        <ProductFilters query={query} pathname={pathname} />
+        <section className="catalog-results" aria-label="Productos">
+          {shown === 0 ? (
+            <div className="empty-state">
+              <p>No se encontraron productos</p>
+            </div>
+          ) : (
+            <ul className="product-grid">
+              {products.map((product, i) => (
+                <li key={product._id}>
+                  <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={page} pages={pages} hrefFor={(p) => productListHref(query, { page: p }, pathname)} />
+        </section>
+      </div>
+    </div>
+  );
+}

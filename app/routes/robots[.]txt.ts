@@ -1,0 +1,22 @@
+import type { Route } from "./+types/robots[.]txt";
+import { siteOrigin } from "~/lib/root-data.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(request, context);
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /carrito",
+    "Disallow: /checkout",
+    "Disallow: /perfil",
+    "Disallow: /mis-pedidos",
+    "Disallow: /admin",
+    "Disallow: /payment/",
+    "Disallow: /__bench/",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests in Debian's Chromium against the production build, on a
+ * fresh embedded database (seeded with the demo catalogue at start). Two
+ * projects: JavaScript on, and JavaScript off (the no-JS forms must work).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+
+const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    trace: "retain-on-failure",
+    launchOptions: chromiumOptions,
+  },
+  projects: [
+    { name: "js", testIgnore: /desktop\.spec\.ts/, use: { ...devices["Pixel 7"], launchOptions: chromiumOptions } },
+    {
+      name: "nojs",
+      testIgnore: /desktop\.spec\.ts/,
+      use: { ...devices["Pixel 7"], javaScriptEnabled: false, launchOptions: chromiumOptions },
+    },
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: chromiumOptions }, testMatch: /desktop\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server.js`,
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      LOG_REQUESTS: "false",
+      NODE_ENV: "test",
+      RATE_LIMIT_FACTOR: "1000",
+    },
+  },
+});

@@ -1,0 +1,86 @@
+// The shop's HTTP entry point: compression, static files with long-lived caching,
+// then the app (server/app.ts: health checks, security headers, React Router).
+// `node server.js` serves the production build (building it first if missing);
+// `node server.js --dev` runs Vite in middleware mode with hot reload.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import compression from "compression";
+import express from "express";
+import expressStaticGzip from "express-static-gzip";
+
+const DEV = process.argv.includes("--dev");
+const BUILD_ENTRY = "./build/server/index.js";
+
+if (!DEV && !fs.existsSync(BUILD_ENTRY)) {
+  console.log("No production build found: building the shop first (npm run build)...");
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", shell: process.platform === "win32" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a proxy (Docker, a load balancer) the client's IP and protocol come from X-Forwarded-*.
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelocal");
+// Brotli at quality 4 (the package default) and gzip level 6: fast enough for dynamic HTML.
+app.use(compression({ threshold: 1024 }));
+
+let shop;
+if (DEV) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  const load = () => viteServer.ssrLoadModule("./server/app.ts");
+  shop = await (await load()).createShop();
+  app.use(async (req, res, next) => {
+    try {
+      const mod = await load();
+      return mod.handler(shop)(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed build assets: cache for a year, serve the .br/.gz files made at build time.
+  app.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
+  app.use(
+    expressStaticGzip("build/client", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { maxAge: "1h", index: false },
+    }),
+  );
+  const mod = await import(BUILD_ENTRY);
+  shop = await mod.createShop();
+  app.use(mod.handler(shop));
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+const server = app.listen(port, host, () => {
+  console.log(`Tienda lista en http://localhost:${port} (${shop.databaseKind})`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing connections and the database...`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await shop.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

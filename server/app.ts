@@ -1,0 +1,90 @@
+/**
+ * The shop as an Express router: health checks, request log, security headers,
+ * CSRF origin check, body limits, then React Router. `createShop` opens the
+ * database, applies migrations and seeds the demo catalogue on first start.
+ */
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { getConfig, type AppConfig } from "./config";
+import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { seedDemoCatalog } from "./catalog/seed";
+import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
+import { requestLog } from "./http/request-log";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    db: Database;
+    config: AppConfig;
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+export interface Shop {
+  db: Database;
+  config: AppConfig;
+  databaseKind: DatabaseHandle["kind"];
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createShop(): Promise<Shop> {
+  const config = getConfig();
+  const handle = await openConfiguredDatabase(config);
+  await handle.migrate();
+  if (config.SEED_DEMO === "true") {
+    const inserted = await seedDemoCatalog(handle.db);
+    if (inserted > 0) console.log(`Catálogo de demostración cargado: ${inserted} productos.`);
+  }
+  return {
+    db: handle.db,
+    config,
+    databaseKind: handle.kind,
+    ready: () => handle.ping(),
+    close: () => handle.close(),
+  };
+}
+
+const FORM_BODY_LIMIT = 512 * 1024;
+
+export function handler(shop: Shop): express.Router {
+  const router = express.Router();
+  const production = shop.config.NODE_ENV === "production";
+
+  router.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  router.get("/readyz", async (_req, res) => {
+    try {
+      await shop.ready();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: shop.databaseKind });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
+  router.use(cspNonce);
+  router.use(securityHeaders({ production, dev: shop.config.NODE_ENV === "development" && !isBuilt() }));
+  router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/webhooks/") }));
+  router.use(bodySizeLimit(FORM_BODY_LIMIT));
+
+  router.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: production ? "production" : process.env.NODE_ENV,
+      getLoadContext: (_req, res) => ({
+        db: shop.db,
+        config: shop.config,
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+      }),
+    }),
+  );
+  return router;
+}
+
+function isBuilt() {
+  return import.meta.env?.PROD === true;
+}

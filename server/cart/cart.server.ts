@@ -1,0 +1,213 @@
+/**
+ * The cart (SPEC §2 "Cart", §4, §9; DESIGN §6): stored in the database, keyed by
+ * an anonymous cart cookie. Prices and stock are always read fresh from the
+ * products table; a quantity never exceeds stock.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client";
+import { isId, newId } from "../db/ids";
+import { cartItems, carts, products } from "../db/schema";
+import { lineTotalCents, summarizeCart, unitPriceCents, type CartSummary } from "../pricing/pricing";
+
+export const MAX_LINE_QUANTITY = 999;
+
+export class CartError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const CART_MESSAGES = {
+  productNotFound: "Producto no encontrado",
+  outOfStock: "Este producto está agotado",
+  invalidQuantity: "La cantidad no es válida",
+} as const;
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  image: string | null;
+  expansion: string;
+  type: string;
+  rarity: string;
+  stock: number;
+  quantity: number;
+  /** Pesos. */
+  price: number;
+  salePrice: number | null;
+  unitPrice: number;
+  lineTotal: number;
+  /** What the line would cost at the regular price (shown struck through when on sale). */
+  regularLineTotal: number;
+}
+
+/** The summary in pesos, as the cart page shows it. */
+export interface CartSummaryView {
+  itemCount: number;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  amountToFreeShipping: number;
+}
+
+export interface CartView {
+  lines: CartLine[];
+  summary: CartSummaryView;
+}
+
+function summaryInPesos(s: CartSummary): CartSummaryView {
+  return {
+    itemCount: s.itemCount,
+    subtotal: s.subtotalCents / 100,
+    shipping: s.shippingCents / 100,
+    total: s.totalCents / 100,
+    amountToFreeShipping: s.amountToFreeShippingCents / 100,
+  };
+}
+
+export async function cartExists(db: Queryable, cartId: string): Promise<boolean> {
+  if (!isId(cartId)) return false;
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  return Boolean(row);
+}
+
+export async function createCart(db: Queryable, userId: string | null = null): Promise<string> {
+  const id = newId();
+  await db.insert(carts).values({ id, userId });
+  return id;
+}
+
+/** Quantities by product id and the item count, for the header badge and 'En carrito (n)'. */
+export async function cartQuantities(db: Queryable, cartId: string | null) {
+  if (!cartId || !isId(cartId)) return { count: 0, quantities: {} as Record<string, number> };
+  const rows = await db
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  const quantities: Record<string, number> = {};
+  let count = 0;
+  for (const row of rows) {
+    quantities[row.productId] = row.quantity;
+    count += row.quantity;
+  }
+  return { count, quantities };
+}
+
+function validQuantity(quantity: number): number {
+  if (!Number.isInteger(quantity) || Math.abs(quantity) > 1_000_000) throw new CartError(CART_MESSAGES.invalidQuantity);
+  return quantity;
+}
+
+async function lockedProductStock(tx: Queryable, productId: string): Promise<number> {
+  if (!isId(productId)) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  const [product] = await tx
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  return product.stock;
+}
+
+/**
+ * Adds `quantity` (default 1) of a product: an existing line rises by the amount
+ * but never above stock; adding is refused at stock 0. Returns the line's new quantity.
+ */
+export async function addToCart(db: Database, cartId: string, productId: string, quantity = 1): Promise<number> {
+  const amount = validQuantity(quantity);
+  if (amount < 1) throw new CartError(CART_MESSAGES.invalidQuantity);
+  return db.transaction(async (tx) => {
+    const stock = await lockedProductStock(tx, productId);
+    if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
+    const cap = Math.min(stock, MAX_LINE_QUANTITY);
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ cartId, productId, quantity: Math.min(amount, cap) })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: { quantity: sql`least(${cartItems.quantity} + ${amount}, ${cap})` },
+      })
+      .returning({ quantity: cartItems.quantity });
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+    return line?.quantity ?? 0;
+  });
+}
+
+/** Sets a line's quantity: zero or less removes it; more than stock is capped at stock. */
+export async function setCartQuantity(db: Database, cartId: string, productId: string, quantity: number): Promise<number> {
+  const wanted = validQuantity(quantity);
+  return db.transaction(async (tx) => {
+    if (wanted <= 0) {
+      await removeFromCart(tx, cartId, productId);
+      return 0;
+    }
+    const stock = await lockedProductStock(tx, productId);
+    const next = Math.min(wanted, stock, MAX_LINE_QUANTITY);
+    if (next <= 0) {
+      await removeFromCart(tx, cartId, productId);
+      return 0;
+    }
+    const updated = await tx
+      .update(cartItems)
+      .set({ quantity: next })
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+      .returning({ quantity: cartItems.quantity });
+    if (updated.length === 0) {
+      await tx.insert(cartItems).values({ cartId, productId, quantity: next });
+    }
+    return next;
+  });
+}
+
+export async function removeFromCart(db: Queryable, cartId: string, productId: string): Promise<void> {
+  if (!isId(productId)) return;
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+}
+
+export async function clearCart(db: Queryable, cartId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** The cart with fresh prices and stock, and its summary (subtotal, shipping, total). */
+export async function getCart(db: Queryable, cartId: string | null): Promise<CartView> {
+  if (!cartId || !isId(cartId)) return { lines: [], summary: summaryInPesos(summarizeCart([])) };
+  const rows = await db
+    .select({
+      productId: products.id,
+      name: products.name,
+      images: products.images,
+      expansion: products.expansion,
+      type: products.type,
+      rarity: products.rarity,
+      stock: products.stock,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(products.id));
+  const lines: CartLine[] = rows.map((row) => {
+    const unit = unitPriceCents(row);
+    return {
+      productId: row.productId,
+      name: row.name,
+      image: row.images[0] ?? null,
+      expansion: row.expansion,
+      type: row.type,
+      rarity: row.rarity,
+      stock: row.stock,
+      quantity: row.quantity,
+      price: row.priceCents / 100,
+      salePrice: unit < row.priceCents ? unit / 100 : null,
+      unitPrice: unit / 100,
+      lineTotal: lineTotalCents(row) / 100,
+      regularLineTotal: (row.priceCents * row.quantity) / 100,
+    };
+  });
+  return { lines, summary: summaryInPesos(summarizeCart(rows)) };
+}

@@ -1,0 +1,126 @@
+/**
+ * Catalogue queries: the product list (filters, search, sort, pagination, count)
+ * and one product by id.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { ProductQuery } from "~/lib/product-query";
+import type { Queryable } from "../db/client";
+import { isId } from "../db/ids";
+import { products } from "../db/schema";
+import { normalizeSearchText } from "./search-text";
+import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
+
+export const PAGE_SIZE = 24;
+/** Tokens at least this long also match by trigram word similarity, so a small typo still finds the card. */
+const MIN_FUZZY_TOKEN_LENGTH = 4;
+const MAX_SEARCH_TOKENS = 6;
+
+export interface ProductPage {
+  products: ProductCardDto[];
+  total: number;
+  pages: number;
+  page: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function escapeRegex(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * One search token: a substring of the normalised name/expansion/number; a bare
+ * number matches a card number (leading zeros ignored: '4' finds '004/102') or a
+ * whole word such as '151'; longer words also match with a small typo (pg_trgm).
+ */
+function tokenCondition(token: string): SQL {
+  const contains = sql`${products.search} like ${`%${escapeLike(token)}%`}`;
+  if (/^\d+$/.test(token)) {
+    const digits = token.replace(/^0+(?=\d)/, "");
+    return sql`${products.search} ~ ${`(^| )0*${escapeRegex(digits)}(/| |$)`}`;
+  }
+  if (token.length >= MIN_FUZZY_TOKEN_LENGTH && /^\p{L}+$/u.test(token)) {
+    return sql`(${contains} or ${token} <% ${products.search})`;
+  }
+  return contains;
+}
+
+export function searchCondition(search: string): SQL | undefined {
+  const tokens = normalizeSearchText(search).split(" ").filter(Boolean).slice(0, MAX_SEARCH_TOKENS);
+  // Text made only of punctuation matches nothing, rather than everything.
+  if (tokens.length === 0) return search.trim() ? sql`false` : undefined;
+  return and(...tokens.map(tokenCondition));
+}
+
+function filterCondition(q: ProductQuery): SQL | undefined {
+  return and(
+    q.rarity ? eq(products.rarity, q.rarity) : undefined,
+    q.type ? eq(products.type, q.type) : undefined,
+    q.expansion ? eq(products.expansion, q.expansion) : undefined,
+    q.onSale ? isNotNull(products.salePriceCents) : undefined,
+    q.search ? searchCondition(q.search) : undefined,
+  );
+}
+
+function orderBy(q: ProductQuery) {
+  const dir = q.order === "asc" ? asc : desc;
+  switch (q.sortBy) {
+    case "price":
+      return [dir(products.effectivePriceCents), dir(products.id)];
+    case "name":
+      return [dir(sql`${products.search} collate "C"`), dir(products.id)];
+    default:
+      return [dir(products.dateAdded), dir(products.id)];
+  }
+}
+
+const cardColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  salePriceCents: products.salePriceCents,
+  stock: products.stock,
+  rarity: products.rarity,
+  type: products.type,
+  expansion: products.expansion,
+  images: products.images,
+};
+
+/**
+ * One page of the list and the total count. The page is found on the narrow
+ * sort index first (ids only), then only those 24 rows are read, so deep
+ * pages stay cheap.
+ */
+export async function listProducts(db: Queryable, q: ProductQuery): Promise<ProductPage> {
+  const where = filterCondition(q);
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where)) as [{ total: number }];
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const offset = (q.page - 1) * PAGE_SIZE;
+  if (total === 0 || offset >= total) return { products: [], total, pages, page: q.page };
+
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(q))
+    .limit(PAGE_SIZE)
+    .offset(offset);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...orderBy(q));
+  return { products: rows.map(toProductCardDto), total, pages, page: q.page };
+}
+
+/** One product, or null for an unknown or malformed id. */
+export async function getProduct(db: Queryable, id: string): Promise<ProductDto | null> {
+  if (!isId(id)) return null;
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ? toProductDto(row) : null;
+}

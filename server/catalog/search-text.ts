@@ -1,0 +1,27 @@
+/**
+ * Search normalisation: lower case, accents removed, punctuation folded to
+ * spaces (but '/' kept for card numbers like 199/165). The same function builds
+ * the products.search column and normalises what a shopper types, so both
+ * sides always agree.
+ */
+export function normalizeSearchText(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}/]+/gu, " ")
+    .trim()
+    .replace(/\s+/g, " ");
+}
+
+export interface SearchableProduct {
+  name: string;
+  expansion: string;
+  cardNumber?: string | null;
+  category?: string | null;
+}
+
+/** The products.search column for one product. */
+export function productSearchText(p: SearchableProduct): string {
+  return normalizeSearchText([p.name, p.expansion, p.cardNumber ?? "", p.category ?? ""].join(" "));
+}

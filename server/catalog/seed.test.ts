@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, it, expect } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { products } from "../db/schema";
+import { buildDemoCatalog } from "./demo-catalog";
+import { seedDemoCatalog } from "./seed";
+import { normalizeSearchText } from "./search-text";
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await openDatabase({ kind: "pglite" });
+  await handle.migrate();
+}, 60_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("seedDemoCatalog", () => {
+  it("seeds an empty table once", async () => {
+    const { db } = handle;
+    const expected = buildDemoCatalog().length;
+    expect(await seedDemoCatalog(db)).toBe(expected);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(row?.n).toBe(expected);
+    expect(await seedDemoCatalog(db)).toBe(0);
+  }, 60_000);
+
+  it("stores accent-free lower-case search text and the generated effective price", async () => {
+    const { db } = handle;
+    const pokemon = await db
+      .select({ name: products.name, search: products.search })
+      .from(products)
+      .where(eq(products.type, "Pokémon"));
+    expect(pokemon.length).toBeGreaterThan(2000);
+    for (const p of pokemon) {
+      expect(p.search).toBe(p.search.toLowerCase());
+      expect(p.search).toBe(p.search.normalize("NFD").replace(/\p{M}/gu, ""));
+      expect(p.search.startsWith(normalizeSearchText(p.name))).toBe(true);
+      expect(p.search).not.toMatch(/[A-Z\u00c0-\u024f]/u);
+    }
+    const [catcher] = await db.select({ search: products.search }).from(products).where(eq(products.name, "Pokémon Catcher")).limit(1);
+    expect(catcher?.search).toContain("pokemon catcher");
+    const sale = await db
+      .select({ price: products.priceCents, sale: products.salePriceCents, effective: products.effectivePriceCents })
+      .from(products)
+      .where(sql`${products.salePriceCents} is not null`);
+    expect(sale.length).toBeGreaterThan(0);
+    for (const r of sale) expect(r.effective).toBe(r.sale);
+  });
+
+  it("with force adds the synthetic products and skips existing ids", async () => {
+    const { db } = handle;
+    expect(await seedDemoCatalog(db, { force: true, extraSynthetic: 50 })).toBe(50);
+    expect(await seedDemoCatalog(db, { force: true, extraSynthetic: 50 })).toBe(0);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(row?.n).toBe(buildDemoCatalog().length + 50);
+  }, 60_000);
+});

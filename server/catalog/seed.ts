@@ -1,0 +1,70 @@
+/**
+ * Seeds the demo catalogue (demo-catalog.ts) into the products table.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { products } from "../db/schema";
+import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
+import { productSearchText } from "./search-text";
+
+const BATCH_SIZE = 500;
+
+function toRow(p: DemoProduct): typeof products.$inferInsert {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    priceCents: p.priceCents,
+    salePriceCents: p.salePriceCents,
+    stock: p.stock,
+    category: p.category,
+    rarity: p.rarity,
+    type: p.type,
+    expansion: p.expansion,
+    cardNumber: p.cardNumber,
+    artist: p.artist,
+    comment: p.comment,
+    images: p.images,
+    dateAdded: p.dateAdded,
+    search: productSearchText(p),
+    // effectivePriceCents is a generated column: never inserted.
+  };
+}
+
+/**
+ * Inserts the demo catalogue (and `extraSynthetic` synthetic products) when
+ * the products table is empty. Returns how many were inserted (0 when the table
+ * already had products). Batches of ~500 rows, one transaction, computes
+ * `search` with productSearchText. With `force: true` it inserts even when
+ * products exist, skipping ids that are already there.
+ */
+export async function seedDemoCatalog(
+  db: Database,
+  options: { extraSynthetic?: number; force?: boolean } = {},
+): Promise<number> {
+  const extra = Math.max(0, Math.floor(options.extraSynthetic ?? 0));
+  const catalog = buildDemoCatalog();
+  if (extra > 0) catalog.push(...buildSyntheticProducts(extra));
+  const rows = catalog.map(toRow);
+
+  const inserted = await db.transaction(async (tx) => {
+    if (!options.force) {
+      const existing = await tx.select({ id: products.id }).from(products).limit(1);
+      if (existing.length > 0) return 0;
+    }
+    let inserted = 0;
+    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+      const batch = rows.slice(i, i + BATCH_SIZE);
+      const result = await tx
+        .insert(products)
+        .values(batch)
+        .onConflictDoNothing({ target: products.id })
+        .returning({ id: products.id });
+      inserted += result.length;
+    }
+    return inserted;
+  });
+  // Fresh statistics (and a visibility map for index-only scans) so the list queries plan well at once.
+  if (inserted > 0) await db.execute(sql`vacuum analyze products`);
+  return inserted;
+}

@@ -1,0 +1,99 @@
+/**
+ * One database handle for the process: a PostgreSQL server when DATABASE_URL is
+ * set, otherwise PGlite (real PostgreSQL in WASM) in DATA_DIR. Both speak the
+ * same SQL and go through Drizzle.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from "./lock";
+
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle; helpers that run inside a transaction take this, never the outer db. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or a transaction: for reads that may run in or out of one. */
+export type Queryable = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Idle clients can error when the server goes away; log instead of crashing the process.
+    pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let lock: DataDirLock | undefined;
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir);
+    dataDir = path.join(options.dataDir, "pglite");
+  }
+  try {
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: "pglite",
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * The database the configuration names (DATABASE_URL, else PGlite in DATA_DIR).
+ * A second process on the same embedded directory stops here with a clear message.
+ */
+export async function openConfiguredDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<DatabaseHandle> {
+  try {
+    return config.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`Error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

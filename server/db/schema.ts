@@ -1,0 +1,376 @@
+/**
+ * The shop's data model (DESIGN §4). Money is integer centavos, points are
+ * integers, ids are 24-character hex text (ObjectId style, see ids.ts).
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const id = () => text("id").primaryKey();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    role: text("role", { enum: ["customer", "admin"] }).notNull().default("customer"),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_role_check", sql`${t.role} in ('customer', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    street: text("street").notNull(),
+    colonia: text("colonia"),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    country: text("country").notNull().default("México"),
+    references: text("references"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId),
+    // At most one default address per user.
+    uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault}`),
+    check("addresses_zip_code_check", sql`${t.zipCode} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+export const PRODUCT_CATEGORIES = ["Carta Individual", "Producto Sellado", "Accesorio"] as const;
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    priceCents: integer("price_cents").notNull(),
+    salePriceCents: integer("sale_price_cents"),
+    stock: integer("stock").notNull().default(0),
+    category: text("category").notNull().default("Carta Individual"),
+    rarity: text("rarity").notNull(),
+    type: text("type").notNull(),
+    expansion: text("expansion").notNull(),
+    cardNumber: text("card_number"),
+    artist: text("artist"),
+    comment: text("comment"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
+    /** Lower case, accents removed: name, expansion, card number (see catalog/search-text.ts). */
+    search: text("search").notNull(),
+    /** The price the shopper pays: sale price when there is one, else price. Kept by the database. */
+    effectivePriceCents: integer("effective_price_cents")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(sale_price_cents, price_cents)`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_stock_check", sql`${t.stock} >= 0`),
+    check("products_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "products_sale_price_check",
+      sql`${t.salePriceCents} is null or (${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents})`,
+    ),
+    index("products_date_added_idx").on(t.dateAdded.desc(), t.id.desc()),
+    index("products_price_idx").on(t.effectivePriceCents, t.id),
+    // Name A-Z sorts on the normalised text (lower case, no accents) byte-wise, the same on every server.
+    index("products_name_idx").on(sql`${t.search} collate "C"`, t.id),
+    index("products_expansion_idx").on(t.expansion, t.dateAdded.desc()),
+    index("products_rarity_idx").on(t.rarity, t.dateAdded.desc()),
+    index("products_type_idx").on(t.type, t.dateAdded.desc()),
+    index("products_on_sale_idx").on(t.dateAdded.desc()).where(sql`${t.salePriceCents} is not null`),
+    index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("carts_user_key").on(t.userId).where(sql`${t.userId} is not null`)],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    cartId: text("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    check("cart_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const PAYMENT_STATUSES = ["pending", "approved", "rejected", "refunded"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    guestEmail: text("guest_email"),
+    contactName: text("contact_name").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    shippingAddress: jsonb("shipping_address").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    shippingCostCents: integer("shipping_cost_cents").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    pointsUsed: integer("points_used").notNull().default(0),
+    pointsEarned: integer("points_earned").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    finalTotalCents: integer("final_total_cents").notNull(),
+    couponCode: text("coupon_code"),
+    orderStatus: text("order_status").notNull().default("pending"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentId: text("payment_id"),
+    paymentMethod: text("payment_method").notNull().default("mercadopago"),
+    paymentAttempts: integer("payment_attempts").notNull().default(0),
+    trackingNumber: text("tracking_number"),
+    whatsappNotifications: boolean("whatsapp_notifications").notNull().default(false),
+    notes: text("notes"),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    needsRefund: boolean("needs_refund").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
+    check(
+      "orders_order_status_check",
+      sql`${t.orderStatus} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check(
+      "orders_payment_status_check",
+      sql`${t.paymentStatus} in ('pending', 'approved', 'rejected', 'refunded')`,
+    ),
+    check("orders_shipping_method_check", sql`${t.shippingMethod} in ('estafeta', 'dhl')`),
+    check("orders_totals_check", sql`${t.finalTotalCents} >= 0 and ${t.subtotalCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    image: text("image"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    raw: jsonb("raw"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A provider payment id and status is applied once.
+    uniqueIndex("payments_provider_payment_status_key").on(t.provider, t.providerPaymentId, t.status),
+    index("payments_order_idx").on(t.orderId),
+  ],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    discountPercent: integer("discount_percent").notNull(),
+    type: text("type").notNull().default("general"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    description: text("description"),
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("coupons_percent_check", sql`${t.discountPercent} between 1 and 100`),
+    check("coupons_type_check", sql`${t.type} in ('general', 'single-use')`),
+    check("coupons_used_count_check", sql`${t.usedCount} >= 0`),
+    check("coupons_max_uses_check", sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: text("coupon_id").notNull().references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    discountCents: integer("discount_cents").notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coupon_redemptions_order_key").on(t.orderId)],
+);
+
+export const loyaltyAccounts = pgTable(
+  "loyalty_accounts",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    totalEarned: integer("total_earned").notNull().default(0),
+    totalSpent: integer("total_spent").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("loyalty_accounts_balance_check", sql`${t.balance} >= 0`)],
+);
+
+export const loyaltyTransactions = pgTable(
+  "loyalty_transactions",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    amount: integer("amount").notNull(),
+    description: text("description").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("loyalty_transactions_user_idx").on(t.userId, t.createdAt.desc()),
+    // A point movement of a given kind happens once per order.
+    uniqueIndex("loyalty_transactions_order_kind_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
+    check("loyalty_transactions_type_check", sql`${t.type} in ('earned', 'spent', 'refunded', 'reversed', 'adjustment')`),
+  ],
+);
+
+export const images = pgTable("images", {
+  id: id(),
+  originalName: text("original_name").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: text("image_id").notNull().references(() => images.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    mime: text("mime").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    payload: jsonb("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+export const importRuns = pgTable("import_runs", {
+  id: id(),
+  kind: text("kind").notNull(),
+  fileName: text("file_name"),
+  total: integer("total").notNull().default(0),
+  succeeded: integer("succeeded").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  result: jsonb("result"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,131 @@
+/**
+ * Cart rules against a real database (SPEC §4 Cart, §9): quantities never
+ * exceed stock, stock 0 blocks adding, 0 or less removes, prices read fresh.
+ */
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import {
+  CartError,
+  addToCart,
+  cartQuantities,
+  clearCart,
+  createCart,
+  getCart,
+  removeFromCart,
+  setCartQuantity,
+} from "../../server/cart/cart.server";
+import { cartItems, products } from "../../server/db/schema";
+import { insertProduct } from "../fixtures/products";
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+
+describeEachDatabase("cart", (kind) => {
+  let t: TestDatabase;
+  let cartId: string;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterAll(async () => t?.destroy());
+  beforeEach(async () => {
+    cartId = await createCart(t.db);
+  });
+
+  it("adds a product, and adding again raises the quantity", async () => {
+    const id = await insertProduct(t.db, { stock: 10 });
+    expect(await addToCart(t.db, cartId, id)).toBe(1);
+    expect(await addToCart(t.db, cartId, id, 3)).toBe(4);
+    expect(await cartQuantities(t.db, cartId)).toEqual({ count: 4, quantities: { [id]: 4 } });
+  });
+
+  it("never lets a quantity rise above stock", async () => {
+    const id = await insertProduct(t.db, { stock: 3 });
+    expect(await addToCart(t.db, cartId, id, 2)).toBe(2);
+    expect(await addToCart(t.db, cartId, id, 5)).toBe(3);
+    expect(await addToCart(t.db, cartId, id)).toBe(3);
+    expect(await setCartQuantity(t.db, cartId, id, 99)).toBe(3);
+    const single = await insertProduct(t.db, { stock: 1 });
+    expect(await addToCart(t.db, cartId, single)).toBe(1);
+    expect(await addToCart(t.db, cartId, single)).toBe(1);
+  });
+
+  it("refuses to add a sold-out product and writes nothing", async () => {
+    const id = await insertProduct(t.db, { stock: 0 });
+    await expect(addToCart(t.db, cartId, id)).rejects.toMatchObject({ message: "Este producto está agotado", status: 409 });
+    await expect(addToCart(t.db, cartId, id)).rejects.toBeInstanceOf(CartError);
+    expect((await getCart(t.db, cartId)).lines).toEqual([]);
+  });
+
+  it("refuses unknown products, malformed ids and bad quantities", async () => {
+    const id = await insertProduct(t.db);
+    await expect(addToCart(t.db, cartId, "000000000000000000000000")).rejects.toThrow("Producto no encontrado");
+    await expect(addToCart(t.db, cartId, "x'; drop table products; --")).rejects.toThrow("Producto no encontrado");
+    await expect(addToCart(t.db, cartId, id, 0)).rejects.toThrow("La cantidad no es válida");
+    await expect(addToCart(t.db, cartId, id, 1.5)).rejects.toThrow("La cantidad no es válida");
+    await expect(setCartQuantity(t.db, cartId, id, Number.NaN)).rejects.toThrow("La cantidad no es válida");
+    expect((await getCart(t.db, cartId)).lines).toEqual([]);
+  });
+
+  it("setting a quantity of zero or less removes the line", async () => {
+    const a = await insertProduct(t.db);
+    const b = await insertProduct(t.db);
+    await addToCart(t.db, cartId, a, 2);
+    await addToCart(t.db, cartId, b, 2);
+    expect(await setCartQuantity(t.db, cartId, a, 0)).toBe(0);
+    expect(await setCartQuantity(t.db, cartId, b, -3)).toBe(0);
+    expect((await getCart(t.db, cartId)).lines).toEqual([]);
+  });
+
+  it("removes one line and clears the whole cart, touching no other cart", async () => {
+    const other = await createCart(t.db);
+    const a = await insertProduct(t.db);
+    const b = await insertProduct(t.db);
+    await addToCart(t.db, cartId, a);
+    await addToCart(t.db, cartId, b);
+    await addToCart(t.db, other, a);
+    await removeFromCart(t.db, cartId, a);
+    expect((await getCart(t.db, cartId)).lines.map((l) => l.productId)).toEqual([b]);
+    await clearCart(t.db, cartId);
+    expect((await getCart(t.db, cartId)).lines).toEqual([]);
+    expect((await cartQuantities(t.db, other)).count).toBe(1);
+  });
+
+  it("totals lines at the sale price, with shipping $150 below $2,000 and free from $2,000", async () => {
+    const sale = await insertProduct(t.db, { name: "Oferta", priceCents: 50_000, salePriceCents: 40_000, stock: 10 });
+    const regular = await insertProduct(t.db, { name: "Normal", priceCents: 30_000, stock: 10 });
+    await addToCart(t.db, cartId, sale, 2);
+    await addToCart(t.db, cartId, regular, 1);
+    let cart = await getCart(t.db, cartId);
+    expect(cart.lines.map((l) => [l.name, l.quantity, l.lineTotal, l.regularLineTotal])).toEqual([
+      ["Oferta", 2, 800, 1000],
+      ["Normal", 1, 300, 300],
+    ]);
+    expect(cart.summary).toEqual({ itemCount: 3, subtotal: 1100, shipping: 150, total: 1250, amountToFreeShipping: 900 });
+
+    await setCartQuantity(t.db, cartId, regular, 4); // 800 + 1200 = 2000: free shipping exactly at the threshold
+    cart = await getCart(t.db, cartId);
+    expect(cart.summary).toEqual({ itemCount: 6, subtotal: 2000, shipping: 0, total: 2000, amountToFreeShipping: 0 });
+  });
+
+  it("always shows the current price and stock from the database", async () => {
+    const id = await insertProduct(t.db, { priceCents: 10_000, stock: 5 });
+    await addToCart(t.db, cartId, id, 2);
+    await t.db.update(products).set({ priceCents: 12_000, salePriceCents: 9_000, stock: 4 }).where(eq(products.id, id));
+    const [line] = (await getCart(t.db, cartId)).lines;
+    expect(line).toMatchObject({ price: 120, salePrice: 90, unitPrice: 90, lineTotal: 180, stock: 4 });
+  });
+
+  it("a line whose stock dropped is capped when its quantity is set again", async () => {
+    const id = await insertProduct(t.db, { stock: 5 });
+    await addToCart(t.db, cartId, id, 5);
+    await t.db.update(products).set({ stock: 2 }).where(eq(products.id, id));
+    expect(await setCartQuantity(t.db, cartId, id, 5)).toBe(2);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, id));
+    expect(await setCartQuantity(t.db, cartId, id, 1)).toBe(0);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, cartId))).toEqual([]);
+  });
+
+  it("concurrent adds of the same product never pass the stock", async () => {
+    const id = await insertProduct(t.db, { stock: 4 });
+    await Promise.all(Array.from({ length: 8 }, () => addToCart(t.db, cartId, id, 1)));
+    expect((await cartQuantities(t.db, cartId)).quantities[id]).toBe(4);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Catalogue queries against a real database (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set), seeded with the demo catalogue. Expected results
+ * are computed independently in JavaScript from the same catalogue data.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { buildDemoCatalog, type DemoProduct } from "../../server/catalog/demo-catalog";
+import { getProduct, listProducts, PAGE_SIZE } from "../../server/catalog/products.server";
+import { seedDemoCatalog } from "../../server/catalog/seed";
+import { products } from "../../server/db/schema";
+import { DEFAULT_QUERY, type ProductQuery } from "../../app/lib/product-query";
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+
+const catalog = buildDemoCatalog();
+const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
+const effective = (p: DemoProduct) => p.salePriceCents ?? p.priceCents;
+const newestFirst = (a: DemoProduct, b: DemoProduct) =>
+  b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+describeEachDatabase("catalogue", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    await seedDemoCatalog(t.db);
+  });
+  afterAll(async () => t?.destroy());
+
+  it("lists the newest 24 first with the total and page count", async () => {
+    const page = await listProducts(t.db, q());
+    expect(page.total).toBe(catalog.length);
+    expect(page.pages).toBe(Math.ceil(catalog.length / PAGE_SIZE));
+    expect(page.products).toHaveLength(PAGE_SIZE);
+    const expected = [...catalog].sort(newestFirst).slice(0, PAGE_SIZE).map((p) => p.id);
+    expect(page.products.map((p) => p._id)).toEqual(expected);
+  });
+
+  it("pages continue where the previous page ended, deep pages included, and past the end is empty", async () => {
+    const sorted = [...catalog].sort(newestFirst);
+    for (const n of [2, 50, Math.ceil(catalog.length / PAGE_SIZE)]) {
+      const page = await listProducts(t.db, q({ page: n }));
+      expect(page.products.map((p) => p._id)).toEqual(sorted.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).map((p) => p.id));
+    }
+    const beyond = await listProducts(t.db, q({ page: 9999 }));
+    expect(beyond.products).toEqual([]);
+    expect(beyond.total).toBe(catalog.length);
+  });
+
+  it("filters by rarity, type, expansion and sale, alone and combined, with exact counts", async () => {
+    const cases: Array<[Partial<ProductQuery>, (p: DemoProduct) => boolean]> = [
+      [{ rarity: "Hyper Rare" }, (p) => p.rarity === "Hyper Rare"],
+      [{ type: "Supporter" }, (p) => p.type === "Supporter"],
+      [{ expansion: "151" }, (p) => p.expansion === "151"],
+      [{ onSale: true }, (p) => p.salePriceCents !== null],
+      [
+        { rarity: "Special Illustration Rare", type: "Pokémon", expansion: "Prismatic Evolutions" },
+        (p) => p.rarity === "Special Illustration Rare" && p.type === "Pokémon" && p.expansion === "Prismatic Evolutions",
+      ],
+      [{ expansion: "Celebrations", onSale: true }, (p) => p.expansion === "Celebrations" && p.salePriceCents !== null],
+    ];
+    for (const [filter, predicate] of cases) {
+      const expected = catalog.filter(predicate);
+      expect(expected.length).toBeGreaterThan(0);
+      const page = await listProducts(t.db, q(filter));
+      expect(page.total, JSON.stringify(filter)).toBe(expected.length);
+      expect(page.products.map((p) => p._id)).toEqual(expected.sort(newestFirst).slice(0, PAGE_SIZE).map((p) => p.id));
+    }
+  });
+
+  it("sorts by the price the shopper pays (the sale price when there is one), both ways", async () => {
+    const byPrice = (a: DemoProduct, b: DemoProduct) => effective(a) - effective(b) || (a.id < b.id ? -1 : 1);
+    const asc = await listProducts(t.db, q({ sortBy: "price", order: "asc" }));
+    expect(asc.products.map((p) => p._id)).toEqual([...catalog].sort(byPrice).slice(0, PAGE_SIZE).map((p) => p.id));
+    const desc = await listProducts(t.db, q({ sortBy: "price", order: "desc", onSale: true }));
+    const onSale = catalog.filter((p) => p.salePriceCents !== null).sort((a, b) => -byPrice(a, b));
+    expect(desc.products.map((p) => p._id)).toEqual(onSale.slice(0, PAGE_SIZE).map((p) => p.id));
+    expect(desc.products[0]?.finalPrice).toBe((onSale[0]?.salePriceCents ?? 0) / 100);
+  });
+
+  it("sorts by name A-Z ignoring case and accents", async () => {
+    const page = await listProducts(t.db, q({ sortBy: "name", order: "asc", expansion: "Paldea Evolved" }));
+    const names = page.products.map((p) => p.name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(page.total).toBe(catalog.filter((p) => p.expansion === "Paldea Evolved").length);
+  });
+
+  it("search ignores case and accents", async () => {
+    const plain = (v: string) => v.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    const expected = catalog.filter((p) => plain(p.name).includes("pokemon")).map((p) => p.id).sort();
+    expect(expected.length).toBeGreaterThan(0);
+    for (const term of ["pokemon", "POKÉMON", "Pokémon"]) {
+      const found: string[] = [];
+      const first = await listProducts(t.db, q({ search: term }));
+      for (let n = 1; n <= first.pages; n++) {
+        found.push(...(await listProducts(t.db, q({ search: term, page: n }))).products.map((p) => p._id));
+      }
+      expect(found.length, term).toBe(first.total);
+      // Every product named "Pokémon …" is found, whatever the case and accents typed.
+      expect(found.filter((id) => expected.includes(id)).sort(), term).toEqual(expected);
+    }
+    const pikachu = await listProducts(t.db, q({ search: "pikachu" }));
+    expect(pikachu.total).toBe(catalog.filter((p) => p.name.toLowerCase().includes("pikachu")).length);
+    expect(pikachu.products.some((p) => p.name === "Pikachu ex")).toBe(true);
+  });
+
+  it("search tolerates a small typo", async () => {
+    const page = await listProducts(t.db, q({ search: "charizrd" }));
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.products.some((p) => p.name.startsWith("Charizard"))).toBe(true);
+    const gengar = await listProducts(t.db, q({ search: "gengr" }));
+    expect(gengar.products.some((p) => p.name.startsWith("Gengar"))).toBe(true);
+  });
+
+  it("search finds a card by its number, with or without the set total", async () => {
+    const charizard = catalog.find((p) => p.cardNumber === "199/165" && p.expansion === "151");
+    expect(charizard?.name).toBe("Charizard ex");
+    const full = await listProducts(t.db, q({ search: "199/165" }));
+    expect(full.products.map((p) => p._id)).toContain(charizard?.id);
+    expect(full.total).toBe(catalog.filter((p) => p.cardNumber?.includes("199/165")).length);
+    const bare = await listProducts(t.db, q({ search: "199" }));
+    expect(bare.products.map((p) => p._id).concat()).toContain(charizard?.id);
+    // '199' is a card number, not a substring: 001/199-style totals do not match.
+    for (const p of bare.products) {
+      const row = catalog.find((c) => c.id === p._id);
+      expect(row?.cardNumber ?? "").toMatch(/^0*199(\/|$)/);
+    }
+    const withName = await listProducts(t.db, q({ search: "charizard 199" }));
+    expect(withName.products.map((p) => p._id)).toEqual([charizard?.id]);
+  });
+
+  it("search matches the expansion name and combines with filters", async () => {
+    const page = await listProducts(t.db, q({ search: "evolving skies", rarity: "Hyper Rare" }));
+    const expected = catalog.filter((p) => p.expansion === "Evolving Skies" && p.rarity === "Hyper Rare");
+    expect(page.total).toBe(expected.length);
+  });
+
+  it("hostile search text is only text", async () => {
+    for (const term of ["%", "_", "\\", "'; drop table products; --", "(((", "[a-", "*", "199/", "/", "ñ"]) {
+      const page = await listProducts(t.db, q({ search: term }));
+      expect(page.total, term).toBeGreaterThanOrEqual(0);
+    }
+    const percent = await listProducts(t.db, q({ search: "%" }));
+    expect(percent.total).toBe(0);
+    const [row] = await t.db.select({ id: products.id }).from(products).limit(1);
+    expect(row).toBeDefined();
+  });
+
+  it("returns a product by id with the spec's field names, and null for unknown or malformed ids", async () => {
+    const sale = catalog.find((p) => p.salePriceCents !== null && p.comment);
+    expect(sale).toBeDefined();
+    const product = await getProduct(t.db, sale!.id);
+    expect(product).toMatchObject({
+      _id: sale!.id,
+      name: sale!.name,
+      price: sale!.priceCents / 100,
+      salePrice: sale!.salePriceCents! / 100,
+      stock: sale!.stock,
+      expansion: sale!.expansion,
+      comment: sale!.comment,
+      onSale: true,
+      percentOff: Math.round(((sale!.priceCents - sale!.salePriceCents!) / sale!.priceCents) * 100),
+    });
+    expect(await getProduct(t.db, "000000000000000000000000")).toBeNull();
+    expect(await getProduct(t.db, "not-an-id")).toBeNull();
+    expect(await getProduct(t.db, "' or 1=1 --")).toBeNull();
+  });
+
+  it("reads prices fresh: a changed price shows at once", async () => {
+    const target = catalog.find((p) => p.salePriceCents === null)!;
+    await t.db.update(products).set({ priceCents: 12_345 }).where(eq(products.id, target.id));
+    expect((await getProduct(t.db, target.id))?.price).toBe(123.45);
+    await t.db.update(products).set({ priceCents: target.priceCents }).where(eq(products.id, target.id));
+  });
+});

@@ -1,0 +1,19 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "~": path.resolve(import.meta.dirname, "app"),
+      "#server": path.resolve(import.meta.dirname, "server"),
+    },
+  },
+  test: {
+    include: ["server/**/*.test.ts", "app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
+    maxWorkers: 2,
+  },
+});
