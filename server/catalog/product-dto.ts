@@ -40,6 +40,7 @@ const toPesos = (cents: number) => cents / 100;
 export function toProductDto(row: ProductRow): ProductDto {
   return {
     ...toProductCardDto(row),
+    images: row.images,
     description: row.description,
     percentOff: percentOff(row),
     category: row.category,

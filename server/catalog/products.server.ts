@@ -7,6 +7,7 @@ import type { ProductQuery } from "~/lib/product-query";
 import type { Queryable } from "../db/client";
 import { isId } from "../db/ids";
 import { products } from "../db/schema";
+import { cachedCount } from "./count-cache";
 import { normalizeSearchText } from "./search-text";
 import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
 
@@ -95,10 +96,11 @@ const cardColumns = {
  */
 export async function listProducts(db: Queryable, q: ProductQuery): Promise<ProductPage> {
   const where = filterCondition(q);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where)) as [{ total: number }];
+  const countKey = JSON.stringify([q.search, q.rarity, q.type, q.expansion, q.onSale]);
+  const total = await cachedCount(countKey, async () => {
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+    return row?.total ?? 0;
+  });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const offset = (q.page - 1) * PAGE_SIZE;
   if (total === 0 || offset >= total) return { products: [], total, pages, page: q.page };

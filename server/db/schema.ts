@@ -127,14 +127,16 @@ export const products = pgTable(
       "products_sale_price_check",
       sql`${t.salePriceCents} is null or (${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents})`,
     ),
-    index("products_date_added_idx").on(t.dateAdded.desc(), t.id.desc()),
+    // Ascending indexes: a backward scan serves "newest first" (a DESC NULLS LAST index would not
+    // match ORDER BY … DESC, whose default is NULLS FIRST). The id breaks ties so pages never overlap.
+    index("products_date_added_idx").on(t.dateAdded, t.id),
     index("products_price_idx").on(t.effectivePriceCents, t.id),
     // Name A-Z sorts on the normalised text (lower case, no accents) byte-wise, the same on every server.
     index("products_name_idx").on(sql`${t.search} collate "C"`, t.id),
-    index("products_expansion_idx").on(t.expansion, t.dateAdded.desc()),
-    index("products_rarity_idx").on(t.rarity, t.dateAdded.desc()),
-    index("products_type_idx").on(t.type, t.dateAdded.desc()),
-    index("products_on_sale_idx").on(t.dateAdded.desc()).where(sql`${t.salePriceCents} is not null`),
+    index("products_expansion_idx").on(t.expansion, t.dateAdded, t.id),
+    index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
+    index("products_type_idx").on(t.type, t.dateAdded, t.id),
+    index("products_on_sale_idx").on(t.dateAdded, t.id).where(sql`${t.salePriceCents} is not null`),
     index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],
 );

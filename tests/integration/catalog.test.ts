@@ -157,6 +157,7 @@ describeEachDatabase("catalogue", (kind) => {
       stock: sale!.stock,
       expansion: sale!.expansion,
       comment: sale!.comment,
+      images: sale!.images,
       onSale: true,
       percentOff: Math.round(((sale!.priceCents - sale!.salePriceCents!) / sale!.priceCents) * 100),
     });

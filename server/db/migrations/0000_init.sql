@@ -274,13 +274,13 @@ CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("next_attempt_at") WH
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_payment_status_key" ON "payments" USING btree ("provider","provider_payment_id","status");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "products_date_added_idx" ON "products" USING btree ("date_added" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_date_added_idx" ON "products" USING btree ("date_added","id");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("effective_price_cents","id");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("search" collate "C","id");--> statement-breakpoint
-CREATE INDEX "products_expansion_idx" ON "products" USING btree ("expansion","date_added" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_rarity_idx" ON "products" USING btree ("rarity","date_added" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_type_idx" ON "products" USING btree ("type","date_added" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_on_sale_idx" ON "products" USING btree ("date_added" DESC NULLS LAST) WHERE "products"."sale_price_cents" is not null;--> statement-breakpoint
+CREATE INDEX "products_expansion_idx" ON "products" USING btree ("expansion","date_added","id");--> statement-breakpoint
+CREATE INDEX "products_rarity_idx" ON "products" USING btree ("rarity","date_added","id");--> statement-breakpoint
+CREATE INDEX "products_type_idx" ON "products" USING btree ("type","date_added","id");--> statement-breakpoint
+CREATE INDEX "products_on_sale_idx" ON "products" USING btree ("date_added","id") WHERE "products"."sale_price_cents" is not null;--> statement-breakpoint
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email"));
