@@ -101,7 +101,7 @@ function validQuantity(quantity: number): number {
   return quantity;
 }
 
-async function lockedProductStock(tx: Queryable, productId: string): Promise<number> {
+async function productStock(tx: Queryable, productId: string): Promise<number> {
   if (!isId(productId)) throw new CartError(CART_MESSAGES.productNotFound, 404);
   const [product] = await tx
     .select({ stock: products.stock })
@@ -120,7 +120,7 @@ export async function addToCart(db: Database, cartId: string, productId: string,
   const amount = validQuantity(quantity);
   if (amount < 1) throw new CartError(CART_MESSAGES.invalidQuantity);
   return db.transaction(async (tx) => {
-    const stock = await lockedProductStock(tx, productId);
+    const stock = await productStock(tx, productId);
     if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
     const cap = Math.min(stock, MAX_LINE_QUANTITY);
     const [line] = await tx
@@ -144,7 +144,7 @@ export async function setCartQuantity(db: Database, cartId: string, productId: s
       await removeFromCart(tx, cartId, productId);
       return 0;
     }
-    const stock = await lockedProductStock(tx, productId);
+    const stock = await productStock(tx, productId);
     const next = Math.min(wanted, stock, MAX_LINE_QUANTITY);
     if (next <= 0) {
       await removeFromCart(tx, cartId, productId);
