@@ -3,8 +3,11 @@ import { Link } from "react-router";
 /** Page numbers to show around the current one: 1 … 4 5 [6] 7 8 … 20. */
 export function pageWindow(current: number, pages: number, radius = 2): Array<number | "gap"> {
   const out: Array<number | "gap"> = [];
-  const from = Math.max(1, current - radius);
-  const to = Math.min(pages, current + radius);
+  let from = Math.max(1, current - radius);
+  let to = Math.min(pages, current + radius);
+  // A gap hides at least two pages; hiding just one would take as much room as showing it.
+  if (from === 3) from = 2;
+  if (to === pages - 2) to = pages - 1;
   if (from > 1) out.push(1);
   if (from > 2) out.push("gap");
   for (let p = from; p <= to; p++) out.push(p);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { currentYear, formatDate, formatMoney, formatMoneyCents } from "./format";
+
+describe("es-MX formatting", () => {
+  it("formats money as $1,234.50 MXN", () => {
+    expect(formatMoney(1234.5)).toBe("$1,234.50 MXN");
+    expect(formatMoneyCents(15_000)).toBe("$150.00 MXN");
+    expect(formatMoneyCents(0)).toBe("$0.00 MXN");
+  });
+
+  it("formats dates in Mexico City time, not the server's", () => {
+    // 03:00 UTC on 23 Nov is still 22 Nov in Mexico City (UTC-6).
+    expect(formatDate(new Date("2026-11-23T03:00:00Z"))).toBe("22 de noviembre de 2026");
+    expect(formatDate("2025-05-23T18:00:00Z")).toBe("23 de mayo de 2025");
+  });
+
+  it("takes the copyright year from Mexico City", () => {
+    expect(currentYear(new Date("2027-01-01T03:00:00Z"))).toBe(2026);
+    expect(currentYear(new Date("2027-01-01T12:00:00Z"))).toBe(2027);
+  });
+});
