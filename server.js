@@ -9,6 +9,8 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
 const DEV = process.argv.includes("--dev");
+// The built shop runs React and Express in production mode unless told otherwise.
+if (!DEV) process.env.NODE_ENV ??= "production";
 const BUILD_ENTRY = "./build/server/index.js";
 
 if (!DEV && !fs.existsSync(BUILD_ENTRY)) {

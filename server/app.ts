@@ -51,6 +51,7 @@ const FORM_BODY_LIMIT = 512 * 1024;
 export function handler(shop: Shop): express.Router {
   const router = express.Router();
   const production = shop.config.NODE_ENV === "production";
+  const https = shop.config.secureCookies;
 
   router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -66,7 +67,7 @@ export function handler(shop: Shop): express.Router {
 
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
   router.use(cspNonce);
-  router.use(securityHeaders({ production, dev: shop.config.NODE_ENV === "development" && !isBuilt() }));
+  router.use(securityHeaders({ https, dev: !isBuilt() }));
   router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/webhooks/") }));
   router.use(bodySizeLimit(FORM_BODY_LIMIT));
 

@@ -1,6 +1,8 @@
 /**
  * Environment, parsed once with zod, with the embedded defaults (DESIGN §9).
  */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -12,7 +14,7 @@ const schema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  SESSION_SECRET: z.string().min(1).default(DEV_SESSION_SECRET),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   PAYMENT_PROVIDER: z.enum(["sandbox", "mercadopago"]).default("sandbox"),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
@@ -29,19 +31,56 @@ const schema = z.object({
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
 });
 
-export type AppConfig = z.infer<typeof schema> & { dataDir: string };
+export type AppConfig = Omit<z.infer<typeof schema>, "SESSION_SECRET"> & {
+  SESSION_SECRET: string;
+  dataDir: string;
+  /** Cookies carry Secure when the shop is served over HTTPS (PUBLIC_URL https://…). */
+  secureCookies: boolean;
+};
 
-function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
+export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   const result = schema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = result.data;
-  if (config.NODE_ENV === "production" && config.SESSION_SECRET === DEV_SESSION_SECRET) {
-    throw new Error("SESSION_SECRET must be set to a long random value in production.");
+  const dataDir = path.resolve(config.DATA_DIR);
+  return {
+    ...config,
+    dataDir,
+    SESSION_SECRET: resolveSessionSecret(config, dataDir),
+    secureCookies: config.PUBLIC_URL?.startsWith("https:") ?? false,
+  };
+}
+
+/**
+ * Production never runs on a known secret. With a PostgreSQL server (possibly
+ * several app processes) SESSION_SECRET must be given; the embedded database
+ * belongs to one process, so there a random secret is made once and kept in
+ * DATA_DIR (cookies survive restarts). Development and tests use a fixed one.
+ */
+function resolveSessionSecret(config: z.infer<typeof schema>, dataDir: string): string {
+  if (config.SESSION_SECRET) {
+    if (config.NODE_ENV === "production" && config.SESSION_SECRET === DEV_SESSION_SECRET) {
+      throw new Error("SESSION_SECRET must be a long random value in production.");
+    }
+    return config.SESSION_SECRET;
   }
-  return { ...config, dataDir: path.resolve(config.DATA_DIR) };
+  if (config.NODE_ENV !== "production") return DEV_SESSION_SECRET;
+  if (config.DATABASE_URL) {
+    throw new Error("SESSION_SECRET is required in production with DATABASE_URL (every app process must share it).");
+  }
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    console.log(`SESSION_SECRET no definido: se generó uno aleatorio en ${file}.`);
+    return secret;
+  }
 }
 
 let cached: AppConfig | undefined;

@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   return redirect(safeRedirectPath(form.get("redirectTo"), "/productos"), {
     status: 303,
-    headers: { "Set-Cookie": bannerClosedSetCookie(context.config.NODE_ENV === "production") },
+    headers: { "Set-Cookie": bannerClosedSetCookie(context.config.secureCookies) },
   });
 }
 

@@ -12,7 +12,7 @@ export function cartCookie(config: AppConfig) {
   cookie ??= createCookie("cart", {
     httpOnly: true,
     sameSite: "lax",
-    secure: config.NODE_ENV === "production",
+    secure: config.secureCookies,
     path: "/",
     maxAge: SIXTY_DAYS,
     secrets: [config.SESSION_SECRET],

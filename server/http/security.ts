@@ -8,8 +8,8 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Security headers (DESIGN §5): CSP with nonce, no framing, nosniff, strict referrer, HSTS in production. */
-export function securityHeaders(options: { production: boolean; dev: boolean }) {
+/** Security headers (DESIGN §5): CSP with nonce, no framing, nosniff, strict referrer, HSTS over HTTPS. */
+export function securityHeaders(options: { https: boolean; dev: boolean }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,12 +29,12 @@ export function securityHeaders(options: { production: boolean; dev: boolean }) 
         baseUri: ["'self'"],
         formAction: ["'self'", "https://www.mercadopago.com.mx", "https://www.mercadopago.com"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: options.production ? [] : null,
+        upgradeInsecureRequests: options.https ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
     xFrameOptions: { action: "deny" },
   });
 }

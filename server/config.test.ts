@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./config";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "shop-config-"));
+
+describe("configuration", () => {
+  it("has embedded defaults for a fresh clone", () => {
+    const c = parseConfig({});
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c).toMatchObject({ PORT: 3000, PAYMENT_PROVIDER: "sandbox", UNPAID_ORDER_TTL_HOURS: 72, RATE_LIMIT_FACTOR: 1, secureCookies: false });
+    expect(c.dataDir).toBe(path.resolve("./data"));
+  });
+
+  it("refuses malformed values with a clear message", () => {
+    expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+    expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
+  });
+
+  it("production with a database server requires SESSION_SECRET", () => {
+    expect(() => parseConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://u@127.0.0.1/db" })).toThrow(/SESSION_SECRET is required/);
+    expect(() => parseConfig({ NODE_ENV: "production", SESSION_SECRET: "dev-only-session-secret-change-me" })).toThrow(/random/);
+  });
+
+  it("production on the embedded database makes a random secret once and keeps it", () => {
+    const dir = tmp();
+    const first = parseConfig({ NODE_ENV: "production", DATA_DIR: dir }).SESSION_SECRET;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(parseConfig({ NODE_ENV: "production", DATA_DIR: tmp() }).SESSION_SECRET).not.toBe(first);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("cookies are Secure when the public URL is HTTPS", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://tienda.example" }).secureCookies).toBe(true);
+    expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).secureCookies).toBe(false);
+  });
+});
