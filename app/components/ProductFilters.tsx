@@ -20,7 +20,7 @@ export const FILTER_FORM_ID = "filtros-form";
  * change navigates at once, and choosing the selected radio clears it. On small
  * screens it is a slide-over opened by 'Filtros' (a #filtros link without JS).
  */
-export function ProductFilters({ query, pathname }: { query: ProductQuery; pathname: string }) {
+export function ProductFilters({ query, pathname, total }: { query: ProductQuery; pathname: string; total: number }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -43,6 +43,19 @@ export function ProductFilters({ query, pathname }: { query: ProductQuery; pathn
       if (e.key === "Escape") {
         setOpen(false);
         openerRef.current?.focus();
+        return;
+      }
+      if (e.key !== "Tab" || !panel || window.matchMedia("(min-width: 900px)").matches) return;
+      // Keep keyboard focus inside the open slide-over (it is a modal dialog on small screens).
+      const focusable = panel.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, select, [tabindex='-1']");
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
       }
     };
     document.addEventListener("keydown", onKey);
@@ -157,7 +170,20 @@ export function ProductFilters({ query, pathname }: { query: ProductQuery; pathn
             Solo productos en oferta
           </label>
           <div className="filters-actions">
-            {hydrated ? null : (
+            {hydrated ? (
+              open ? (
+                <button
+                  type="button"
+                  className="button button-primary filters-done"
+                  onClick={() => {
+                    setOpen(false);
+                    openerRef.current?.focus();
+                  }}
+                >
+                  Ver {total} {total === 1 ? "resultado" : "resultados"}
+                </button>
+              ) : null
+            ) : (
               <button type="submit" className="button button-primary">
                 Aplicar filtros
               </button>

@@ -58,7 +58,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         <SortSelect query={query} />
       </div>
       <div className="catalog-layout">
-        <ProductFilters query={query} pathname={pathname} />
+        <ProductFilters query={query} pathname={pathname} total={total} />
         <section className="catalog-results" aria-label="Productos">
           {shown === 0 ? (
             <div className="empty-state">
