@@ -55,7 +55,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR,
       LOG_REQUESTS: "false",
-      NODE_ENV: "test",
+      NODE_ENV: "production",
       RATE_LIMIT_FACTOR: "1000",
     },
   },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, data, useNavigate } from "react-router";
+import { Link, data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server";
 import { formatMoney } from "~/lib/format";
@@ -86,7 +86,9 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [imageIndex, setImageIndex] = useState(initialImage);
-  const [quantity, setQuantity] = useState(1);
+  const location = useLocation();
+  // The field's text while typing (it may be empty for a moment); the number sent is clamped to 1..stock.
+  const [quantityText, setQuantityText] = useState("1");
   const inCart = useCartQuantities().quantities[product._id] ?? 0;
   const soldOut = product.stock <= 0;
   const canAdd = !soldOut && inCart < product.stock;
@@ -95,7 +97,8 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
   const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
   const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}. ¿Me puedes enviar fotos de su condición?`;
   const chatHref = `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(chatText)}`;
-  const clampedQuantity = Math.min(Math.max(1, quantity), maxToAdd);
+  const clampedQuantity = Math.min(Math.max(1, Math.trunc(Number(quantityText)) || 1), maxToAdd);
+  const setQuantity = (n: number) => setQuantityText(String(Math.min(Math.max(1, n), maxToAdd)));
 
   return (
     <article className="product-detail">
@@ -104,7 +107,8 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
           to="/productos"
           className="back-link"
           onClick={(e) => {
-            if (hydrated && window.history.length > 1) {
+            // Back within the shop when we came from one of its pages; otherwise to the list.
+            if (hydrated && location.key !== "default") {
               e.preventDefault();
               navigate(-1);
             }
@@ -211,8 +215,9 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
                     inputMode="numeric"
                     min={1}
                     max={maxToAdd}
-                    value={clampedQuantity}
-                    onChange={(e) => setQuantity(Number(e.currentTarget.value) || 1)}
+                    value={hydrated ? quantityText : clampedQuantity}
+                    onChange={(e) => setQuantityText(e.currentTarget.value)}
+                    onBlur={() => setQuantity(clampedQuantity)}
                   />
                   {hydrated ? (
                     <button type="button" className="icon-button" aria-label="Aumentar cantidad" disabled={clampedQuantity >= maxToAdd} onClick={() => setQuantity(clampedQuantity + 1)}>

@@ -20,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname);
   }
   const result = await listProducts(context.db, query);
+  // A page past the end (an old link, a hand-edited URL) goes to the last page.
+  if (result.total > 0 && query.page > result.pages) {
+    throw redirect(productListHref(query, { page: result.pages }, url.pathname));
+  }
   return data(
     { query, ...result, bannerClosed: isBannerClosed(request) },
     { headers: { "Cache-Control": "private, no-cache" } },

@@ -1,0 +1,114 @@
+/**
+ * Accessibility: axe-core finds no WCAG 2.1 A/AA violations on the public
+ * pages, and keyboard focus is visible.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { devices, type Page } from "@playwright/test";
+import { cartPost, expect, openProductBySearch, test } from "./helpers";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * axe-core runs as a script in the page, which a JavaScript-disabled context
+ * cannot do. For the `nojs` project the same URL (with the same cookies) is
+ * opened in a scripting context whose app bundles are blocked: the page then
+ * stays exactly the server-rendered, never-hydrated markup a no-JS visitor
+ * gets, and axe can inspect it.
+ */
+async function analyze(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    return new AxeBuilder({ page }).withTags(TAGS).analyze();
+  }
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  // (The runner applies the project's options to new contexts too: JavaScript must be switched back on.)
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    baseURL: test.info().project.use.baseURL,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    javaScriptEnabled: true,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    await context.route(/\/assets\/.*\.js(\?.*)?$/, (route) => route.abort());
+    // The pictures are not needed to check the markup (their alt texts are).
+    await context.route(/\/media\//, (route) => route.abort());
+    const twin = await context.newPage();
+    await twin.goto(page.url());
+    await expect(twin.getByRole("heading", { level: 1 })).toHaveText((await page.getByRole("heading", { level: 1 }).textContent()) ?? "");
+    return await new AxeBuilder({ page: twin }).withTags(TAGS).analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectNoViolations(page: Page, label: string, options: { soft?: boolean } = {}): Promise<void> {
+  const results = await analyze(page);
+  const report = results.violations
+    .map((v) => `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}`).join("\n")}`)
+    .join("\n");
+  const check = options.soft ? expect.soft : expect;
+  check(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
+}
+
+test("the product list has no axe violations", async ({ page, visit }) => {
+  await visit("/productos");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoViolations(page, "/productos");
+});
+
+test("the information pages have no axe violations", async ({ page, visit }) => {
+  for (const path of ["/terminos", "/privacidad", "/garantia", "/envios"]) {
+    await visit(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path, { soft: true });
+  }
+});
+
+test("the 404 page has no axe violations", async ({ page, visit }) => {
+  const response = await visit("/no-existe");
+  expect(response.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+  await expectNoViolations(page, "/no-existe");
+});
+
+test("a product detail page has no axe violations", async ({ page, visit }) => {
+  await openProductBySearch(page, visit, "199/165", "Charizard ex");
+  await expectNoViolations(page, "product detail");
+});
+
+test("the cart, empty and with an item, has no axe violations", async ({ page, visit }) => {
+  await visit("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu carrito está vacío");
+  await expectNoViolations(page, "empty cart");
+
+  await openProductBySearch(page, visit, "191/165", "Jynx ex");
+  await cartPost(page, () => page.getByRole("button", { name: "Agregar al carrito" }).click());
+  await visit("/carrito");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carrito de compras");
+  await expectNoViolations(page, "cart with an item");
+});
+
+test("keyboard focus reaches the search box and is visible", async ({ page, visit }) => {
+  await visit("/productos");
+  const search = page.getByPlaceholder("Buscar productos...");
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Tab");
+    if (await search.evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(search).toBeFocused();
+  const outline = await search.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style, "focused search box has an outline").not.toBe("none");
+  expect(outline.width).toBeGreaterThan(0);
+
+  // The skip link comes first and is shown when focused.
+  await visit("/productos");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Saltar al contenido" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+});
