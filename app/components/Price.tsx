@@ -1,7 +1,20 @@
 import { formatMoney } from "~/lib/format";
 
-/** A price: the sale price in red with the regular price struck through, or just the price. */
-export function Price({ price, salePrice, className }: { price: number; salePrice: number | null; className?: string }) {
+/**
+ * A price: the sale price in red with the regular price struck through (and,
+ * on the product page, the rounded percent off), or just the price.
+ */
+export function Price({
+  price,
+  salePrice,
+  percentOff,
+  className,
+}: {
+  price: number;
+  salePrice: number | null;
+  percentOff?: number;
+  className?: string;
+}) {
   if (salePrice !== null && salePrice < price) {
     return (
       <p className={`price ${className ?? ""}`}>
@@ -13,6 +26,12 @@ export function Price({ price, salePrice, className }: { price: number; salePric
           <span className="visually-hidden">Precio normal: </span>
           {formatMoney(price)}
         </s>
+        {percentOff ? (
+          <>
+            {" "}
+            <span className="percent-off">-{percentOff}%</span>
+          </>
+        ) : null}
       </p>
     );
   }

@@ -8,6 +8,7 @@ import { parseCartForm } from "~/lib/cart-form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { CART_ACTION } from "~/components/cart-state";
 
@@ -187,19 +188,7 @@ function CartLineItem({ line }: { line: Line }) {
         </button>
       </fetcher.Form>
       <div className="cart-line-total">
-        <p className="price">
-          {line.salePrice !== null ? (
-            <>
-              <span className="price-sale">{formatMoney(lineTotal)}</span>{" "}
-              <s className="price-old">
-                <span className="visually-hidden">Precio normal: </span>
-                {formatMoney(regular)}
-              </s>
-            </>
-          ) : (
-            formatMoney(lineTotal)
-          )}
-        </p>
+        <Price price={regular} salePrice={line.salePrice !== null ? lineTotal : null} />
         <fetcher.Form method="post" action={CART_ACTION}>
           <input type="hidden" name="intent" value="remove" />
           {hidden}

@@ -7,6 +7,7 @@ import { originFrom, pageMeta } from "~/lib/seo";
 import { LOW_STOCK_THRESHOLD, SHOP } from "~/lib/shop";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AddToCartForm } from "~/components/AddToCartForm";
+import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { useCartQuantities } from "~/components/cart-state";
 import { ShieldIcon } from "~/components/icons";
@@ -162,21 +163,7 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
           </p>
-          {product.onSale && product.salePrice !== null ? (
-            <p className="price price-large">
-              <span className="price-sale">
-                <span className="visually-hidden">Precio de oferta: </span>
-                {formatMoney(product.salePrice)}
-              </span>{" "}
-              <s className="price-old">
-                <span className="visually-hidden">Precio normal: </span>
-                {formatMoney(product.price)}
-              </s>{" "}
-              <span className="percent-off">-{product.percentOff}%</span>
-            </p>
-          ) : (
-            <p className="price price-large">{formatMoney(product.price)}</p>
-          )}
+          <Price price={product.price} salePrice={product.salePrice} percentOff={product.percentOff} className="price-large" />
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`}>
             {soldOut
               ? "Agotado"
