@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 
 export const streamTimeout = 5_000;
@@ -36,10 +36,30 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) handleError(error, { request, context: loadContext as never, params: {} });
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * Unexpected errors in loaders, actions and rendering: one JSON log line with
+ * the request id (the page shows a generic Spanish message, never the stack).
+ * Aborted requests (the shopper left) are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context as Partial<AppLoadContext>;
+  console.error(
+    JSON.stringify({
+      level: "error",
+      t: new Date().toISOString(),
+      requestId: ctx.requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    }),
+  );
+};

@@ -69,7 +69,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const detail = notFound
     ? "La página que buscas no existe o fue movida."
     : "No pudimos cargar esta página. Intenta de nuevo en unos momentos.";
-  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
   return (
     <>
       <SiteHeader />
