@@ -1,7 +1,15 @@
 import { Link, data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/carrito";
-import { CartError, addToCart, clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server";
-import { readCartId, requireCart } from "#server/cart/cart-cookie.server";
+import {
+  CartError,
+  addToCart,
+  clearCart,
+  getCart,
+  removeFromCart,
+  setCartQuantity,
+  startCartWith,
+} from "#server/cart/cart.server";
+import { cartCookie, existingCartId, readCartId } from "#server/cart/cart-cookie.server";
 import { readForm } from "~/lib/form.server";
 import { formatMoney } from "~/lib/format";
 import { parseCartForm } from "~/lib/cart-form";
@@ -27,15 +35,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), "/carrito") : null;
   if (!parsed.ok) return data({ ok: false as const, error: parsed.error }, { status: 400 });
 
-  const { cartId, setCookie } = await requireCart(request, context.db, context.config);
+  const cartId = await existingCartId(request, context.db, context.config);
   const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
   try {
     const cmd = parsed.command;
-    if (cmd.intent === "add") await addToCart(context.db, cartId, cmd.productId, cmd.quantity);
-    else if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd.productId, cmd.quantity);
-    else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd.productId);
-    else await clearCart(context.db, cartId);
+    if (cmd.intent === "add") {
+      if (cartId) await addToCart(context.db, cartId, cmd.productId, cmd.quantity);
+      else {
+        // First add: the cart and its cookie are born with it.
+        const started = await startCartWith(context.db, cmd.productId, cmd.quantity);
+        headers.append("Set-Cookie", await cartCookie(context.config).serialize(started.cartId));
+      }
+    } else if (cartId) {
+      if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd.productId, cmd.quantity);
+      else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd.productId);
+      else await clearCart(context.db, cartId);
+    }
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     // Without JavaScript the cart page renders with this message and the 4xx status.

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
-import { cartExists, createCart } from "./cart.server";
+import { cartExists } from "./cart.server";
 
 const SIXTY_DAYS = 60 * 24 * 60 * 60;
 
@@ -26,13 +26,8 @@ export async function readCartId(request: Request, config: AppConfig): Promise<s
   return typeof value === "string" ? value : null;
 }
 
-/**
- * The request's cart, created when missing (only mutations call this, so a
- * browsing visitor gets no cookie). `setCookie` is set when a new cart was made.
- */
-export async function requireCart(request: Request, db: Database, config: AppConfig) {
-  const existing = await readCartId(request, config);
-  if (existing && (await cartExists(db, existing))) return { cartId: existing, setCookie: null as string | null };
-  const cartId = await createCart(db);
-  return { cartId, setCookie: await cartCookie(config).serialize(cartId) };
+/** The request's cart id when its cookie names a cart that exists, else null. */
+export async function existingCartId(request: Request, db: Database, config: AppConfig): Promise<string | null> {
+  const id = await readCartId(request, config);
+  return id && (await cartExists(db, id)) ? id : null;
 }

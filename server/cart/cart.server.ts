@@ -4,7 +4,7 @@
  * products table; a quantity never exceeds stock.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database, Queryable } from "../db/client";
+import type { Database, Queryable, Tx } from "../db/client";
 import { isId, newId } from "../db/ids";
 import { cartItems, carts, products } from "../db/schema";
 import { lineTotalCents, summarizeCart, unitPriceCents, type CartSummary } from "../pricing/pricing";
@@ -112,27 +112,46 @@ async function productStock(tx: Queryable, productId: string): Promise<number> {
   return product.stock;
 }
 
+async function addInTransaction(tx: Tx, cartId: string, productId: string, amount: number): Promise<number> {
+  const stock = await productStock(tx, productId);
+  if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
+  const cap = Math.min(stock, MAX_LINE_QUANTITY);
+  const [line] = await tx
+    .insert(cartItems)
+    .values({ cartId, productId, quantity: Math.min(amount, cap) })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId],
+      set: { quantity: sql`least(${cartItems.quantity} + ${amount}, ${cap})` },
+    })
+    .returning({ quantity: cartItems.quantity });
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  return line?.quantity ?? 0;
+}
+
+function validAddAmount(quantity: number): number {
+  const amount = validQuantity(quantity);
+  if (amount < 1) throw new CartError(CART_MESSAGES.invalidQuantity);
+  return amount;
+}
+
 /**
  * Adds `quantity` (default 1) of a product: an existing line rises by the amount
  * but never above stock; adding is refused at stock 0. Returns the line's new quantity.
  */
 export async function addToCart(db: Database, cartId: string, productId: string, quantity = 1): Promise<number> {
-  const amount = validQuantity(quantity);
-  if (amount < 1) throw new CartError(CART_MESSAGES.invalidQuantity);
+  const amount = validAddAmount(quantity);
+  return db.transaction((tx) => addInTransaction(tx, cartId, productId, amount));
+}
+
+/**
+ * A visitor's first add: the cart is created in the same transaction, so a
+ * refused add (sold out, unknown product) leaves nothing behind.
+ */
+export async function startCartWith(db: Database, productId: string, quantity = 1): Promise<{ cartId: string; quantity: number }> {
+  const amount = validAddAmount(quantity);
   return db.transaction(async (tx) => {
-    const stock = await productStock(tx, productId);
-    if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
-    const cap = Math.min(stock, MAX_LINE_QUANTITY);
-    const [line] = await tx
-      .insert(cartItems)
-      .values({ cartId, productId, quantity: Math.min(amount, cap) })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId],
-        set: { quantity: sql`least(${cartItems.quantity} + ${amount}, ${cap})` },
-      })
-      .returning({ quantity: cartItems.quantity });
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-    return line?.quantity ?? 0;
+    const cartId = await createCart(tx);
+    return { cartId, quantity: await addInTransaction(tx, cartId, productId, amount) };
   });
 }
 

@@ -13,8 +13,9 @@ import {
   getCart,
   removeFromCart,
   setCartQuantity,
+  startCartWith,
 } from "../../server/cart/cart.server";
-import { cartItems, products } from "../../server/db/schema";
+import { cartItems, carts, products } from "../../server/db/schema";
 import { insertProduct } from "../fixtures/products";
 import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
 
@@ -121,6 +122,20 @@ describeEachDatabase("cart", (kind) => {
     await t.db.update(products).set({ stock: 0 }).where(eq(products.id, id));
     expect(await setCartQuantity(t.db, cartId, id, 1)).toBe(0);
     expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, cartId))).toEqual([]);
+  });
+
+  it("a first add creates the cart with its line; a refused first add writes nothing", async () => {
+    const id = await insertProduct(t.db, { stock: 2 });
+    const started = await startCartWith(t.db, id, 5);
+    expect(started.quantity).toBe(2);
+    expect((await cartQuantities(t.db, started.cartId)).quantities).toEqual({ [id]: 2 });
+
+    const soldOut = await insertProduct(t.db, { stock: 0 });
+    const cartsBefore = (await t.db.select({ id: carts.id }).from(carts)).length;
+    await expect(startCartWith(t.db, soldOut)).rejects.toMatchObject({ status: 409 });
+    await expect(startCartWith(t.db, "000000000000000000000000")).rejects.toMatchObject({ status: 404 });
+    await expect(startCartWith(t.db, id, -1)).rejects.toMatchObject({ status: 400 });
+    expect((await t.db.select({ id: carts.id }).from(carts)).length).toBe(cartsBefore);
   });
 
   it("concurrent adds of the same product never pass the stock", async () => {
