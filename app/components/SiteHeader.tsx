@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/root";
 import { SHOP } from "~/lib/shop";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,6 +9,12 @@ import { useCartCount } from "./cart-state";
 export function SiteHeader() {
   const root = useRootData();
   const count = useCartCount();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // The menu is a <details> (works without JavaScript); with it, close the menu after each navigation.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.key]);
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -25,11 +32,42 @@ export function SiteHeader() {
               {count}
             </span>
           </Link>
-          {root?.user ? null : (
-            <details className="user-menu">
-              <summary aria-label="Menú de usuario">
-                <UserIcon />
-              </summary>
+          {root?.user && root.user.points > 0 ? (
+            <Link to="/perfil?tab=puntos" className="points-chip" aria-label={`Tus puntos: ${root.user.points}`}>
+              {root.user.points} pts
+            </Link>
+          ) : null}
+          <details className="user-menu" ref={menuRef}>
+            <summary aria-label="Menú de usuario">
+              <UserIcon />
+            </summary>
+            {root?.user ? (
+              <ul className="user-menu-list">
+                <li className="user-menu-greeting">
+                  Hola, {root.user.name}
+                  <br />
+                  <span>{root.user.points} puntos</span>
+                </li>
+                <li>
+                  <Link to="/perfil">Mi Perfil</Link>
+                </li>
+                <li>
+                  <Link to="/mis-pedidos">Mis Pedidos</Link>
+                </li>
+                {root.user.isAdmin ? (
+                  <li>
+                    <Link to="/admin">Panel Admin</Link>
+                  </li>
+                ) : null}
+                <li>
+                  <Form method="post" action="/logout">
+                    <button type="submit" className="user-menu-button">
+                      Cerrar Sesión
+                    </button>
+                  </Form>
+                </li>
+              </ul>
+            ) : (
               <ul className="user-menu-list">
                 <li>
                   <Link to="/login">Iniciar Sesión</Link>
@@ -38,8 +76,8 @@ export function SiteHeader() {
                   <Link to="/registro">Crear Cuenta</Link>
                 </li>
               </ul>
-            </details>
-          )}
+            )}
+          </details>
         </nav>
       </div>
     </header>

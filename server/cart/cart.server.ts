@@ -230,3 +230,36 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
   });
   return { lines, summary: summaryInPesos(summarizeCart(rows)) };
 }
+
+/**
+ * At login the guest cart joins the user's cart (DESIGN §6): quantities add up,
+ * capped at stock; a user without a cart simply adopts the guest cart. Returns
+ * the id of the user's cart (or null when there is none).
+ */
+export async function mergeGuestCart(db: Database, guestCartId: string | null, userId: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [userCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+    const [guest] =
+      guestCartId && isId(guestCartId)
+        ? await tx.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, guestCartId)).limit(1)
+        : [];
+    // A cart that belongs to another account is never merged.
+    const guestCart = guest && (guest.userId === null || guest.userId === userId) ? guest : undefined;
+    if (!guestCart || guestCart.id === userCart?.id) return userCart?.id ?? guestCart?.id ?? null;
+    if (!userCart) {
+      await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, guestCart.id));
+      return guestCart.id;
+    }
+    await tx.execute(sql`
+      insert into cart_items (cart_id, product_id, quantity)
+      select ${userCart.id}, g.product_id, least(g.quantity, p.stock)
+      from cart_items g join products p on p.id = g.product_id
+      where g.cart_id = ${guestCart.id} and p.stock > 0
+      on conflict (cart_id, product_id) do update
+        set quantity = least(cart_items.quantity + excluded.quantity,
+                             (select stock from products where id = excluded.product_id))
+    `);
+    await tx.delete(carts).where(eq(carts.id, guestCart.id));
+    return userCart.id;
+  });
+}

@@ -66,6 +66,14 @@ test("the information pages have no axe violations", async ({ page, visit }) => 
   }
 });
 
+test("the login and registration screens have no axe violations", async ({ page, visit }) => {
+  for (const path of ["/login", "/registro"]) {
+    await visit(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path, { soft: true });
+  }
+});
+
 test("the 404 page has no axe violations", async ({ page, visit }) => {
   const response = await visit("/no-existe");
   expect(response.status()).toBe(404);

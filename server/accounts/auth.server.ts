@@ -1,0 +1,94 @@
+/**
+ * Authentication guards and flows (Epic Stack style: one place, first line of
+ * every loader/action that needs them). remix-auth's FormStrategy reads the
+ * request body itself; the forms are validated inside its verify callback.
+ */
+import { redirect, type AppLoadContext } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { cartCookie, readCartId } from "../cart/cart-cookie.server";
+import { mergeGuestCart } from "../cart/cart.server";
+import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
+import { AUTH_MESSAGES, firstMessage, loginSchema, registerSchema } from "./forms";
+import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
+import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
+
+export type AuthMode = "login" | "register";
+
+
+function authenticator(context: AppLoadContext) {
+  const auth = new Authenticator<{ user: SessionUser; form: FormData }>();
+  auth.use(
+    new FormStrategy(async ({ form }) => {
+      if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
+      const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+      if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
+      return { user: await authenticateUser(context.db, parsed.data), form };
+    }),
+    "login",
+  );
+  auth.use(
+    new FormStrategy(async ({ form }) => {
+      if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
+      const parsed = registerSchema.safeParse({
+        name: form.get("name"),
+        email: form.get("email"),
+        phone: form.get("phone"),
+        password: form.get("password"),
+      });
+      if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
+      return { user: await registerUser(context.db, parsed.data), form };
+    }),
+    "register",
+  );
+  return auth;
+}
+
+/**
+ * Runs a login or registration. Returns the user and the submitted form, or
+ * throws AccountError with the Spanish message to show.
+ */
+export async function authenticate(mode: AuthMode, request: Request, context: AppLoadContext) {
+  try {
+    return await authenticator(context).authenticate(mode, request);
+  } catch (error) {
+    if (error instanceof AccountError) throw error;
+    if (error instanceof Error && error.name === "BodyUsedError") throw error;
+    // A body that is not a form, or anything the strategy could not read.
+    throw new AccountError(AUTH_MESSAGES.fallback);
+  }
+}
+
+/** Signs the user in: a new session, the guest cart merged into theirs, then the redirect. */
+export async function signIn(request: Request, context: AppLoadContext, user: SessionUser, redirectTo: string) {
+  const guestCartId = await readCartId(request, context.config);
+  const cartId = await mergeGuestCart(context.db, guestCartId, user.id);
+  const sessionId = await createSession(context.db, user.id, request.headers.get("user-agent"));
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookie(context.config).serialize(sessionId));
+  if (cartId) headers.append("Set-Cookie", await cartCookie(context.config).serialize(cartId));
+  return redirect(redirectTo, { status: 303, headers });
+}
+
+/** The signed-in user, or null (a missing, tampered, expired or deleted session reads as logged out). */
+export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return sessionUser(context.db, await readSessionId(request, context.config));
+}
+
+/** For pages that need a user: redirect to /login?redirectTo=… when there is none. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** Logs out: the session row is deleted, both cookies cleared, then home. */
+export async function signOut(request: Request, context: AppLoadContext) {
+  const sessionId = await readSessionId(request, context.config);
+  if (sessionId) await deleteSession(context.db, sessionId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await sessionCookie(context.config).serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await cartCookie(context.config).serialize("", { maxAge: 0 }));
+  return redirect("/", { status: 303, headers });
+}

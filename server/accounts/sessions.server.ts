@@ -1,0 +1,59 @@
+/**
+ * Sessions live in the database (DESIGN §2): the cookie holds only a random
+ * session id, signed. Logging out deletes the row; a session whose row or user
+ * is gone reads as logged out.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { createCookie } from "react-router";
+import type { AppConfig } from "../config";
+import type { Queryable } from "../db/client";
+import { sessions, users } from "../db/schema";
+import type { SessionUser } from "./users.server";
+
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+export function sessionCookie(config: AppConfig) {
+  cookie ??= createCookie("sesion", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+    path: "/",
+    maxAge: SESSION_MS / 1000,
+    secrets: [config.SESSION_SECRET],
+  });
+  return cookie;
+}
+
+export async function createSession(db: Queryable, userId: string, userAgent: string | null = null): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MS), userAgent: userAgent?.slice(0, 300) ?? null });
+  return id;
+}
+
+export async function sessionUser(db: Queryable, sessionId: string | null, now = new Date()): Promise<SessionUser | null> {
+  if (!sessionId || sessionId.length > 100) return null;
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export async function readSessionId(request: Request, config: AppConfig): Promise<string | null> {
+  const value = await sessionCookie(config).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}

@@ -1,0 +1,84 @@
+/**
+ * Accounts, JS on and off: register → greeting in the user menu → 'Cerrar
+ * Sesión' → log in again; the errors come back in Spanish with the e-mail kept;
+ * a guest's cart survives logging in.
+ */
+import type { Page } from "@playwright/test";
+import { cartBadge, cartPost, expect, productCards, test } from "./helpers";
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function openUserMenu(page: Page) {
+  await page.getByLabel("Menú de usuario").click();
+}
+
+test("register, log out and log in again", async ({ page, visit }) => {
+  const email = uniqueEmail("registro");
+  await visit("/registro");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear Cuenta");
+  await page.getByLabel("Nombre").fill("Ana López");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Teléfono (opcional)").fill("5512345678");
+  await page.getByLabel("Contraseña").fill("secreto1");
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await openUserMenu(page);
+  await expect(page.getByText("Hola, Ana López")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mi Perfil" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mis Pedidos" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Panel Admin" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Hola, Ana López")).toHaveCount(0);
+  await openUserMenu(page);
+  await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Iniciar Sesión" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar Sesión");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("secreto1");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openUserMenu(page);
+  await expect(page.getByText("Hola, Ana López")).toBeVisible();
+});
+
+test("errors come back in Spanish with the e-mail kept, and switching mode clears them", async ({ page, visit }) => {
+  await visit("/login");
+  const email = uniqueEmail("nadie");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("incorrecta");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Correo electrónico o contraseña incorrectos");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
+  await page.getByRole("main").getByRole("link", { name: "Crear Cuenta" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear Cuenta");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a guest's cart is kept after logging in", async ({ page, visit }) => {
+  const email = uniqueEmail("carrito");
+  await visit("/registro");
+  await page.getByLabel("Nombre").fill("Luis");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("secreto1");
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openUserMenu(page);
+  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(page.getByText("Hola, Luis")).toHaveCount(0);
+
+  await visit(`/productos?${new URLSearchParams({ search: "191/165" })}`);
+  const card = productCards(page);
+  await expect(card).toHaveCount(1);
+  await cartPost(page, () => card.getByRole("button", { name: /^Agregar/ }).click());
+  await expect(cartBadge(page)).toHaveText("1");
+
+  await visit("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill("secreto1");
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cartBadge(page)).toHaveText("1");
+});

@@ -1,0 +1,94 @@
+/**
+ * Accounts on a real database: registration, password login, database
+ * sessions (expiry, logout, deleted user) and the guest cart merged at login.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createSession, deleteSession, sessionUser } from "../../server/accounts/sessions.server";
+import { AccountError, authenticateUser, registerUser } from "../../server/accounts/users.server";
+import { addToCart, cartQuantities, createCart, mergeGuestCart } from "../../server/cart/cart.server";
+import { carts, users } from "../../server/db/schema";
+import { insertProduct } from "../fixtures/products";
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+
+let n = 0;
+const email = () => `cliente${++n}-${Date.now()}@example.com`;
+
+describeEachDatabase("accounts", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterAll(async () => t?.destroy());
+
+  it("registers a customer with a bcrypt hash, never the password itself", async () => {
+    const mail = email();
+    const user = await registerUser(t.db, { name: "Ana", email: mail, phone: "5512345678", password: "secreto1" });
+    expect(user).toMatchObject({ name: "Ana", email: mail, role: "customer" });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(row?.passwordHash).not.toContain("secreto1");
+  });
+
+  it("refuses a second account for the same e-mail, whatever its case", async () => {
+    const mail = email();
+    await registerUser(t.db, { name: "Ana", email: mail, phone: "", password: "secreto1" });
+    await expect(registerUser(t.db, { name: "Otra", email: mail.toUpperCase(), phone: "", password: "otraclave" })).rejects.toMatchObject({
+      message: "Ya existe una cuenta con este correo electrónico",
+      status: 409,
+    });
+  });
+
+  it("logs in with the right password; a wrong password and an unknown e-mail get the same message", async () => {
+    const mail = email();
+    const user = await registerUser(t.db, { name: "Luis", email: mail, phone: "", password: "secreto1" });
+    expect((await authenticateUser(t.db, { email: mail, password: "secreto1" })).id).toBe(user.id);
+    const wrong = await authenticateUser(t.db, { email: mail, password: "incorrecta" }).catch((e) => e);
+    const unknown = await authenticateUser(t.db, { email: email(), password: "secreto1" }).catch((e) => e);
+    expect(wrong).toBeInstanceOf(AccountError);
+    expect(unknown).toBeInstanceOf(AccountError);
+    expect(wrong.message).toBe("Correo electrónico o contraseña incorrectos");
+    expect(unknown.message).toBe(wrong.message);
+  });
+
+  it("a session names its user until it expires, is deleted, or the user is gone", async () => {
+    const user = await registerUser(t.db, { name: "Eva", email: email(), phone: "", password: "secreto1" });
+    const id = await createSession(t.db, user.id);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await sessionUser(t.db, id))?.id).toBe(user.id);
+    expect(await sessionUser(t.db, id, new Date(Date.now() + 31 * 24 * 3600 * 1000))).toBeNull();
+    expect(await sessionUser(t.db, "not-a-session")).toBeNull();
+    await deleteSession(t.db, id);
+    expect(await sessionUser(t.db, id)).toBeNull();
+    const other = await createSession(t.db, user.id);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expect(await sessionUser(t.db, other)).toBeNull();
+  });
+
+  it("at login the guest cart merges into the user's cart, capped at stock", async () => {
+    const user = await registerUser(t.db, { name: "Rosa", email: email(), phone: "", password: "secreto1" });
+    const a = await insertProduct(t.db, { stock: 3 });
+    const b = await insertProduct(t.db, { stock: 5 });
+    const userCart = await createCart(t.db, user.id);
+    await addToCart(t.db, userCart, a, 2);
+    const guest = await createCart(t.db);
+    await addToCart(t.db, guest, a, 3);
+    await addToCart(t.db, guest, b, 1);
+    expect(await mergeGuestCart(t.db, guest, user.id)).toBe(userCart);
+    expect((await cartQuantities(t.db, userCart)).quantities).toEqual({ [a]: 3, [b]: 1 });
+    expect(await t.db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
+  });
+
+  it("a user without a cart adopts the guest cart; another account's cart is never taken", async () => {
+    const user = await registerUser(t.db, { name: "Sol", email: email(), phone: "", password: "secreto1" });
+    const other = await registerUser(t.db, { name: "Mar", email: email(), phone: "", password: "secreto1" });
+    const p = await insertProduct(t.db, { stock: 5 });
+    const guest = await createCart(t.db);
+    await addToCart(t.db, guest, p, 2);
+    expect(await mergeGuestCart(t.db, guest, user.id)).toBe(guest);
+    // The same cookie presented by someone logging in as another account:
+    expect(await mergeGuestCart(t.db, guest, other.id)).toBeNull();
+    expect((await cartQuantities(t.db, guest)).quantities).toEqual({ [p]: 2 });
+    expect(await mergeGuestCart(t.db, "x", user.id)).toBe(guest);
+  });
+});
