@@ -18,6 +18,8 @@ declare module "react-router" {
     config: AppConfig;
     cspNonce: string;
     requestId: string;
+    /** The client's IP (X-Forwarded-For honoured per `trust proxy`), for rate limits. */
+    clientIp: string;
   }
 }
 
@@ -75,11 +77,12 @@ export function handler(shop: Shop): express.Router {
     createRequestHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: production ? "production" : process.env.NODE_ENV,
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         db: shop.db,
         config: shop.config,
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? "unknown",
       }),
     }),
   );

@@ -376,3 +376,10 @@ export const importRuns = pgTable("import_runs", {
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/** Fixed-window request counters for rate limits, shared by every app process (accounts/rate-limit.server.ts). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,37 @@
+/**
+ * Rate limits for login, registration and password recovery (DESIGN §5), per IP
+ * and per e-mail. A fixed window per key, counted in the database with one
+ * atomic upsert, so every app process shares the same counters.
+ * RATE_LIMIT_FACTOR multiplies every allowance (end-to-end suites set it high).
+ */
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../db/client";
+
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export const RATE_LIMITS = {
+  loginPerIp: { name: "login:ip", limit: 20, windowSeconds: 15 * 60 },
+  loginPerEmail: { name: "login:email", limit: 8, windowSeconds: 15 * 60 },
+  registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
+
+/** Counts one attempt for `subject` under `rule`; false when the allowance is used up. */
+export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject: string, factor = 1, now = new Date()): Promise<boolean> {
+  const key = `${rule.name}:${subject.toLowerCase().slice(0, 200)}`;
+  const windowStart = new Date(Math.floor(now.getTime() / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000);
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
+      window_start = excluded.window_start
+    returning count
+  `);
+  const rows = (result as unknown as { rows: Array<{ count: number }> }).rows;
+  return Number(rows[0]?.count ?? 0) <= Math.max(1, Math.floor(rule.limit * factor));
+}

@@ -1,0 +1,45 @@
+/**
+ * Rate limits (DESIGN §5) on a real database: a fixed window per key, shared
+ * through the database, exact under concurrent requests, scaled by RATE_LIMIT_FACTOR.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { takeRateLimit } from "../../server/accounts/rate-limit.server";
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+
+const rule = { name: "test", limit: 3, windowSeconds: 60 };
+
+describeEachDatabase("rate limits", (kind) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+  });
+  afterAll(async () => t?.destroy());
+
+  it("allows the limit within a window, refuses the next, and starts again in the next window", async () => {
+    const now = new Date("2026-11-22T12:00:10Z");
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await takeRateLimit(t.db, rule, "1.2.3.4", 1, now));
+    expect(results).toEqual([true, true, true, false]);
+    expect(await takeRateLimit(t.db, rule, "5.6.7.8", 1, now)).toBe(true); // other subjects are not affected
+    expect(await takeRateLimit(t.db, rule, "1.2.3.4", 1, new Date("2026-11-22T12:01:05Z"))).toBe(true);
+  });
+
+  it("keys e-mails case-insensitively", async () => {
+    const now = new Date("2026-11-22T13:00:00Z");
+    for (let i = 0; i < 3; i++) await takeRateLimit(t.db, rule, "Ana@Example.com", 1, now);
+    expect(await takeRateLimit(t.db, rule, "ana@example.com", 1, now)).toBe(false);
+  });
+
+  it("RATE_LIMIT_FACTOR multiplies the allowance", async () => {
+    const now = new Date("2026-11-22T14:00:00Z");
+    const results = [];
+    for (let i = 0; i < 7; i++) results.push(await takeRateLimit(t.db, rule, "factor", 2, now));
+    expect(results.filter(Boolean)).toHaveLength(6);
+  });
+
+  it("concurrent attempts never get more than the limit", async () => {
+    const now = new Date("2026-11-22T15:00:00Z");
+    const results = await Promise.all(Array.from({ length: 12 }, () => takeRateLimit(t.db, rule, "burst", 1, now)));
+    expect(results.filter(Boolean)).toHaveLength(3);
+  });
+});
