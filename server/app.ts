@@ -8,6 +8,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { getConfig, type AppConfig } from "./config";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { requestLog } from "./http/request-log";
@@ -38,6 +39,14 @@ export async function createShop(): Promise<Shop> {
   if (config.SEED_DEMO === "true") {
     const inserted = await seedDemoCatalog(handle.db);
     if (inserted > 0) console.log(`Catálogo de demostración cargado: ${inserted} productos.`);
+  }
+  const admin = await ensureAdmin(handle.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  if (admin.created) {
+    console.log(
+      admin.generatedPassword
+        ? `Cuenta de administrador creada: ${admin.email} / contraseña: ${admin.generatedPassword} (se muestra una sola vez; cámbiala al entrar).`
+        : `Cuenta de administrador creada: ${admin.email} (contraseña de ADMIN_PASSWORD).`,
+    );
   }
   return {
     db: handle.db,

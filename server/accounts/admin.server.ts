@@ -1,0 +1,53 @@
+/**
+ * Admin accounts (issue 3 §7): the first start makes one, from ADMIN_EMAIL and
+ * ADMIN_PASSWORD when given, else with a random password printed once. A user
+ * is promoted with `npm run user:make-admin -- EMAIL`; a role change revokes the
+ * user's sessions, so the new role applies at the next login.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client";
+import { newId } from "../db/ids";
+import { sessions, users } from "../db/schema";
+import { hashPassword } from "./password";
+import { findUserByEmail } from "./users.server";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@cartasdelvalle.mx";
+
+export interface EnsureAdminResult {
+  created: boolean;
+  email?: string;
+  /** Only when the password was generated here: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function ensureAdmin(db: Database, options: { email?: string; password?: string }): Promise<EnsureAdminResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+    if (existing) return { created: false };
+    const email = (options.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+    const generatedPassword = options.password ? undefined : randomBytes(12).toString("base64url");
+    const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
+    const user = await findUserByEmail(tx, email);
+    if (user) {
+      await tx.update(users).set({ role: "admin", passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    } else {
+      await tx.insert(users).values({ id: newId(), name: "Administrador", email, role: "admin", passwordHash });
+    }
+    return { created: true, email, generatedPassword };
+  });
+}
+
+/** Promotes a user to admin and revokes their sessions. False when no user has that e-mail. */
+export async function makeAdmin(db: Queryable, email: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  const user = updated[0];
+  if (!user) return false;
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  return true;
+}
