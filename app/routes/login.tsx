@@ -3,7 +3,7 @@ import type { Route } from "./+types/login";
 import { authenticate, getUser, signIn, type AuthMode } from "#server/accounts/auth.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { AccountError } from "#server/accounts/users.server";
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS, takeRateLimit } from "#server/accounts/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { originFrom, pageMeta } from "~/lib/seo";
 
@@ -19,35 +19,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const mode = modeOf(new URL(request.url).pathname);
-  const copy = request.clone();
-  const limited = await isRateLimited(mode, request.clone(), context);
-  if (limited) return data({ error: RATE_LIMIT_MESSAGE, fields: limited.fields }, { status: 429 });
+  const url = new URL(request.url);
+  const mode = modeOf(url.pathname);
+  // remix-auth reads the body itself; one copy is read here for the rate limit and to show the fields back.
+  const form = await request.clone().formData().catch(() => new FormData());
+  const fields = {
+    name: String(form.get("name") ?? "").slice(0, 100),
+    email: String(form.get("email") ?? "").trim().slice(0, 254),
+    phone: String(form.get("phone") ?? "").slice(0, 20),
+  };
+  const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: fields.email }, context.config.RATE_LIMIT_FACTOR);
+  if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
   try {
-    const { user, form } = await authenticate(mode, request, context);
-    return await signIn(request, context, user, safeRedirectPath(form.get("redirectTo"), "/"));
+    const user = await authenticate(mode, request, context);
+    return await signIn(request, context, user, safeRedirectPath(url.searchParams.get("redirectTo"), "/"));
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    const form = await copy.formData().catch(() => new FormData());
-    const fields = { name: String(form.get("name") ?? "").slice(0, 100), email: String(form.get("email") ?? "").slice(0, 254), phone: String(form.get("phone") ?? "").slice(0, 20) };
     return data({ error: error.message, fields }, { status: error.status });
   }
-}
-
-/** Per-IP and (for login) per-e-mail allowances; returns the fields to show back when over the limit. */
-async function isRateLimited(mode: AuthMode, request: Request, context: Route.ActionArgs["context"]) {
-  const form = await request.formData().catch(() => new FormData());
-  const email = String(form.get("email") ?? "").trim();
-  const factor = context.config.RATE_LIMIT_FACTOR;
-  const checks =
-    mode === "register"
-      ? [takeRateLimit(context.db, RATE_LIMITS.registerPerIp, context.clientIp, factor)]
-      : [
-          takeRateLimit(context.db, RATE_LIMITS.loginPerIp, context.clientIp, factor),
-          ...(email ? [takeRateLimit(context.db, RATE_LIMITS.loginPerEmail, email, factor)] : []),
-        ];
-  const allowed = (await Promise.all(checks)).every(Boolean);
-  return allowed ? null : { fields: { name: String(form.get("name") ?? "").slice(0, 100), email: email.slice(0, 254), phone: "" } };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -72,7 +61,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{register ? "Crear Cuenta" : "Iniciar Sesión"}</h1>
       <Form method="post" action={pathname + (loaderData.redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "")} className="auth-form" key={pathname}>
-        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="honeypot" aria-hidden="true">
           <label htmlFor={HONEYPOT_FIELD}>No llenes este campo</label>
           <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />

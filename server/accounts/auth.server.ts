@@ -15,15 +15,14 @@ import { AccountError, authenticateUser, registerUser, type SessionUser } from "
 
 export type AuthMode = "login" | "register";
 
-
 function authenticator(context: AppLoadContext) {
-  const auth = new Authenticator<{ user: SessionUser; form: FormData }>();
+  const auth = new Authenticator<SessionUser>();
   auth.use(
     new FormStrategy(async ({ form }) => {
       if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
       const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
       if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
-      return { user: await authenticateUser(context.db, parsed.data), form };
+      return authenticateUser(context.db, parsed.data);
     }),
     "login",
   );
@@ -37,7 +36,7 @@ function authenticator(context: AppLoadContext) {
         password: form.get("password"),
       });
       if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
-      return { user: await registerUser(context.db, parsed.data), form };
+      return registerUser(context.db, parsed.data);
     }),
     "register",
   );
@@ -45,8 +44,8 @@ function authenticator(context: AppLoadContext) {
 }
 
 /**
- * Runs a login or registration. Returns the user and the submitted form, or
- * throws AccountError with the Spanish message to show.
+ * Runs a login or registration. Returns the user, or throws AccountError with
+ * the Spanish message to show.
  */
 export async function authenticate(mode: AuthMode, request: Request, context: AppLoadContext) {
   try {

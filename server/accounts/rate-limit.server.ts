@@ -35,3 +35,22 @@ export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject:
   const rows = (result as unknown as { rows: Array<{ count: number }> }).rows;
   return Number(rows[0]?.count ?? 0) <= Math.max(1, Math.floor(rule.limit * factor));
 }
+
+/**
+ * One login or registration attempt: registration is limited per IP; login per
+ * IP and per e-mail. Every applicable counter is taken; false when any is used up.
+ */
+export async function allowAuthAttempt(
+  db: Queryable,
+  attempt: { mode: "login" | "register"; ip: string; email: string },
+  factor = 1,
+): Promise<boolean> {
+  const checks =
+    attempt.mode === "register"
+      ? [takeRateLimit(db, RATE_LIMITS.registerPerIp, attempt.ip, factor)]
+      : [
+          takeRateLimit(db, RATE_LIMITS.loginPerIp, attempt.ip, factor),
+          ...(attempt.email ? [takeRateLimit(db, RATE_LIMITS.loginPerEmail, attempt.email, factor)] : []),
+        ];
+  return (await Promise.all(checks)).every(Boolean);
+}

@@ -5,18 +5,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
 import { newId } from "../db/ids";
+import { ShopError } from "../errors";
 import { users } from "../db/schema";
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "./forms";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+export class AccountError extends ShopError {}
 
 export interface SessionUser {
   id: string;

@@ -6,19 +6,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable, Tx } from "../db/client";
 import { isId, newId } from "../db/ids";
+import { ShopError } from "../errors";
 import { cartItems, carts, products } from "../db/schema";
 import { lineTotalCents, summarizeCart, unitPriceCents, type CartSummary } from "../pricing/pricing";
 
 export const MAX_LINE_QUANTITY = 999;
 
-export class CartError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
+export class CartError extends ShopError {}
 
 export const CART_MESSAGES = {
   productNotFound: "Producto no encontrado",
