@@ -5,8 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createCookie } from "react-router";
 import type { AppConfig } from "../config";
+import { readSignedCookie, signedCookie } from "../http/cookies";
 import type { Queryable } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { SessionUser } from "./users.server";
@@ -14,18 +14,8 @@ import type { SessionUser } from "./users.server";
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 export function sessionCookie(config: AppConfig) {
-  cookie ??= createCookie("sesion", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.secureCookies,
-    path: "/",
-    maxAge: SESSION_MS / 1000,
-    secrets: [config.SESSION_SECRET],
-  });
-  return cookie;
+  return signedCookie("sesion", SESSION_MS / 1000, config);
 }
 
 export async function createSession(db: Queryable, userId: string, userAgent: string | null = null): Promise<string> {
@@ -53,7 +43,6 @@ export async function deleteExpiredSessions(db: Queryable, now = new Date()): Pr
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-export async function readSessionId(request: Request, config: AppConfig): Promise<string | null> {
-  const value = await sessionCookie(config).parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
+export function readSessionId(request: Request, config: AppConfig): Promise<string | null> {
+  return readSignedCookie(sessionCookie(config), request);
 }

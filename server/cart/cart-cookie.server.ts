@@ -1,29 +1,18 @@
-import { createCookie } from "react-router";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
+import { readSignedCookie, signedCookie } from "../http/cookies";
 import { cartExists } from "./cart.server";
 
 const SIXTY_DAYS = 60 * 24 * 60 * 60;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-/** The anonymous cart cookie: signed, httpOnly, SameSite=Lax, Secure in production. */
+/** The anonymous cart cookie (signed, see http/cookies.ts). */
 export function cartCookie(config: AppConfig) {
-  cookie ??= createCookie("cart", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config.secureCookies,
-    path: "/",
-    maxAge: SIXTY_DAYS,
-    secrets: [config.SESSION_SECRET],
-  });
-  return cookie;
+  return signedCookie("cart", SIXTY_DAYS, config);
 }
 
 /** The cart id from the request's cookie, or null (a tampered or unsigned cookie reads as null). */
-export async function readCartId(request: Request, config: AppConfig): Promise<string | null> {
-  const value = await cartCookie(config).parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
+export function readCartId(request: Request, config: AppConfig): Promise<string | null> {
+  return readSignedCookie(cartCookie(config), request);
 }
 
 /** The request's cart id when its cookie names a cart that exists, else null. */
