@@ -2,24 +2,19 @@
  * Accounts on a real database: registration, password login, database
  * sessions (expiry, logout, deleted user) and the guest cart merged at login.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSession, deleteSession, sessionUser } from "../../server/accounts/sessions.server";
 import { AccountError, authenticateUser, registerUser } from "../../server/accounts/users.server";
 import { addToCart, cartQuantities, createCart, mergeGuestCart } from "../../server/cart/cart.server";
 import { carts, users } from "../../server/db/schema";
 import { insertProduct } from "../fixtures/products";
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+import { describeEachDatabase } from "../fixtures/test-db";
 
 let n = 0;
 const email = () => `cliente${++n}-${Date.now()}@example.com`;
 
-describeEachDatabase("accounts", (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => t?.destroy());
+describeEachDatabase("accounts", (t) => {
 
   it("registers a customer with a bcrypt hash, never the password itself", async () => {
     const mail = email();

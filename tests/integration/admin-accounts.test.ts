@@ -2,20 +2,15 @@
  * Admin accounts: made once on first start (from ADMIN_EMAIL/ADMIN_PASSWORD or
  * with a generated password), and promotion revokes the user's sessions.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ensureAdmin, makeAdmin } from "../../server/accounts/admin.server";
 import { createSession, sessionUser } from "../../server/accounts/sessions.server";
 import { authenticateUser, registerUser } from "../../server/accounts/users.server";
 import { users } from "../../server/db/schema";
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+import { describeEachDatabase } from "../fixtures/test-db";
 
-describeEachDatabase("admin accounts", (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => t?.destroy());
+describeEachDatabase("admin accounts", (t) => {
 
   it("the first start creates one admin with the configured credentials, and later starts do nothing", async () => {
     const first = await ensureAdmin(t.db, { email: "Dueno@Tienda.mx", password: "clave-segura" });
@@ -37,12 +32,7 @@ describeEachDatabase("admin accounts", (kind) => {
   });
 });
 
-describeEachDatabase("admin account without configuration", (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => t?.destroy());
+describeEachDatabase("admin account without configuration", (t) => {
 
   it("gets a generated password that works once printed", async () => {
     const result = await ensureAdmin(t.db, {});

@@ -2,7 +2,7 @@
  * Cart rules against a real database (SPEC §4 Cart, §9): quantities never
  * exceed stock, stock 0 blocks adding, 0 or less removes, prices read fresh.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
   CartError,
@@ -17,15 +17,10 @@ import {
 } from "../../server/cart/cart.server";
 import { cartItems, carts, products } from "../../server/db/schema";
 import { insertProduct } from "../fixtures/products";
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+import { describeEachDatabase } from "../fixtures/test-db";
 
-describeEachDatabase("cart", (kind) => {
-  let t: TestDatabase;
+describeEachDatabase("cart", (t) => {
   let cartId: string;
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => t?.destroy());
   beforeEach(async () => {
     cartId = await createCart(t.db);
   });

@@ -3,14 +3,14 @@
  * TEST_DATABASE_URL is set), seeded with the demo catalogue. Expected results
  * are computed independently in JavaScript from the same catalogue data.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { buildDemoCatalog, type DemoProduct } from "../../server/catalog/demo-catalog";
 import { getProduct, listProducts, PAGE_SIZE } from "../../server/catalog/products.server";
 import { seedDemoCatalog } from "../../server/catalog/seed";
 import { products } from "../../server/db/schema";
 import { DEFAULT_QUERY, type ProductQuery } from "../../app/lib/product-query";
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+import { describeEachDatabase } from "../fixtures/test-db";
 
 const catalog = buildDemoCatalog();
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
@@ -18,13 +18,10 @@ const effective = (p: DemoProduct) => p.salePriceCents ?? p.priceCents;
 const newestFirst = (a: DemoProduct, b: DemoProduct) =>
   b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-describeEachDatabase("catalogue", (kind) => {
-  let t: TestDatabase;
+describeEachDatabase("catalogue", (t) => {
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
     await seedDemoCatalog(t.db);
   });
-  afterAll(async () => t?.destroy());
 
   it("lists the newest 24 first with the total and page count", async () => {
     const page = await listProducts(t.db, q());

@@ -2,18 +2,13 @@
  * Rate limits (DESIGN §5) on a real database: a fixed window per key, shared
  * through the database, exact under concurrent requests, scaled by RATE_LIMIT_FACTOR.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { takeRateLimit } from "../../server/accounts/rate-limit.server";
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from "../fixtures/test-db";
+import { describeEachDatabase } from "../fixtures/test-db";
 
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 
-describeEachDatabase("rate limits", (kind) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(kind);
-  });
-  afterAll(async () => t?.destroy());
+describeEachDatabase("rate limits", (t) => {
 
   it("allows the limit within a window, refuses the next, and starts again in the next window", async () => {
     const now = new Date("2026-11-22T12:00:10Z");
