@@ -7,6 +7,7 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 const chromiumOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -23,6 +24,8 @@ const chromiumOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // A real SMTP server on 127.0.0.1 receives the shop's e-mails (tests/e2e/mail.ts reads them).
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -57,6 +60,7 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       NODE_ENV: "production",
       RATE_LIMIT_FACTOR: "1000",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

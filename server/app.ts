@@ -1,7 +1,8 @@
 /**
  * The shop as an Express router: health checks, request log, security headers,
  * CSRF origin check, body limits, then React Router. `createShop` opens the
- * database, applies migrations and seeds the demo catalogue on first start.
+ * database, applies migrations, seeds the demo catalogue on first start and
+ * starts the in-process e-mail worker.
  */
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -12,6 +13,7 @@ import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { requestLog } from "./http/request-log";
+import { startMailWorker } from "./mail/worker.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -48,12 +50,16 @@ export async function createShop(): Promise<Shop> {
         : `Cuenta de administrador creada: ${admin.email} (contraseña de ADMIN_PASSWORD).`,
     );
   }
+  const mailWorker = startMailWorker(handle.db, config);
   return {
     db: handle.db,
     config,
     databaseKind: handle.kind,
     ready: () => handle.ping(),
-    close: () => handle.close(),
+    close: async () => {
+      await mailWorker.stop();
+      await handle.close();
+    },
   };
 }
 

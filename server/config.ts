@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SHOP } from "../app/lib/shop";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -19,8 +20,17 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(["sandbox", "mercadopago"]).default("sandbox"),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Tienda de Cartas <hola@tiendadecartas.mx>"),
+  /** smtp://user:pass@host:587 or smtps://…:465; unset: e-mails are written as .eml files to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/i, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of every e-mail: "Name <address>" or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "MAIL_FROM must be an address or Name <address>")
+    .default(`${SHOP.name} <${SHOP.email}>`),
   WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/).default("525512345678"),
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().positive().default(72),
   ADMIN_EMAIL: z.string().email().optional(),

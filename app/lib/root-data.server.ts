@@ -1,21 +1,27 @@
 import type { AppLoadContext } from "react-router";
 import { cartQuantities } from "#server/cart/cart.server";
 import { readCartId } from "#server/cart/cart-cookie.server";
-import { getUser } from "#server/accounts/auth.server";
+import { getUserForPage } from "#server/accounts/auth.server";
 import { pointsBalance } from "#server/loyalty/points.server";
 
-/** What every page needs: the site origin (canonical URLs) and the cart badge. */
+/**
+ * What every page needs: the site origin (canonical URLs), the cart badge and
+ * the signed-in user; plus the header that clears a stale session cookie.
+ */
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const cartId = await readCartId(request, context.config);
   const cart = await cartQuantities(context.db, cartId);
-  const user = await getUser(request, context);
-  return {
+  const { user, clearCookie } = await getUserForPage(request, context);
+  const headers = new Headers();
+  if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  const rootData = {
     origin: siteOrigin(request, context),
     cart,
     user: user
       ? { name: user.name, points: await pointsBalance(context.db, user.id), isAdmin: user.role === "admin" }
       : null,
   };
+  return { rootData, headers };
 }
 
 export function siteOrigin(request: Request, context: AppLoadContext): string {

@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { authenticate, getUser, signIn, type AuthMode } from "#server/accounts/auth.server";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { Honeypot } from "~/components/Honeypot";
 import { AccountError } from "#server/accounts/users.server";
 import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -61,10 +61,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{register ? "Crear Cuenta" : "Iniciar Sesión"}</h1>
       <Form method="post" action={pathname + (loaderData.redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "")} className="auth-form" key={pathname}>
-        <div className="honeypot" aria-hidden="true">
-          <label htmlFor={HONEYPOT_FIELD}>No llenes este campo</label>
-          <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot />
         {register ? (
           <div className="field">
             <label htmlFor="name">Nombre</label>

@@ -58,20 +58,37 @@ export async function authenticate(mode: AuthMode, request: Request, context: Ap
   }
 }
 
-/** Signs the user in: a new session, the guest cart merged into theirs, then the redirect. */
-export async function signIn(request: Request, context: AppLoadContext, user: SessionUser, redirectTo: string) {
+/** Starts a session for the user, with the guest cart merged into theirs; returns the cookies to set. */
+export async function startSession(request: Request, context: AppLoadContext, user: SessionUser): Promise<Headers> {
   const guestCartId = await readCartId(request, context.config);
   const cartId = await mergeGuestCart(context.db, guestCartId, user.id);
   const sessionId = await createSession(context.db, user.id, request.headers.get("user-agent"));
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookie(context.config).serialize(sessionId));
   if (cartId) headers.append("Set-Cookie", await cartCookie(context.config).serialize(cartId));
-  return redirect(redirectTo, { status: 303, headers });
+  return headers;
+}
+
+/** Signs the user in (a new session, the guest cart merged), then the redirect. */
+export async function signIn(request: Request, context: AppLoadContext, user: SessionUser, redirectTo: string) {
+  return redirect(redirectTo, { status: 303, headers: await startSession(request, context, user) });
 }
 
 /** The signed-in user, or null (a missing, tampered, expired or deleted session reads as logged out). */
 export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   return sessionUser(context.db, await readSessionId(request, context.config));
+}
+
+/**
+ * The signed-in user for the page shell, and the Set-Cookie that clears a
+ * session cookie whose session or user no longer exists (logged out elsewhere,
+ * password reset, account deleted), so the browser stops sending it.
+ */
+export async function getUserForPage(request: Request, context: AppLoadContext): Promise<{ user: SessionUser | null; clearCookie: string | null }> {
+  const sessionId = await readSessionId(request, context.config);
+  const user = await sessionUser(context.db, sessionId);
+  const clearCookie = sessionId && !user ? await sessionCookie(context.config).serialize("", { maxAge: 0 }) : null;
+  return { user, clearCookie };
 }
 
 /** For pages that need a user: redirect to /login?redirectTo=… when there is none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, firstMessage, loginSchema, registerSchema } from "./forms";
+import { AUTH_MESSAGES, firstMessage, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "./forms";
 
 const register = (v: Record<string, unknown>) => registerSchema.safeParse({ name: "Ana", email: "ana@example.com", phone: "", password: "secreto1", ...v });
 const messageOf = (r: ReturnType<typeof register>) => (r.success ? null : firstMessage(r.error));
@@ -35,5 +35,26 @@ describe("login form", () => {
     expect(missing.success ? null : firstMessage(missing.error)).toBe(AUTH_MESSAGES.emailRequired);
     const noPassword = loginSchema.safeParse({ email: "ana@example.com", password: null });
     expect(noPassword.success ? null : firstMessage(noPassword.error)).toBe(AUTH_MESSAGES.passwordRequired);
+  });
+});
+
+describe("forgot and reset password forms", () => {
+  const reset = (v: Record<string, unknown>) => resetPasswordSchema.safeParse({ newPassword: "nueva123", confirmPassword: "nueva123", ...v });
+  const messageOfReset = (r: ReturnType<typeof reset>) => (r.success ? null : firstMessage(r.error));
+
+  it("forgot password needs a valid e-mail", () => {
+    expect(forgotPasswordSchema.safeParse({ email: " Ana@Example.com " })).toMatchObject({ success: true, data: { email: "ana@example.com" } });
+    const missing = forgotPasswordSchema.safeParse({ email: null });
+    expect(missing.success ? null : firstMessage(missing.error)).toBe(AUTH_MESSAGES.emailRequired);
+  });
+
+  it("reset password gives the spec's messages in order: required, 6 characters, matching", () => {
+    expect(reset({}).success).toBe(true);
+    expect(messageOfReset(reset({ newPassword: "", confirmPassword: "" }))).toBe("La nueva contraseña es requerida");
+    expect(messageOfReset(reset({ newPassword: undefined }))).toBe("La nueva contraseña es requerida");
+    expect(messageOfReset(reset({ newPassword: "12345", confirmPassword: "12345" }))).toBe("La contraseña debe tener al menos 6 caracteres");
+    expect(messageOfReset(reset({ confirmPassword: "otra1234" }))).toBe("Las contraseñas no coinciden");
+    expect(messageOfReset(reset({ confirmPassword: undefined }))).toBe("Las contraseñas no coinciden");
+    expect(messageOfReset(reset({ newPassword: ["a"], confirmPassword: ["a"] }))).toBe("La nueva contraseña es requerida");
   });
 });

@@ -54,3 +54,24 @@ export function firstMessage(error: z.ZodError): string {
 export function formFields(form: FormData): Record<string, unknown> {
   return { name: form.get("name"), email: form.get("email"), phone: form.get("phone"), password: form.get("password") };
 }
+
+/** Forgot and reset password (SPEC §5, §8). */
+export const RESET_MESSAGES = {
+  newPasswordRequired: "La nueva contraseña es requerida",
+  passwordsDontMatch: "Las contraseñas no coinciden",
+  tokenMissing: "Token no proporcionado",
+  tokenInvalid: "Token inválido o expirado",
+  forgotFallback: "Error al procesar la solicitud",
+  resetFallback: "Error al restablecer la contraseña",
+} as const;
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    newPassword: z
+      .preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, RESET_MESSAGES.newPasswordRequired))
+      .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong)),
+    confirmPassword: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: RESET_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });

@@ -17,6 +17,9 @@ export const RATE_LIMITS = {
   loginPerIp: { name: "login:ip", limit: 20, windowSeconds: 15 * 60 },
   loginPerEmail: { name: "login:email", limit: 8, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
+  forgotPerIp: { name: "forgot:ip", limit: 10, windowSeconds: 60 * 60 },
+  forgotPerEmail: { name: "forgot:email", limit: 3, windowSeconds: 60 * 60 },
+  resetPerIp: { name: "reset:ip", limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
@@ -36,21 +39,27 @@ export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject:
   return Number(rows[0]?.count ?? 0) <= Math.max(1, Math.floor(rule.limit * factor));
 }
 
+export type GuardedAction = "login" | "register" | "forgot" | "reset";
+
+/** Which limits an attempt counts against: per IP always, per e-mail where the form names one. */
+const RULES_FOR: Record<GuardedAction, { ip: RateLimitRule; email?: RateLimitRule }> = {
+  login: { ip: RATE_LIMITS.loginPerIp, email: RATE_LIMITS.loginPerEmail },
+  register: { ip: RATE_LIMITS.registerPerIp },
+  forgot: { ip: RATE_LIMITS.forgotPerIp, email: RATE_LIMITS.forgotPerEmail },
+  reset: { ip: RATE_LIMITS.resetPerIp },
+};
+
 /**
- * One login or registration attempt: registration is limited per IP; login per
- * IP and per e-mail. Every applicable counter is taken; false when any is used up.
+ * One login, registration or password-recovery attempt. Every applicable
+ * counter is taken; false when any is used up.
  */
 export async function allowAuthAttempt(
   db: Queryable,
-  attempt: { mode: "login" | "register"; ip: string; email: string },
+  attempt: { mode: GuardedAction; ip: string; email?: string },
   factor = 1,
 ): Promise<boolean> {
-  const checks =
-    attempt.mode === "register"
-      ? [takeRateLimit(db, RATE_LIMITS.registerPerIp, attempt.ip, factor)]
-      : [
-          takeRateLimit(db, RATE_LIMITS.loginPerIp, attempt.ip, factor),
-          ...(attempt.email ? [takeRateLimit(db, RATE_LIMITS.loginPerEmail, attempt.email, factor)] : []),
-        ];
+  const rules = RULES_FOR[attempt.mode];
+  const checks = [takeRateLimit(db, rules.ip, attempt.ip, factor)];
+  if (rules.email && attempt.email) checks.push(takeRateLimit(db, rules.email, attempt.email, factor));
   return (await Promise.all(checks)).every(Boolean);
 }

@@ -3,14 +3,8 @@
  * Sesión' → log in again; the errors come back in Spanish with the e-mail kept;
  * a guest's cart survives logging in.
  */
-import type { Page } from "@playwright/test";
+import { openUserMenu, uniqueEmail } from "./accounts";
 import { cartBadge, cartPost, expect, productCards, test } from "./helpers";
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function openUserMenu(page: Page) {
-  await page.getByLabel("Menú de usuario").click();
-}
 
 test("register, log out and log in again", async ({ page, visit }) => {
   const email = uniqueEmail("registro");

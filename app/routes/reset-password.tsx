@@ -1,0 +1,194 @@
+import { useEffect, useState } from "react";
+import { Form, Link, data, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/form.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { pageMeta } from "~/lib/seo";
+import { startSession } from "#server/accounts/auth.server";
+import { RESET_MESSAGES, firstMessage, resetPasswordSchema } from "#server/accounts/forms";
+import { findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server";
+import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
+import { AccountError } from "#server/accounts/users.server";
+
+const REDIRECT_SECONDS = 3;
+/** The token is a secret: the page is never cached and never sends it on as a referrer. */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+/** The token is validated on load (SPEC §4 Reset flow): invalid or valid form, then done. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await findResetTokenUser(context.db, params.token);
+  if (!user) return data({ valid: false as const, name: null }, { status: 400, headers: PRIVATE });
+  return data({ valid: true as const, name: user.name }, { headers: PRIVATE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
+  if (!allowed) return data({ done: false as const, error: RATE_LIMIT_MESSAGE, tokenInvalid: false }, { status: 429, headers: PRIVATE });
+  const parsed = resetPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
+  if (!parsed.success) return data({ done: false as const, error: firstMessage(parsed.error), tokenInvalid: false }, { status: 400, headers: PRIVATE });
+  try {
+    const user = await resetPassword(context.db, params.token, parsed.data.newPassword);
+    const headers = await startSession(request, context, user);
+    for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
+    return data({ done: true as const, error: null, tokenInvalid: false }, { headers });
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    const tokenInvalid = error.message === RESET_MESSAGES.tokenInvalid;
+    return data({ done: false as const, error: error.message, tokenInvalid }, { status: error.status, headers: PRIVATE });
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const h = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => {
+    if (name.toLowerCase() !== "set-cookie") h.set(name, value);
+  });
+  return h;
+};
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Restablecer contraseña", description: "Crea una nueva contraseña para tu cuenta.", path: "/reset-password", noindex: true });
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.done) return <ResetDone />;
+  if (!loaderData.valid || actionData?.tokenInvalid) return <InvalidToken message={actionData?.tokenInvalid ? actionData.error : null} />;
+  return <ResetForm name={loaderData.name} serverError={actionData?.error ?? null} />;
+}
+
+function InvalidToken({ message }: { message: string | null }) {
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">Enlace no válido</h1>
+      <p className="form-error" role="alert">
+        {message ?? RESET_MESSAGES.tokenInvalid}
+      </p>
+      <p>El enlace para restablecer tu contraseña expiró, ya se usó o no es correcto. Solicita uno nuevo.</p>
+      <Link to="/forgot-password" className="button button-primary button-block">
+        Solicitar nuevo enlace
+      </Link>
+    </section>
+  );
+}
+
+function ResetDone() {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate("/"), REDIRECT_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      {/* Without JavaScript the browser follows this after 3 seconds; with it, the timer above does. */}
+      {hydrated ? null : <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/`} />}
+      <h1 id="reset-title">¡Contraseña actualizada!</h1>
+      <p role="status">
+        Tu contraseña se cambió correctamente y ya iniciaste sesión. Te llevaremos al inicio en {REDIRECT_SECONDS} segundos.
+      </p>
+      <Link to="/" className="button button-primary button-block">
+        Ir al inicio
+      </Link>
+    </section>
+  );
+}
+
+function ResetForm({ name, serverError }: { name: string; serverError: string | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [shown, setShown] = useState({ password: false, confirm: false });
+  const longEnough = password.length >= 6;
+  const matching = password.length > 0 && password === confirm;
+  const error = busy ? null : serverError;
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">Restablecer contraseña</h1>
+      <p>
+        Hola, <strong>{name}</strong>. Escribe tu nueva contraseña.
+      </p>
+      {/* noValidate: the server's Spanish messages, not the browser's, answer a no-JS submit. */}
+      <Form method="post" className="auth-form" replace noValidate>
+        <PasswordField
+          id="newPassword"
+          label="Nueva contraseña"
+          value={password}
+          onChange={setPassword}
+          shown={shown.password}
+          onToggle={() => setShown((s) => ({ ...s, password: !s.password }))}
+          hydrated={hydrated}
+          describedBy="hint-length"
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirmar contraseña"
+          value={confirm}
+          onChange={setConfirm}
+          shown={shown.confirm}
+          onToggle={() => setShown((s) => ({ ...s, confirm: !s.confirm }))}
+          hydrated={hydrated}
+          describedBy="hint-match"
+        />
+        <ul className="password-hints" aria-live="polite">
+          <li id="hint-length" className={hydrated ? (longEnough ? "hint-ok" : "hint-pending") : undefined}>
+            {hydrated && longEnough ? "✓ " : ""}Mínimo 6 caracteres
+          </li>
+          {hydrated && confirm.length > 0 ? (
+            <li id="hint-match" className={matching ? "hint-ok" : "hint-bad"}>
+              {matching ? "✓ Las contraseñas coinciden" : RESET_MESSAGES.passwordsDontMatch}
+            </li>
+          ) : (
+            <li id="hint-match">Ambas contraseñas deben coincidir</li>
+          )}
+        </ul>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary button-block" disabled={busy || (hydrated && !matching)}>
+          {busy ? "Guardando..." : "Cambiar contraseña"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  shown: boolean;
+  onToggle: () => void;
+  hydrated: boolean;
+  describedBy: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <div className="password-input">
+        <input
+          id={props.id}
+          name={props.id}
+          type={props.shown ? "text" : "password"}
+          required
+          minLength={6}
+          maxLength={72}
+          autoComplete="new-password"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          aria-describedby={props.describedBy}
+        />
+        {props.hydrated ? (
+          <button type="button" className="password-toggle" onClick={props.onToggle} aria-pressed={props.shown} aria-controls={props.id}>
+            {props.shown ? "Ocultar" : "Mostrar"}
+            <span className="visually-hidden"> {props.label.toLowerCase()}</span>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

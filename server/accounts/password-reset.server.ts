@@ -1,0 +1,104 @@
+/**
+ * Password recovery (SPEC §2, §4 Reset flow; DESIGN §5): a random token, sent
+ * by e-mail, stored only as its SHA-256 hash, single use, valid one hour.
+ * Resetting revokes every session of the user; the caller then signs them in
+ * with a fresh one. Asking for a link answers the same whether or not the
+ * e-mail has an account.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client";
+import { newId } from "../db/ids";
+import { passwordResetTokens, sessions, users } from "../db/schema";
+import { enqueueMail, notifyMailQueued } from "../mail/outbox.server";
+import { passwordResetMail } from "../mail/templates";
+import { RESET_MESSAGES } from "./forms";
+import { hashPassword } from "./password";
+import { AccountError, findUserByEmail, type SessionUser } from "./users.server";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Tokens are 32 random bytes in base64url: 43 characters. Anything else is not one of ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashResetToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Sends a reset link when the e-mail has an account; does nothing otherwise.
+ * The token row and the e-mail are written in one transaction; earlier unused
+ * links of the user stop working.
+ */
+export async function requestPasswordReset(db: Database, email: string, origin: string, now = new Date()): Promise<void> {
+  const queued = await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return false;
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    const token = randomBytes(32).toString("base64url");
+    await tx.insert(passwordResetTokens).values({
+      id: newId(),
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    const resetUrl = `${origin}/reset-password/${token}`;
+    await enqueueMail(tx, { kind: "password-reset", to: user.email, ...passwordResetMail({ name: user.name, resetUrl }) });
+    return true;
+  });
+  if (queued) notifyMailQueued();
+}
+
+/** The user a token belongs to while it is unused and unexpired; null otherwise (never says which). */
+export async function findResetTokenUser(db: Queryable, token: string, now = new Date()): Promise<{ id: string; name: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets the new password and spends the token, in one transaction: the token is
+ * claimed with a conditional update, so two submissions of one link succeed
+ * once. Every session of the user is deleted. Returns the user to sign in.
+ */
+export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<SessionUser> {
+  if (!token) throw new AccountError(RESET_MESSAGES.tokenMissing);
+  if (!TOKEN_SHAPE.test(token)) throw new AccountError(RESET_MESSAGES.tokenInvalid);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AccountError(RESET_MESSAGES.tokenInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, claimed.userId))
+      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+    if (!user) throw new AccountError(RESET_MESSAGES.tokenInvalid);
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return user;
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The transactional outbox for e-mail (DESIGN §8). A message is written to the
+ * `outbox` table inside the transaction of the event that causes it, so a
+ * rolled-back order or reset request sends nothing and a committed one is never
+ * lost when SMTP is down; the worker (worker.server.ts) delivers it afterwards.
+ */
+import type { Queryable } from "../db/client";
+import { newId } from "../db/ids";
+import { outbox } from "../db/schema";
+
+export interface OutgoingMail {
+  /** What the message is about ("password-reset", "order-received", …), for logs and the admin. */
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What the `payload` column holds for a mail row. */
+export interface MailPayload {
+  html: string;
+  text: string;
+}
+
+/**
+ * Writes the message to the outbox. Call it with the transaction `tx` of the
+ * event that causes the mail, so a rolled-back event sends nothing.
+ */
+export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  const payload: MailPayload = { html: mail.html, text: mail.text };
+  // Due now by this process's clock (whole milliseconds), the clock the worker compares with: the
+  // database's now() carries microseconds and would leave a mail just enqueued "not yet due".
+  const nextAttemptAt = new Date();
+  await db.insert(outbox).values({ id, kind: mail.kind, recipient: mail.to, subject: mail.subject, payload, nextAttemptAt });
+  return id;
+}
+
+const wakeListeners = new Set<() => void>();
+
+/**
+ * Wakes the in-process worker (call after the transaction commits) so the mail
+ * goes out at once instead of at the next poll. Safe to call when no worker runs.
+ */
+export function notifyMailQueued(): void {
+  for (const wake of wakeListeners) wake();
+}
+
+/** For the worker: runs `wake` on every notifyMailQueued(); returns the unsubscribe. */
+export function onMailQueued(wake: () => void): () => void {
+  wakeListeners.add(wake);
+  return () => wakeListeners.delete(wake);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, passwordResetMail } from "./templates";
+
+const resetUrl = "https://cartasdelvalle.mx/restablecer-contrasena?token=abc123";
+
+describe("password reset e-mail", () => {
+  const mail = passwordResetMail({ name: "Ana López", resetUrl });
+
+  it("has the shop's subject and greets the user by name", () => {
+    expect(mail.subject).toBe("Restablece tu contraseña - Cartas del Valle");
+    expect(mail.text).toContain("Hola Ana López, recibimos una solicitud para restablecer la contraseña de tu cuenta.");
+    expect(mail.html).toContain("Hola Ana López, recibimos una solicitud");
+  });
+
+  it("carries the link as a button and as a plain URL, in HTML and in text", () => {
+    expect(mail.html).toContain(`<a href="${resetUrl}"`);
+    expect(mail.html).toContain(`>${resetUrl}</a>`);
+    expect(mail.text).toContain(`\n${resetUrl}\n`);
+  });
+
+  it("says how long the link lasts and what to do if it was not requested", () => {
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Este enlace es válido durante 1 hora y solo puede usarse una vez.");
+      expect(part).toContain("Si no solicitaste este cambio, ignora este correo; tu contraseña no cambiará.");
+    }
+  });
+
+  it("shows the shop's name and contact in the layout", () => {
+    expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="es-MX">/);
+    expect(mail.html).toContain("hola@cartasdelvalle.mx");
+    expect(mail.text.startsWith("Cartas del Valle\n")).toBe(true);
+    expect(mail.text).toContain("¿Dudas? Escríbenos a hola@cartasdelvalle.mx");
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("escapes hostile input: no injected tags, no attribute breakout", () => {
+    const hostile = passwordResetMail({
+      name: "<script>alert(1)</script>",
+      resetUrl: `https://cartasdelvalle.mx/r?t=x" onmouseover="alert(1)'><img src=x>`,
+    });
+    expect(hostile.html).not.toContain("<script>");
+    expect(hostile.html).not.toContain("<img");
+    expect(hostile.html).not.toMatch(/"\s*onmouseover=/);
+    expect(hostile.html).toContain("Hola &lt;script&gt;alert(1)&lt;/script&gt;,");
+    expect(hostile.html).toContain('href="https://cartasdelvalle.mx/r?t=x&quot; onmouseover=&quot;alert(1)&#39;&gt;&lt;img src=x&gt;"');
+    // The plain-text part is not markup: it keeps what was given.
+    expect(hostile.text).toContain("Hola <script>alert(1)</script>,");
+  });
+
+  it("refuses a link that is not a web URL", () => {
+    expect(() => passwordResetMail({ name: "Ana", resetUrl: "javascript:alert(1)" })).toThrow(/http/);
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that matter in text and attributes", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});

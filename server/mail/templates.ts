@@ -1,0 +1,139 @@
+/**
+ * The shop's e-mails, as pure functions from their data to subject, HTML and
+ * plain text. Every message goes through one layout (`renderMail`): the shop's
+ * name in the header and footer, table-based markup with inline styles (what
+ * mail clients render), and a body made of blocks that each render to both the
+ * HTML and the plain-text part, so the two never drift apart and every
+ * interpolated value is escaped in exactly one place.
+ */
+import { SHOP } from "../../app/lib/shop";
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** One piece of a message body. */
+export type MailBlock =
+  | { kind: "paragraph"; text: string }
+  /** A call to action: a button, plus the bare URL for clients that hide buttons. */
+  | { kind: "button"; label: string; url: string }
+  /** Secondary text (validity, "ignore this if…"), smaller and muted. */
+  | { kind: "note"; text: string };
+
+export interface MailContent {
+  subject: string;
+  /** The line inbox lists show beside the subject (hidden in the body). */
+  preheader: string;
+  heading: string;
+  blocks: MailBlock[];
+}
+
+const COLORS = { ink: "#1b1f2a", soft: "#4a5263", canvas: "#f4f5f8", line: "#d9dde5", brand: "#1d3557", primary: "#1f5fbf" };
+const FONT = "font-family:Arial,Helvetica,sans-serif";
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Links in mail point at web pages only; anything else is a bug in the caller. */
+function webUrl(url: string): string {
+  if (!/^https?:\/\//i.test(url)) throw new Error(`A mail link must be an http(s) URL, got: ${url.slice(0, 40)}`);
+  return url;
+}
+
+function blockHtml(block: MailBlock): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.ink}">${escapeHtml(block.text)}</p>`;
+    case "note":
+      return `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:${COLORS.soft}">${escapeHtml(block.text)}</p>`;
+    case "button": {
+      const href = escapeHtml(webUrl(block.url));
+      return (
+        `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px"><tr>` +
+        `<td style="border-radius:8px;background:${COLORS.primary}">` +
+        `<a href="${href}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(block.label)}</a>` +
+        `</td></tr></table>` +
+        `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:${COLORS.soft}">Si el botón no funciona, copia y pega este enlace en tu navegador:<br>` +
+        `<a href="${href}" style="color:${COLORS.primary};word-break:break-all">${href}</a></p>`
+      );
+    }
+  }
+}
+
+function blockText(block: MailBlock): string {
+  switch (block.kind) {
+    case "paragraph":
+    case "note":
+      return block.text;
+    case "button":
+      return `${block.label}:\n${webUrl(block.url)}`;
+  }
+}
+
+/** The shop's mail layout: header, heading, body blocks, footer; HTML and plain text. */
+export function renderMail(content: MailContent): RenderedMail {
+  const html = `<!DOCTYPE html>
+<html lang="es-MX">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLORS.canvas}">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(content.preheader)}</div>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${COLORS.canvas}"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:600px;background:#ffffff;border:1px solid ${COLORS.line};border-radius:10px;${FONT}">
+<tr><td style="background:${COLORS.brand};border-radius:10px 10px 0 0;padding:20px 24px;${FONT};font-size:22px;font-weight:bold;color:#ffffff">${escapeHtml(SHOP.name)}</td></tr>
+<tr><td style="padding:28px 24px 12px;${FONT}">
+<h1 style="margin:0 0 20px;font-size:22px;line-height:28px;color:${COLORS.ink}">${escapeHtml(content.heading)}</h1>
+${content.blocks.map(blockHtml).join("\n")}
+</td></tr>
+<tr><td style="border-top:1px solid ${COLORS.line};padding:16px 24px;${FONT};font-size:13px;line-height:20px;color:${COLORS.soft}">
+${escapeHtml(SHOP.name)} · ${escapeHtml(SHOP.city)}<br>
+¿Dudas? Escríbenos a <a href="mailto:${escapeHtml(SHOP.email)}" style="color:${COLORS.primary}">${escapeHtml(SHOP.email)}</a>
+</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  const text = [
+    SHOP.name,
+    "",
+    content.heading,
+    "",
+    ...content.blocks.flatMap((block) => [blockText(block), ""]),
+    "--",
+    `${SHOP.name} · ${SHOP.city}`,
+    `¿Dudas? Escríbenos a ${SHOP.email}`,
+    "",
+  ].join("\n");
+  return { subject: content.subject, html, text };
+}
+
+/** Spanish password-reset e-mail: greets the user, gives the link (valid 1 hour, single use). */
+export function passwordResetMail(input: { name: string; resetUrl: string }): RenderedMail {
+  const name = input.name.trim();
+  return renderMail({
+    subject: `Restablece tu contraseña - ${SHOP.name}`,
+    preheader: "Usa este enlace para crear una nueva contraseña. Es válido durante 1 hora.",
+    heading: "Restablece tu contraseña",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${name ? `Hola ${name}` : "Hola"}, recibimos una solicitud para restablecer la contraseña de tu cuenta. Haz clic en el siguiente enlace para crear una nueva contraseña:`,
+      },
+      { kind: "button", label: "Crear nueva contraseña", url: input.resetUrl },
+      { kind: "note", text: "Este enlace es válido durante 1 hora y solo puede usarse una vez." },
+      { kind: "note", text: "Si no solicitaste este cambio, ignora este correo; tu contraseña no cambiará." },
+    ],
+  });
+}

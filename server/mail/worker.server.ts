@@ -1,0 +1,177 @@
+/**
+ * Delivers the e-mail outbox (DESIGN §8), safely with several app processes on
+ * one PostgreSQL. Each message is first claimed with a short lease (an UPDATE of
+ * its next_attempt_at over a `FOR UPDATE SKIP LOCKED` pick, committed at once),
+ * then sent with no transaction open, then marked sent or scheduled for a retry
+ * with exponential backoff. Claiming one message at a time keeps the lease
+ * about a single SMTP conversation, so a slow server can never outlast the lease
+ * of messages still waiting their turn and get them sent twice by another process.
+ * A process that dies mid-send leaves the message to be retried when the lease
+ * ends (delivery is at least once; the Message-ID names the outbox row).
+ */
+import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { outbox } from "../db/schema";
+import { onMailQueued, type MailPayload } from "./outbox.server";
+import { createMailTransport, type MailConfig, type MailTransport, type QueuedMail } from "./transport.server";
+
+/** After this many failed attempts a message stays unsent, with its last error, for an admin to see. */
+export const MAX_ATTEMPTS = 10;
+const LEASE_MS = 5 * 60_000;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+/** Messages per pass, so stop() never waits on a long backlog; the worker runs again at once. */
+const MAX_PER_PASS = 20;
+const POLL_MS = 2_000;
+
+/** Wait before the next attempt after `failedAttempts` failures: 30 s, 1 min, 2 min, … capped at 1 hour. */
+export function retryDelayMs(failedAttempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Delivers the due outbox rows (unsent, next_attempt_at <= now, attempts below
+ * the maximum), up to MAX_PER_PASS of them. Concurrent passes, in this process
+ * or others, deliver each message once.
+ */
+export async function deliverDueMail(db: Database, transport: MailTransport, now = new Date()): Promise<{ sent: number; failed: number }> {
+  const result = { sent: 0, failed: 0 };
+  while (result.sent + result.failed < MAX_PER_PASS) {
+    const row = await claimNextDue(db, now);
+    if (!row) break;
+    try {
+      await transport.send(queuedMail(row));
+    } catch (err) {
+      await recordFailure(db, row, err, now);
+      result.failed++;
+      continue;
+    }
+    await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    result.sent++;
+  }
+  return result;
+}
+
+/** Times written during a pass: never before `now`, never before the real clock (a pass may run long). */
+function after(now: Date, ms: number): Date {
+  return new Date(Math.max(now.getTime(), Date.now()) + ms);
+}
+
+async function claimNextDue(db: Database, now: Date): Promise<OutboxRow | undefined> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, now), lt(outbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(outbox.nextAttemptAt)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(outbox)
+    .set({ nextAttemptAt: after(now, LEASE_MS) })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return row;
+}
+
+function queuedMail(row: OutboxRow): QueuedMail {
+  const payload = row.payload as Partial<MailPayload> | null;
+  if (typeof payload?.html !== "string" || typeof payload.text !== "string" || !row.subject) {
+    throw new Error("not a mail: the outbox row needs a subject and a payload with html and text");
+  }
+  return { id: row.id, kind: row.kind, to: row.recipient, subject: row.subject, html: payload.html, text: payload.text };
+}
+
+async function recordFailure(db: Database, row: OutboxRow, err: unknown, now: Date) {
+  const attempts = row.attempts + 1;
+  const error = describeError(err);
+  await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt: after(now, retryDelayMs(attempts)) })
+    .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)));
+  const givingUp = attempts >= MAX_ATTEMPTS;
+  logMailEvent(givingUp ? "error" : "warn", givingUp ? "mail delivery failed, giving up" : "mail delivery failed", {
+    outboxId: row.id,
+    kind: row.kind,
+    attempts,
+    error,
+  });
+}
+
+/** The reason, on one line, short, with any credentials in a URL (smtp://user:pass@…) blanked out. */
+function describeError(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message
+    .replace(/\/\/[^/\s@]*@/g, "//***@")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 500);
+}
+
+function logMailEvent(level: "warn" | "error", msg: string, fields: Record<string, unknown>) {
+  console.error(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
+}
+
+export interface MailWorker {
+  /** Stops polling and waits for the running pass to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs deliverDueMail every few seconds and at once on notifyMailQueued(), one
+ * pass at a time. Its timer never keeps the process alive, and a failing pass
+ * (database or SMTP down) is logged, never thrown.
+ */
+export function startMailWorker(
+  db: Database,
+  config: MailConfig,
+  options: { pollMs?: number; transport?: MailTransport } = {},
+): MailWorker {
+  const transport = options.transport ?? createMailTransport(config);
+  const pollMs = options.pollMs ?? POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let runAgain = false;
+  let stopped = false;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(run, pollMs);
+    timer.unref();
+  };
+
+  function run() {
+    clearTimeout(timer);
+    if (stopped) return;
+    if (pass) {
+      runAgain = true; // woken during a pass: the new message may have missed it
+      return;
+    }
+    runAgain = false;
+    pass = deliverDueMail(db, transport)
+      .then(
+        (result) => {
+          if (result.sent + result.failed >= MAX_PER_PASS) runAgain = true;
+        },
+        (err) => logMailEvent("error", "mail worker pass failed", { error: describeError(err) }),
+      )
+      .finally(() => {
+        pass = undefined;
+        if (runAgain) run();
+        else schedule();
+      });
+  }
+
+  const unsubscribe = onMailQueued(run);
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await pass;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Account steps shared by the end-to-end specs: register through the form,
+ * open the user menu, log out.
+ */
+import type { Page } from "@playwright/test";
+import { expect } from "./helpers";
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+export async function openUserMenu(page: Page) {
+  await page.getByLabel("Menú de usuario").click();
+}
+
+/** Registers through /registro and waits for the home page. */
+export async function register(page: Page, visit: (url: string) => Promise<unknown>, user: { name: string; email: string; password: string }) {
+  await visit("/registro");
+  await page.getByLabel("Nombre").fill(user.name);
+  await page.getByLabel("Correo electrónico").fill(user.email);
+  await page.getByLabel("Contraseña").fill(user.password);
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function logOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await openUserMenu(page);
+  await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
+}
+
+export async function logIn(page: Page, visit: (url: string) => Promise<unknown>, email: string, password: string) {
+  await visit("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+}
+
+/** The greeting in the open user menu, which only a signed-in visitor has. */
+export async function expectSignedInAs(page: Page, name: string) {
+  await openUserMenu(page);
+  await expect(page.getByText(`Hola, ${name}`)).toBeVisible();
+}

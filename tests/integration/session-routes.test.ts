@@ -1,0 +1,81 @@
+/**
+ * Sessions through the routes: a cookie whose session is gone is cleared and
+ * reads as logged out; pages that need a user send visitors to /login with a
+ * way back; 'Cerrar Sesión' deletes the session; a customer sees only their orders.
+ */
+import { expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createSession, deleteSession, sessionCookie } from "../../server/accounts/sessions.server";
+import { registerUser } from "../../server/accounts/users.server";
+import { newId } from "../../server/db/ids";
+import { orderItems, orders, sessions } from "../../server/db/schema";
+import { loader as rootLoader } from "../../app/root";
+import { action as logoutAction } from "../../app/routes/logout";
+import { loader as ordersLoader } from "../../app/routes/mis-pedidos";
+import { formPost, get, routeContext, settle } from "../fixtures/route-context";
+import { describeEachDatabase } from "../fixtures/test-db";
+
+let n = 0;
+const email = () => `sesion${++n}-${Date.now()}@example.com`;
+
+describeEachDatabase("sessions through the routes", (t) => {
+  const context = () => routeContext(t.db);
+  /** The Cookie header of a browser holding this session. */
+  const cookieFor = async (sessionId: string) => (await sessionCookie(context().config).serialize(sessionId)).split(";")[0]!;
+
+  it("a valid session names the user in the header data; a deleted one is cleared and reads as logged out", async () => {
+    const user = await registerUser(t.db, { name: "Iris", email: email(), phone: "", password: "secreto1" });
+    const sessionId = await createSession(t.db, user.id);
+    const cookie = await cookieFor(sessionId);
+    const ok = await settle<{ user: { name: string } | null }>(() => rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never));
+    expect(ok.data?.user?.name).toBe("Iris");
+    expect(ok.headers.get("set-cookie")).toBeNull();
+
+    await deleteSession(t.db, sessionId);
+    const gone = await settle<{ user: unknown }>(() => rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never));
+    expect(gone.data?.user).toBeNull();
+    expect(gone.headers.get("set-cookie")).toMatch(/^sesion=; Max-Age=0;.*HttpOnly; SameSite=Lax/);
+  });
+
+  it("a tampered cookie reads as logged out", async () => {
+    const user = await registerUser(t.db, { name: "Juan", email: email(), phone: "", password: "secreto1" });
+    const sessionId = await createSession(t.db, user.id);
+    const forged = `sesion=${encodeURIComponent(Buffer.from(JSON.stringify(sessionId)).toString("base64"))}.firmafalsa`;
+    const reply = await settle<{ user: unknown }>(() => rootLoader({ request: get("/", { cookie: forged }), params: {}, context: context() } as never));
+    expect(reply.data?.user).toBeNull();
+  });
+
+  it("'Mis Pedidos' sends a visitor to /login with the way back, and shows a customer only their own orders", async () => {
+    const visitor = await settle(() => ordersLoader({ request: get("/mis-pedidos"), params: {}, context: context() } as never));
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fmis-pedidos");
+
+    const mine = await registerUser(t.db, { name: "Kari", email: email(), phone: "", password: "secreto1" });
+    const other = await registerUser(t.db, { name: "Leo", email: email(), phone: "", password: "secreto1" });
+    for (const [userId, number] of [[mine.id, `CV-${Date.now()}-A`], [other.id, `CV-${Date.now()}-B`]] as const) {
+      const id = newId();
+      await t.db.insert(orders).values({
+        id, orderNumber: number, userId, contactName: "X", contactPhone: "5512345678",
+        shippingAddress: {}, shippingMethod: "estafeta", shippingCostCents: 15_000, subtotalCents: 100_000,
+        totalCents: 115_000, finalTotalCents: 115_000,
+      });
+      await t.db.insert(orderItems).values({ id: newId(), orderId: id, name: "Carta", unitPriceCents: 50_000, quantity: 2 });
+    }
+    const cookie = await cookieFor(await createSession(t.db, mine.id));
+    const reply = await settle<{ orders: Array<{ orderNumber: string; itemCount: number; finalTotal: number }> }>(() =>
+      ordersLoader({ request: get("/mis-pedidos", { cookie }), params: {}, context: context() } as never),
+    );
+    expect(reply.data?.orders).toEqual([expect.objectContaining({ orderNumber: expect.stringMatching(/-A$/), itemCount: 2, finalTotal: 1150 })]);
+  });
+
+  it("'Cerrar Sesión' deletes the session and clears the cookies", async () => {
+    const user = await registerUser(t.db, { name: "Mia", email: email(), phone: "", password: "secreto1" });
+    const sessionId = await createSession(t.db, user.id);
+    const cookie = await cookieFor(sessionId);
+    const reply = await settle(() => logoutAction({ request: formPost("/logout", {}, { cookie }), params: {}, context: context() } as never));
+    expect(reply.status).toBe(303);
+    expect(reply.headers.get("location")).toBe("/");
+    expect(reply.headers.getSetCookie().some((c) => c.startsWith("sesion=; Max-Age=0"))).toBe(true);
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
+  });
+});
