@@ -11,8 +11,12 @@ import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limi
 import { AccountError } from "#server/accounts/users.server";
 
 const REDIRECT_SECONDS = 3;
-/** The token is a secret: the page is never cached and never sends it on as a referrer. */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/**
+ * The token is a secret: the page is never cached and never sends it to another
+ * site as a referrer ("same-origin", not "no-referrer": with that, the browser
+ * sends `Origin: null` on the form post, which the CSRF check rightly refuses).
+ */
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /** The token is validated on load (SPEC §4 Reset flow): invalid or valid form, then done. */
 export async function loader({ params, context }: Route.LoaderArgs) {

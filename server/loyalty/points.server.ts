@@ -1,9 +1,61 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "../db/client";
-import { loyaltyAccounts } from "../db/schema";
+import { loyaltyAccounts, loyaltyTransactions } from "../db/schema";
 
 /** A customer's points balance, rounded down (SPEC §9); 0 without an account yet. */
 export async function pointsBalance(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.select({ balance: loyaltyAccounts.balance }).from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1);
   return Math.floor(row?.balance ?? 0);
+}
+
+/** How many movements the profile's points tab lists (SPEC §9). */
+export const RECENT_POINT_TRANSACTIONS = 15;
+
+export interface PointTransaction {
+  _id: string;
+  /** earned | spent | anything else (shown as an adjustment). */
+  type: string;
+  /** Signed: positive adds points, negative takes them. */
+  amount: number;
+  description: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface LoyaltySummary {
+  balance: number;
+  totalEarned: number;
+  totalSpent: number;
+  transactions: PointTransaction[];
+}
+
+/**
+ * The customer's points for the profile (SPEC §2 "Points"): balance rounded
+ * down, totals, and the last 15 movements, newest first. Zeros and no
+ * movements when the customer has no loyalty account yet.
+ */
+export async function loyaltySummary(db: Queryable, userId: string): Promise<LoyaltySummary> {
+  const [account] = await db
+    .select({ balance: loyaltyAccounts.balance, totalEarned: loyaltyAccounts.totalEarned, totalSpent: loyaltyAccounts.totalSpent })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, userId))
+    .limit(1);
+  const rows = await db
+    .select({
+      _id: loyaltyTransactions.id,
+      type: loyaltyTransactions.type,
+      amount: loyaltyTransactions.amount,
+      description: loyaltyTransactions.description,
+      createdAt: loyaltyTransactions.createdAt,
+    })
+    .from(loyaltyTransactions)
+    .where(eq(loyaltyTransactions.userId, userId))
+    .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
+    .limit(RECENT_POINT_TRANSACTIONS);
+  return {
+    balance: Math.floor(account?.balance ?? 0),
+    totalEarned: account?.totalEarned ?? 0,
+    totalSpent: account?.totalSpent ?? 0,
+    transactions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
 }

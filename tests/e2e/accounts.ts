@@ -25,6 +25,8 @@ export async function logOut(page: Page) {
   await openUserMenu(page);
   await page.getByRole("button", { name: "Cerrar Sesión" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // Logged out once the account links are gone (the page may already have been "/").
+  await expect(page.getByRole("link", { name: "Mi Perfil" })).toHaveCount(0);
   await openUserMenu(page);
   await expect(page.getByRole("link", { name: "Iniciar Sesión" })).toBeVisible();
 }

@@ -1,0 +1,117 @@
+/**
+ * The customer's own profile (SPEC §2 "Profile", §8): personal information and
+ * password change. Every query is filtered by the signed-in user's id; nothing
+ * here logs a password.
+ */
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client";
+import { passwordResetTokens, sessions, users } from "../db/schema";
+import { RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { AUTH_MESSAGES } from "./forms";
+import { hashPassword, verifyPassword } from "./password";
+import { PROFILE_MESSAGES, type PasswordChangeInput, type ProfileInput } from "./profile-forms";
+import { AccountError } from "./users.server";
+
+/** A refused profile change: the Spanish message, the HTTP status and, when known, the field at fault. */
+export class ProfileError extends AccountError {
+  constructor(
+    message: string,
+    status = 400,
+    readonly field: string | null = null,
+  ) {
+    super(message, status);
+  }
+}
+
+export interface Profile {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** Guessing the current password with a stolen session is slowed down per user. */
+export const PASSWORD_CHANGE_LIMIT: RateLimitRule = { name: "password-change:user", limit: 10, windowSeconds: 15 * 60 };
+
+export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
+  const [row] = await db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** True when a database error (or one it wraps) is a unique-constraint violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Saves name, e-mail and phone. The e-mail is unique case-insensitively across
+ * users (the `users_email_lower_key` index decides, also under concurrent
+ * requests): taken by someone else → 409 and nothing changes.
+ */
+export async function updateProfile(db: Queryable, userId: string, input: ProfileInput): Promise<Profile> {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ name: input.name, email: input.email.toLowerCase(), phone: input.phone || null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ name: users.name, email: users.email, phone: users.phone });
+    if (!row) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 404);
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ProfileError(AUTH_MESSAGES.emailTaken, 409, "email");
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one (bcrypt). On success the
+ * user's other sessions are revoked (the one named `currentSessionId` stays)
+ * and any pending password-reset link stops working.
+ * Attempts are rate-limited per user (`rateLimitFactor` as in RATE_LIMIT_FACTOR).
+ */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  input: PasswordChangeInput,
+  currentSessionId: string | null,
+  options: { rateLimitFactor?: number } = {},
+): Promise<void> {
+  if (!(await takeRateLimit(db, PASSWORD_CHANGE_LIMIT, userId, options.rateLimitFactor ?? 1))) {
+    throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
+  }
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new ProfileError(PROFILE_MESSAGES.passwordFailed, 404);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new ProfileError(PROFILE_MESSAGES.currentPasswordWrong, 400, "currentPassword");
+  }
+  // Hashing is slow: done before the transaction, which then only writes.
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(sessions)
+      .where(currentSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)) : eq(sessions.userId, userId));
+  });
+}
+
+/**
+ * Logs an unexpected failure of a profile form as one JSON line. Only the name,
+ * code and message of the underlying error: a wrapped query error's own message
+ * carries the query's parameters (a password hash, an e-mail), which stay out of logs.
+ */
+export function logProfileFailure(error: unknown, meta: { intent: string; requestId?: string }): void {
+  let root: unknown = error;
+  for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
+  const described =
+    root instanceof Error
+      ? { name: root.name, code: (root as { code?: unknown }).code, message: root === error && "params" in root ? "query failed" : root.message }
+      : { message: String(root) };
+  console.error(JSON.stringify({ level: "error", t: new Date().toISOString(), msg: "profile action failed", ...meta, error: described }));
+}

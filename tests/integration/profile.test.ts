@@ -1,0 +1,553 @@
+/**
+ * The customer profile on a real database (SPEC §2 "Profile", §8): personal
+ * information with a unique e-mail, password change revoking the other
+ * sessions, addresses with exactly one default and no access to anyone else's,
+ * the points summary, and the /perfil route's loader and action end to end.
+ */
+import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import ProfilePage, { action, loader } from "../../app/routes/perfil";
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+} from "../../server/accounts/addresses.server";
+import { MAX_ADDRESSES_PER_USER, PROFILE_MESSAGES, type AddressInput } from "../../server/accounts/profile-forms";
+import { changePassword, getProfile, logProfileFailure, updateProfile } from "../../server/accounts/profile.server";
+import { createSession, sessionCookie, sessionUser } from "../../server/accounts/sessions.server";
+import { authenticateUser, registerUser } from "../../server/accounts/users.server";
+import { parseConfig } from "../../server/config";
+import { newId } from "../../server/db/ids";
+import { addresses, loyaltyAccounts, loyaltyTransactions, passwordResetTokens, sessions, users } from "../../server/db/schema";
+import { loyaltySummary } from "../../server/loyalty/points.server";
+import { TEST_ORIGIN, formPost, get, routeContext, settle } from "../fixtures/route-context";
+import { describeEachDatabase } from "../fixtures/test-db";
+
+let n = 0;
+const email = () => `perfil${++n}-${Date.now()}@example.com`;
+
+const address = (street: string, extra: Partial<AddressInput> = {}): AddressInput => ({
+  street,
+  colonia: null,
+  city: "Puebla",
+  state: "Puebla",
+  zipCode: "72000",
+  references: null,
+  makeDefault: false,
+  ...extra,
+});
+
+const config = parseConfig({ NODE_ENV: "test" });
+
+describeEachDatabase("profile", (t) => {
+  const customer = (name = "Ana") => registerUser(t.db, { name, email: email(), phone: "", password: "secreto1" });
+
+  async function defaultsOf(userId: string) {
+    const rows = await t.db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    return rows.map((r) => r.street);
+  }
+
+  async function snapshot(userId: string) {
+    return t.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(addresses.id);
+  }
+
+  // ---- personal information ----
+
+  it("updates name, e-mail (lower-cased) and phone", async () => {
+    const user = await customer();
+    const mail = email();
+    const saved = await updateProfile(t.db, user.id, { name: "Ana María", email: mail.toUpperCase().toLowerCase(), phone: "5512345678" });
+    expect(saved).toEqual({ name: "Ana María", email: mail, phone: "5512345678" });
+    expect(await getProfile(t.db, user.id)).toEqual(saved);
+    await updateProfile(t.db, user.id, { name: "Ana María", email: mail, phone: "" });
+    expect((await getProfile(t.db, user.id))?.phone).toBeNull();
+  });
+
+  it("refuses another user's e-mail in any case with 409, and changes nothing", async () => {
+    const ana = await customer("Ana");
+    const luis = await customer("Luis");
+    const before = await getProfile(t.db, ana.id);
+    await expect(updateProfile(t.db, ana.id, { name: "Cambiada", email: luis.email.toUpperCase(), phone: "" })).rejects.toMatchObject({
+      message: "Ya existe una cuenta con este correo electrónico",
+      status: 409,
+      field: "email",
+    });
+    expect(await getProfile(t.db, ana.id)).toEqual(before);
+    // Keeping one's own e-mail is not a conflict.
+    await expect(updateProfile(t.db, ana.id, { name: "Ana", email: ana.email, phone: "" })).resolves.toMatchObject({ email: ana.email });
+  });
+
+  // ---- password ----
+
+  it("a wrong current password is refused and nothing changes", async () => {
+    const user = await customer();
+    const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
+    await expect(
+      changePassword(t.db, user.id, { currentPassword: "incorrecta", newPassword: "nueva123", confirmPassword: "nueva123" }, null),
+    ).rejects.toMatchObject({ message: "La contraseña actual es incorrecta", status: 400, field: "currentPassword" });
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+  });
+
+  it("a password change swaps the hash and revokes the other sessions, keeping the current one", async () => {
+    const user = await customer();
+    const other = await customer("Otro");
+    const current = await createSession(t.db, user.id);
+    const phone = await createSession(t.db, user.id);
+    const laptop = await createSession(t.db, user.id);
+    const othersSession = await createSession(t.db, other.id);
+    const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const pendingReset = newId();
+    await t.db.insert(passwordResetTokens).values({ id: pendingReset, userId: user.id, tokenHash: `hash-${pendingReset}`, expiresAt: new Date(Date.now() + 3600_000) });
+
+    await changePassword(t.db, user.id, { currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" }, current);
+
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after?.passwordHash).not.toBe(before?.passwordHash);
+    expect(after?.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect((await authenticateUser(t.db, { email: user.email, password: "nueva123" })).id).toBe(user.id);
+    await expect(authenticateUser(t.db, { email: user.email, password: "secreto1" })).rejects.toMatchObject({ status: 401 });
+    expect((await sessionUser(t.db, current))?.id).toBe(user.id);
+    expect(await sessionUser(t.db, phone)).toBeNull();
+    expect(await sessionUser(t.db, laptop)).toBeNull();
+    expect((await sessionUser(t.db, othersSession))?.id).toBe(other.id);
+    expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).toEqual([{ id: current }]);
+    // A reset link sent before the change no longer works.
+    const [reset] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, pendingReset));
+    expect(reset?.usedAt).toBeInstanceOf(Date);
+  });
+
+  it("password change attempts are rate-limited per user", async () => {
+    const user = await customer();
+    const wrong = { currentPassword: "incorrecta", newPassword: "nueva123", confirmPassword: "nueva123" };
+    for (let i = 0; i < 10; i++) await expect(changePassword(t.db, user.id, wrong, null)).rejects.toMatchObject({ status: 400 });
+    await expect(changePassword(t.db, user.id, { ...wrong, currentPassword: "secreto1" }, null)).rejects.toMatchObject({ status: 429 });
+    // Another user is not affected.
+    const other = await customer();
+    await expect(changePassword(t.db, other.id, { ...wrong, currentPassword: "secreto1" }, null)).resolves.toBeUndefined();
+  });
+
+  // ---- addresses ----
+
+  it("keeps exactly one default through add, add-as-default, set default and delete", async () => {
+    const user = await customer();
+    const first = await addAddress(t.db, user.id, address("Calle Uno 1"));
+    expect(first).toMatchObject({ isDefault: true, country: "México" });
+    expect(await defaultsOf(user.id)).toEqual(["Calle Uno 1"]);
+
+    const second = await addAddress(t.db, user.id, address("Calle Dos 2"));
+    expect(second.isDefault).toBe(false);
+    expect(await defaultsOf(user.id)).toEqual(["Calle Uno 1"]);
+
+    const third = await addAddress(t.db, user.id, address("Calle Tres 3", { makeDefault: true }));
+    expect(third.isDefault).toBe(true);
+    expect(await defaultsOf(user.id)).toEqual(["Calle Tres 3"]);
+
+    await setDefaultAddress(t.db, user.id, second._id);
+    expect(await defaultsOf(user.id)).toEqual(["Calle Dos 2"]);
+    await setDefaultAddress(t.db, user.id, second._id); // already the default: still one
+    expect(await defaultsOf(user.id)).toEqual(["Calle Dos 2"]);
+
+    // The list shows the default first, then the newest.
+    expect((await listAddresses(t.db, user.id)).map((a) => a.street)).toEqual(["Calle Dos 2", "Calle Tres 3", "Calle Uno 1"]);
+
+    // Deleting the default promotes the most recent remaining address.
+    await deleteAddress(t.db, user.id, second._id);
+    expect(await defaultsOf(user.id)).toEqual(["Calle Tres 3"]);
+    // Deleting a non-default leaves the default alone.
+    await deleteAddress(t.db, user.id, first._id);
+    expect(await defaultsOf(user.id)).toEqual(["Calle Tres 3"]);
+    await deleteAddress(t.db, user.id, third._id);
+    expect(await listAddresses(t.db, user.id)).toEqual([]);
+    // Starting over: the first one is the default again.
+    expect((await addAddress(t.db, user.id, address("Calle Cuatro 4"))).isDefault).toBe(true);
+  });
+
+  it("edits an address, and can make it the default from the edit form", async () => {
+    const user = await customer();
+    await addAddress(t.db, user.id, address("Calle Uno 1"));
+    const second = await addAddress(t.db, user.id, address("Calle Dos 2"));
+    const edited = await updateAddress(t.db, user.id, second._id, address("Av. Reforma 222", { colonia: "Juárez", city: "Ciudad de México", state: "Ciudad de México", zipCode: "06600", references: "Torre azul" }));
+    expect(edited).toMatchObject({ street: "Av. Reforma 222", colonia: "Juárez", zipCode: "06600", references: "Torre azul", isDefault: false });
+    expect(await defaultsOf(user.id)).toEqual(["Calle Uno 1"]);
+    await updateAddress(t.db, user.id, second._id, address("Av. Reforma 222", { makeDefault: true }));
+    expect(await defaultsOf(user.id)).toEqual(["Av. Reforma 222"]);
+    // Unchecked on the default never leaves the user without one.
+    await updateAddress(t.db, user.id, second._id, address("Av. Reforma 222"));
+    expect(await defaultsOf(user.id)).toEqual(["Av. Reforma 222"]);
+  });
+
+  it("another user's address can't be updated, set as default or deleted: 404 and nothing changes", async () => {
+    const owner = await customer("Dueña");
+    const intruder = await customer("Intruso");
+    const a = await addAddress(t.db, owner.id, address("Calle Dueña 1"));
+    const b = await addAddress(t.db, owner.id, address("Calle Dueña 2"));
+    await addAddress(t.db, intruder.id, address("Calle Intruso 1"));
+    const ownerBefore = await snapshot(owner.id);
+    const intruderBefore = await snapshot(intruder.id);
+
+    await expect(updateAddress(t.db, intruder.id, b._id, address("Hackeada", { makeDefault: true }))).rejects.toMatchObject({
+      message: PROFILE_MESSAGES.addressUpdateFailed,
+      status: 404,
+    });
+    await expect(setDefaultAddress(t.db, intruder.id, b._id)).rejects.toMatchObject({ message: PROFILE_MESSAGES.addressUpdateFailed, status: 404 });
+    await expect(deleteAddress(t.db, intruder.id, a._id)).rejects.toMatchObject({ message: PROFILE_MESSAGES.addressDeleteFailed, status: 404 });
+    await expect(deleteAddress(t.db, intruder.id, newId())).rejects.toMatchObject({ status: 404 });
+
+    expect(await snapshot(owner.id)).toEqual(ownerBefore);
+    // The intruder's own default was not cleared by the refused make-default edit.
+    expect(await snapshot(intruder.id)).toEqual(intruderBefore);
+  });
+
+  it("caps the addresses per user", async () => {
+    const user = await customer();
+    for (let i = 0; i < MAX_ADDRESSES_PER_USER; i++) await addAddress(t.db, user.id, address(`Calle ${i}`));
+    await expect(addAddress(t.db, user.id, address("Una más"))).rejects.toMatchObject({ message: PROFILE_MESSAGES.tooManyAddresses, status: 409 });
+    expect(await listAddresses(t.db, user.id)).toHaveLength(MAX_ADDRESSES_PER_USER);
+  });
+
+  it("concurrent set-default, add-as-default and delete calls leave exactly one default", async () => {
+    const user = await customer();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await addAddress(t.db, user.id, address(`Calle ${i}`)))._id);
+    const calls = [
+      ...Array.from({ length: 12 }, (_, i) => setDefaultAddress(t.db, user.id, ids[i % ids.length]!)),
+      ...Array.from({ length: 3 }, (_, i) => addAddress(t.db, user.id, address(`Nueva ${i}`, { makeDefault: true }))),
+      deleteAddress(t.db, user.id, ids[0]!),
+    ];
+    const results = await Promise.allSettled(calls);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(await defaultsOf(user.id)).toHaveLength(1);
+    expect(await listAddresses(t.db, user.id)).toHaveLength(8);
+  });
+
+  it("concurrent adds never pass the cap", async () => {
+    const user = await customer();
+    for (let i = 0; i < MAX_ADDRESSES_PER_USER - 2; i++) await addAddress(t.db, user.id, address(`Calle ${i}`));
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => addAddress(t.db, user.id, address(`Carrera ${i}`, { makeDefault: true }))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409, 409, 409]);
+    expect(await listAddresses(t.db, user.id)).toHaveLength(MAX_ADDRESSES_PER_USER);
+    expect(await defaultsOf(user.id)).toHaveLength(1);
+  });
+
+  // ---- points ----
+
+  it("points summary: zeros without an account", async () => {
+    const user = await customer();
+    expect(await loyaltySummary(t.db, user.id)).toEqual({ balance: 0, totalEarned: 0, totalSpent: 0, transactions: [] });
+  });
+
+  it("points summary: balance and totals, the last 15 movements newest first, only the user's own", async () => {
+    const user = await customer();
+    const other = await customer("Otro");
+    await t.db.insert(loyaltyAccounts).values({ userId: user.id, balance: 57, totalEarned: 80, totalSpent: 23 });
+    const base = Date.parse("2025-03-01T12:00:00Z");
+    const kinds = ["earned", "spent", "adjustment", "refunded"];
+    await t.db.insert(loyaltyTransactions).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        id: newId(),
+        userId: user.id,
+        type: kinds[i % kinds.length]!,
+        amount: i % 4 === 1 ? -(i + 1) : i + 1,
+        description: `Movimiento ${i}`,
+        createdAt: new Date(base + i * 3600_000),
+      })),
+    );
+    await t.db.insert(loyaltyTransactions).values({ id: newId(), userId: other.id, type: "earned", amount: 99, description: "Ajeno", createdAt: new Date(base + 99 * 3600_000) });
+
+    const summary = await loyaltySummary(t.db, user.id);
+    expect(summary).toMatchObject({ balance: 57, totalEarned: 80, totalSpent: 23 });
+    expect(summary.transactions).toHaveLength(15);
+    expect(summary.transactions.map((tx) => tx.description)).toEqual(Array.from({ length: 15 }, (_, i) => `Movimiento ${19 - i}`));
+    expect(summary.transactions[0]).toMatchObject({ type: "refunded", amount: 20, createdAt: new Date(base + 19 * 3600_000).toISOString() });
+    expect(summary.transactions[2]).toMatchObject({ type: "spent", amount: -18, description: "Movimiento 17" });
+  });
+
+  // ---- the /perfil route ----
+
+  async function signedIn(userId: string) {
+    const sessionId = await createSession(t.db, userId);
+    return { sessionId, cookie: (await sessionCookie(config).serialize(sessionId)).split(";")[0]! };
+  }
+
+  type Outcome = { status: number; location: string | null; data: Record<string, unknown> | undefined };
+
+  const outcome = async (run: () => Promise<unknown>): Promise<Outcome> => {
+    const r = await settle<Record<string, unknown>>(run);
+    return { status: r.status, location: r.headers.get("Location"), data: r.data };
+  };
+
+  const load = (path: string, cookie?: string) =>
+    outcome(() => loader({ request: get(path, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as unknown as Parameters<typeof loader>[0]));
+
+  const post = (path: string, fields: Record<string, string> | Request, cookie?: string) =>
+    outcome(() =>
+      action({
+        request: fields instanceof Request ? fields : formPost(path, fields, cookie ? { cookie } : {}),
+        context: routeContext(t.db),
+        params: {},
+      } as unknown as Parameters<typeof action>[0]),
+    );
+
+  it("route: logged out, the page and its action send to /login with the way back", async () => {
+    expect(await load("/perfil?tab=puntos")).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fperfil%3Ftab%3Dpuntos" });
+    expect(await post("/perfil", { intent: "add-address" })).toMatchObject({ status: 302 });
+  });
+
+  it("route: tabs, unknown tab falls back, notices only by key, only own ids open edit/delete", async () => {
+    const user = await customer();
+    const { cookie } = await signedIn(user.id);
+    const mine = await addAddress(t.db, user.id, address("Calle Propia 1"));
+    const stranger = await customer("Extraña");
+    const theirs = await addAddress(t.db, stranger.id, address("Calle Ajena 1"));
+
+    expect((await load("/perfil", cookie)).data).toMatchObject({ tab: "informacion", notice: null, profile: { name: "Ana", email: user.email } });
+    expect((await load("/perfil?tab=%3Cscript%3E&ok=%3Cb%3Ehola", cookie)).data).toMatchObject({ tab: "informacion", notice: null });
+    expect((await load("/perfil?tab=puntos&ok=address-added", cookie)).data).toMatchObject({
+      tab: "puntos",
+      notice: "Dirección agregada exitosamente",
+      points: { balance: 0 },
+    });
+    const own = await load(`/perfil?tab=direcciones&editar=${mine._id}&eliminar=${mine._id}`, cookie);
+    expect(own.data).toMatchObject({ editingId: mine._id, deletingId: mine._id });
+    expect((own.data?.addresses as Array<{ street: string }>).map((a) => a.street)).toEqual(["Calle Propia 1"]);
+    const foreign = await load(`/perfil?tab=direcciones&editar=${theirs._id}&eliminar=nada`, cookie);
+    expect(foreign).toMatchObject({ status: 200, data: { editingId: null, deletingId: null } });
+  });
+
+  it("route: a successful post answers 303 back to the tab with the notice key", async () => {
+    const user = await customer();
+    const { cookie, sessionId } = await signedIn(user.id);
+    const added = await post(
+      "/perfil?tab=direcciones",
+      { intent: "add-address", street: "Calle 5 de Mayo 10", city: "Puebla", state: "Puebla", zipCode: "72000", country: "USA" },
+      cookie,
+    );
+    expect(added).toMatchObject({ status: 303, location: "/perfil?tab=direcciones&ok=address-added" });
+    const [saved] = await listAddresses(t.db, user.id);
+    expect(saved).toMatchObject({ street: "Calle 5 de Mayo 10", country: "México", isDefault: true, colonia: null });
+
+    expect(await post("/perfil", { intent: "set-default-address", addressId: saved!._id }, cookie)).toMatchObject({
+      status: 303,
+      location: "/perfil?tab=direcciones&ok=default-address",
+    });
+    expect(await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email, phone: "" }, cookie)).toMatchObject({
+      location: "/perfil?tab=informacion&ok=profile-updated",
+    });
+    const other = await signedIn(user.id);
+    expect(
+      await post("/perfil", { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" }, cookie),
+    ).toMatchObject({ status: 303, location: "/perfil?tab=contrasena&ok=password-changed" });
+    expect((await sessionUser(t.db, sessionId))?.id).toBe(user.id);
+    expect(await sessionUser(t.db, other.sessionId)).toBeNull();
+    expect(await post("/perfil", { intent: "delete-address", addressId: saved!._id }, cookie)).toMatchObject({
+      location: "/perfil?tab=direcciones&ok=address-deleted",
+    });
+    expect(await listAddresses(t.db, user.id)).toEqual([]);
+  });
+
+  it("route: refused posts come back with a 4xx, the Spanish message, the field and the values (never a password)", async () => {
+    const user = await customer();
+    const { cookie } = await signedIn(user.id);
+    const taken = await customer("Luis");
+
+    expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toMatchObject({ status: 400, data: { intent: null, error: "La solicitud no es válida." } });
+    expect(await post("/perfil", {}, cookie)).toMatchObject({ status: 400 });
+    const notAForm = new Request(`${TEST_ORIGIN}/perfil`, { method: "POST", body: "intent=add-address", headers: { "content-type": "text/plain", cookie } });
+    expect(await post("/perfil", notAForm)).toMatchObject({ status: 400, data: { error: "La solicitud no es válida." } });
+
+    expect(
+      await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana", email: taken.email.toUpperCase(), phone: "5512345678" }, cookie),
+    ).toMatchObject({
+      status: 409,
+      data: { intent: "update-profile", error: "Ya existe una cuenta con este correo electrónico", field: "email", values: { phone: "5512345678" } },
+    });
+    expect((await getProfile(t.db, user.id))?.email).toBe(user.email);
+
+    const wrong = await post(
+      "/perfil?tab=contrasena",
+      { intent: "change-password", currentPassword: "incorrecta", newPassword: "nueva123", confirmPassword: "nueva123" },
+      cookie,
+    );
+    expect(wrong).toMatchObject({ status: 400, data: { error: "La contraseña actual es incorrecta", field: "currentPassword", values: {} } });
+    expect(JSON.stringify(wrong.data)).not.toContain("nueva123");
+    expect(
+      await post("/perfil", { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva124" }, cookie),
+    ).toMatchObject({ status: 400, data: { error: "Las contraseñas no coinciden", field: "confirmPassword" } });
+
+    const badZip = await post(
+      "/perfil?tab=direcciones",
+      { intent: "add-address", street: "Calle 1", city: "Puebla", state: "Puebla", zipCode: "7200", references: "x".repeat(5000) },
+      cookie,
+    );
+    expect(badZip).toMatchObject({ status: 400, data: { error: "El código postal debe tener 5 dígitos", field: "zipCode", values: { street: "Calle 1", zipCode: "7200" } } });
+    expect((badZip.data?.values as Record<string, string>).references).toHaveLength(300);
+    expect(await post("/perfil", { intent: "add-address", street: "Calle 1", city: "Austin", state: "Texas", zipCode: "73301" }, cookie)).toMatchObject({
+      status: 400,
+      data: { error: PROFILE_MESSAGES.stateInvalid, field: "state" },
+    });
+    expect(await post("/perfil", { intent: "add-address", street: "x".repeat(201), city: "Puebla", state: "Puebla", zipCode: "72000" }, cookie)).toMatchObject({
+      status: 400,
+      data: { error: PROFILE_MESSAGES.streetTooLong },
+    });
+    expect(await listAddresses(t.db, user.id)).toEqual([]);
+  });
+
+  it("route: malformed, missing or foreign address ids get a 404 with the spec's message and change nothing", async () => {
+    const user = await customer();
+    const { cookie } = await signedIn(user.id);
+    const stranger = await customer("Extraña");
+    const theirs = await addAddress(t.db, stranger.id, address("Calle Ajena 1"));
+    await addAddress(t.db, stranger.id, address("Calle Ajena 2"));
+    const before = await snapshot(stranger.id);
+    const fields = { street: "Hackeada", city: "Puebla", state: "Puebla", zipCode: "72000", makeDefault: "on" };
+
+    for (const addressId of [theirs._id, "nada", "' or 1=1 --", newId()]) {
+      expect(await post("/perfil", { intent: "update-address", addressId, ...fields }, cookie)).toMatchObject({
+        status: 404,
+        data: { error: "Error al actualizar dirección" },
+      });
+      expect(await post("/perfil", { intent: "set-default-address", addressId }, cookie)).toMatchObject({
+        status: 404,
+        data: { error: "Error al actualizar dirección" },
+      });
+      expect(await post("/perfil", { intent: "delete-address", addressId }, cookie)).toMatchObject({
+        status: 404,
+        data: { error: "Error al eliminar dirección" },
+      });
+    }
+    expect(await post("/perfil", { intent: "delete-address" }, cookie)).toMatchObject({ status: 404 });
+    expect(await snapshot(stranger.id)).toEqual(before);
+  });
+});
+
+describe("profile page markup (server render, no JavaScript)", () => {
+  const addresses = [
+    { _id: "0123456789abcdef01234567", street: "Calle 5 de Mayo 10", colonia: "Centro", city: "Puebla", state: "Puebla", zipCode: "72000", country: "México", references: "Portón verde", isDefault: true },
+    { _id: "0123456789abcdef01234568", street: "Av. Juárez 1", colonia: null, city: "Mérida", state: "Yucatán", zipCode: "97000", country: "México", references: null, isDefault: false },
+  ];
+  const base = { notice: null, profile: { name: "Ana", email: "ana@example.com", phone: null }, addresses: [], editingId: null, deletingId: null, addressCapMessage: null, points: null };
+
+  function render(url: string, loaderData: Record<string, unknown>, actionData?: Record<string, unknown>): string {
+    const Stub = createRoutesStub([{ id: "perfil", path: "/perfil", Component: ProfilePage as never }]);
+    return renderToString(
+      createElement(Stub, {
+        initialEntries: [url],
+        hydrationData: { loaderData: { perfil: { ...base, ...loaderData } }, actionData: actionData ? { perfil: actionData } : undefined },
+      } as never),
+    );
+  }
+
+  /** Every visible form control has a <label for> naming its id. */
+  function expectLabelled(html: string) {
+    const controls = [...html.matchAll(/<(input|select|textarea)\b([^>]*)>/g)].filter(([, , attrs]) => !/type="hidden"/.test(attrs!));
+    expect(controls.length).toBeGreaterThan(0);
+    for (const [, , attrs] of controls) {
+      const id = /\bid="([^"]+)"/.exec(attrs!)?.[1];
+      expect(id, attrs).toBeTruthy();
+      expect(html).toContain(`for="${id}"`);
+    }
+  }
+
+  it("tabs are links with aria-current on the active one; the notice is a status", () => {
+    const html = render("/perfil", { tab: "informacion", notice: "Perfil actualizado exitosamente" });
+    expect(html).toContain('<a aria-current="page" href="/perfil?tab=informacion"');
+    for (const tab of ["contrasena", "direcciones", "puntos"]) expect(html).toContain(`<a href="/perfil?tab=${tab}"`);
+    expect(html).toMatch(/role="status"[^>]*><p class="form-success">Perfil actualizado exitosamente<\/p>/);
+    expectLabelled(html);
+  });
+
+  it("an error is an alert tied to its field, with the entered values kept", () => {
+    const html = render("/perfil", { tab: "informacion" }, {
+      intent: "update-profile",
+      error: "Ya existe una cuenta con este correo electrónico",
+      field: "email",
+      values: { name: "Ana", email: "otra@example.com", phone: "" },
+      addressId: null,
+    });
+    expect(html).toMatch(/id="perfil-email"[^>]*aria-invalid="true" aria-describedby="perfil-info-error"[^>]*value="otra@example.com"/);
+    expect(html).toContain('<p id="perfil-info-error" class="form-error" role="alert">Ya existe una cuenta con este correo electrónico</p>');
+  });
+
+  it("the password form has the three labelled fields", () => {
+    const html = render("/perfil?tab=contrasena", { tab: "contrasena" });
+    for (const label of ["Contraseña actual", "Nueva contraseña", "Confirmar nueva contraseña"]) expect(html).toContain(`>${label}</label>`);
+    expectLabelled(html);
+  });
+
+  it("addresses: count, default mark, named buttons, the 32 states, and the no-JS delete question", () => {
+    const html = render("/perfil?tab=direcciones", { tab: "direcciones", addresses, deletingId: addresses[0]!._id });
+    expect(html).toContain("Tienes 2 direcciones guardadas");
+    expect(html).toContain("Predeterminada");
+    expect(html).toContain('aria-label="Editar dirección Av. Juárez 1"');
+    expect(html).toContain('aria-label="Eliminar dirección Av. Juárez 1" href="/perfil?tab=direcciones&amp;eliminar=0123456789abcdef01234568');
+    // The question for the address named by ?eliminar=, with a confirming submit and a way back.
+    expect(html).toMatch(/¿Estás seguro de eliminar esta dirección\?<\/p>.*name="intent" value="delete-address".*value="0123456789abcdef01234567".*>Eliminar<\/button>.*>Cancelar<\/a>/);
+    expect(html).toContain('aria-label="Establecer como predeterminada la dirección Av. Juárez 1"');
+    expect((html.match(/<option value="[^"]+">/g) ?? []).length).toBe(32);
+    expect(html).toMatch(/inputMode="numeric"[^>]*pattern="\\d\{5\}"[^>]*maxLength="5"/);
+    expect(html).toContain('value="México"');
+    expectLabelled(html);
+    expect(render("/perfil?tab=direcciones", { tab: "direcciones", addresses: addresses.slice(0, 1) })).toContain("Tienes 1 dirección guardada");
+    const full = render("/perfil?tab=direcciones", { tab: "direcciones", addresses, addressCapMessage: PROFILE_MESSAGES.tooManyAddresses });
+    expect(full).toContain(PROFILE_MESSAGES.tooManyAddresses);
+    expect(full).not.toContain('value="add-address"');
+  });
+
+  it("the inline edit form opens in place with the address's values", () => {
+    const html = render("/perfil?tab=direcciones", { tab: "direcciones", addresses, editingId: addresses[1]!._id });
+    expect(html).toContain('action="/perfil?tab=direcciones&amp;editar=0123456789abcdef01234568"');
+    expect(html).toMatch(/<option value="Yucatán" selected="">/);
+    expect(html).toContain('value="Av. Juárez 1"');
+    expectLabelled(html);
+  });
+
+  it("points: tiles, the 1% explanation, movement types, and the prompt only at 10 or more", () => {
+    const transactions = [
+      { _id: "a", type: "earned", amount: 12, description: "Compra", createdAt: "2025-03-01T12:00:00Z" },
+      { _id: "b", type: "spent", amount: -5, description: "Descuento", createdAt: "2025-03-02T12:00:00Z" },
+      { _id: "c", type: "refunded", amount: 5, description: "Reembolso", createdAt: "2025-03-03T12:00:00Z" },
+    ];
+    const rich = render("/perfil?tab=puntos", { tab: "puntos", points: { balance: 57, totalEarned: 80, totalSpent: 23, transactions } });
+    expect(rich).toContain("Ganas el 1% de cada compra en puntos");
+    expect(rich).toMatch(/¡Tienes (<!-- -->)?57(<!-- -->)? puntos disponibles!/);
+    expect(rich).toContain("1 de marzo de 2025");
+    for (const text of ["Ganados", "Usados", "Ajuste", "+12", "-5"]) expect(rich).toContain(text);
+    const poor = render("/perfil?tab=puntos", { tab: "puntos", points: { balance: 9, totalEarned: 9, totalSpent: 0, transactions: [] } });
+    expect(poor).not.toContain("puntos disponibles!");
+    expect(poor).toContain("Aún no tienes movimientos de puntos.");
+    expect(poor).toContain('href="/productos"');
+  });
+});
+
+describe("unexpected profile failures are logged without the query's values", () => {
+  it("logs the underlying database error, never a wrapped query's parameters", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const cause = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+      const wrapped = Object.assign(new Error("Failed query: update users set password_hash = $1\nparams: $2b$10$secrethash"), {
+        params: ["$2b$10$secrethash"],
+        cause,
+      });
+      logProfileFailure(wrapped, { intent: "change-password", requestId: "r1" });
+      logProfileFailure(Object.assign(new Error("Failed query: … params: ana@example.com"), { params: ["ana@example.com"] }), { intent: "update-profile" });
+      const lines = spy.mock.calls.map((call) => String(call[0]));
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: "error",
+        intent: "change-password",
+        requestId: "r1",
+        error: { code: "57P01", message: "terminating connection due to administrator command" },
+      });
+      expect(JSON.parse(lines[1]!)).toMatchObject({ error: { message: "query failed" } });
+      expect(lines.join("\n")).not.toMatch(/secrethash|ana@example\.com/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
