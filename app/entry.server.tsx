@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { logError } from "#server/http/error-log";
 
 export const streamTimeout = 5_000;
 
@@ -52,14 +53,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as Partial<AppLoadContext>;
-  console.error(
-    JSON.stringify({
-      level: "error",
-      t: new Date().toISOString(),
-      requestId: ctx.requestId,
-      method: request.method,
-      path: new URL(request.url).pathname,
-      error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
-    }),
-  );
+  logError("request failed", error, { requestId: ctx.requestId, method: request.method, path: new URL(request.url).pathname });
 };

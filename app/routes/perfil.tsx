@@ -19,7 +19,8 @@ import {
   type ProfileIntent,
   type ProfileNotice,
 } from "#server/accounts/profile-forms";
-import { ProfileError, changePassword, getProfile, logProfileFailure, updateProfile } from "#server/accounts/profile.server";
+import { ProfileError, changePassword, getProfile, updateProfile } from "#server/accounts/profile.server";
+import { logError } from "#server/http/error-log";
 import { readSessionId } from "#server/accounts/sessions.server";
 import { loyaltySummary } from "#server/loyalty/points.server";
 import { readForm } from "~/lib/form.server";
@@ -172,7 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failure(intent, error.message, error.status, { field: error.field, values, addressId: shownId });
     }
     // Unexpected (database down…): logged without values, the spec's generic message shown in the form.
-    logProfileFailure(error, { intent, requestId: context.requestId });
+    logError("profile action failed", error, { intent, requestId: context.requestId });
     return failure(intent, GENERIC_ERROR[intent], 500, { values, addressId: shownId });
   }
 }

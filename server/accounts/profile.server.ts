@@ -100,18 +100,3 @@ export async function changePassword(
       .where(currentSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)) : eq(sessions.userId, userId));
   });
 }
-
-/**
- * Logs an unexpected failure of a profile form as one JSON line. Only the name,
- * code and message of the underlying error: a wrapped query error's own message
- * carries the query's parameters (a password hash, an e-mail), which stay out of logs.
- */
-export function logProfileFailure(error: unknown, meta: { intent: string; requestId?: string }): void {
-  let root: unknown = error;
-  for (let depth = 0; depth < 5 && root instanceof Error && root.cause instanceof Error; depth++) root = root.cause;
-  const described =
-    root instanceof Error
-      ? { name: root.name, code: (root as { code?: unknown }).code, message: root === error && "params" in root ? "query failed" : root.message }
-      : { message: String(root) };
-  console.error(JSON.stringify({ level: "error", t: new Date().toISOString(), msg: "profile action failed", ...meta, error: described }));
-}

@@ -12,6 +12,7 @@
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outbox } from "../db/schema";
+import { describeError } from "../http/error-log";
 import { onMailQueued, type MailPayload } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport, type QueuedMail } from "./transport.server";
 
@@ -85,7 +86,7 @@ function queuedMail(row: OutboxRow): QueuedMail {
 
 async function recordFailure(db: Database, row: OutboxRow, err: unknown, now: Date) {
   const attempts = row.attempts + 1;
-  const error = describeError(err);
+  const error = failureReason(err);
   await db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt: after(now, retryDelayMs(attempts)) })
@@ -99,10 +100,14 @@ async function recordFailure(db: Database, row: OutboxRow, err: unknown, now: Da
   });
 }
 
-/** The reason, on one line, short, with any credentials in a URL (smtp://user:pass@…) blanked out. */
-function describeError(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message
+/**
+ * The reason, on one line, short: the underlying error (never a failed query's
+ * parameters, see http/error-log.ts), with any credentials in a URL
+ * (smtp://user:pass@…) blanked out.
+ */
+function failureReason(err: unknown): string {
+  const { code, message } = describeError(err);
+  return `${code ? `${code}: ` : ""}${message}`
     .replace(/\/\/[^/\s@]*@/g, "//***@")
     .replace(/\s+/g, " ")
     .trim()
@@ -154,7 +159,7 @@ export function startMailWorker(
         (result) => {
           if (result.sent + result.failed >= MAX_PER_PASS) runAgain = true;
         },
-        (err) => logMailEvent("error", "mail worker pass failed", { error: describeError(err) }),
+        (err) => logMailEvent("error", "mail worker pass failed", { error: failureReason(err) }),
       )
       .finally(() => {
         pass = undefined;

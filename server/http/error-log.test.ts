@@ -1,0 +1,39 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeError, logError } from "./error-log";
+
+describe("error log", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("keeps a failed query's SQL and the database's message, never its parameters", () => {
+    const dbError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_lower_key"'), { code: "23505" });
+    const wrapped = new DrizzleQueryError('update "users" set "password_hash" = $1 where "id" = $2', ["$2a$10$secrethash", "u1"], dbError);
+    const logged = describeError(wrapped);
+    expect(logged).toMatchObject({ code: "23505", query: 'update "users" set "password_hash" = $1 where "id" = $2' });
+    expect(logged.message).toContain("duplicate key");
+    expect(JSON.stringify(logged)).not.toContain("secrethash");
+  });
+
+  it("a query wrapper without a cause logs no parameters either", () => {
+    const logged = describeError(new DrizzleQueryError("select $1", ["ana@example.com"], undefined as unknown as Error));
+    expect(JSON.stringify(logged)).not.toContain("ana@example.com");
+  });
+
+  it("any error carrying params is treated the same: its message stays out", () => {
+    const cause = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const wrapped = Object.assign(new Error("Failed query: update users set password_hash = $1\nparams: $2b$10$secrethash"), { params: ["$2b$10$secrethash"], cause });
+    expect(describeError(wrapped)).toMatchObject({ code: "57P01", message: "terminating connection due to administrator command" });
+    expect(JSON.stringify(describeError(wrapped))).not.toContain("secrethash");
+    const bare = Object.assign(new Error("Failed query: … params: ana@example.com"), { params: ["ana@example.com"] });
+    expect(describeError(bare)).toEqual({ name: "Error", message: "query failed" });
+  });
+
+  it("plain errors and thrown values are logged as one JSON line", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    logError("boom", new TypeError("x is undefined"), { requestId: "r1" });
+    logError("odd", "a string");
+    const first = JSON.parse(spy.mock.calls[0]![0] as string);
+    expect(first).toMatchObject({ level: "error", msg: "boom", requestId: "r1", error: { name: "TypeError", message: "x is undefined" } });
+    expect(JSON.parse(spy.mock.calls[1]![0] as string).error).toEqual({ name: "NonError", message: "a string" });
+  });
+});
