@@ -17,6 +17,7 @@ export const RATE_LIMITS = {
   loginPerIp: { name: "login:ip", limit: 20, windowSeconds: 15 * 60 },
   loginPerEmail: { name: "login:email", limit: 8, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
+  registerPerEmail: { name: "register:email", limit: 5, windowSeconds: 60 * 60 },
   forgotPerIp: { name: "forgot:ip", limit: 10, windowSeconds: 60 * 60 },
   forgotPerEmail: { name: "forgot:email", limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { name: "reset:ip", limit: 20, windowSeconds: 60 * 60 },
@@ -44,7 +45,7 @@ export type GuardedAction = "login" | "register" | "forgot" | "reset";
 /** Which limits an attempt counts against: per IP always, per e-mail where the form names one. */
 const RULES_FOR: Record<GuardedAction, { ip: RateLimitRule; email?: RateLimitRule }> = {
   login: { ip: RATE_LIMITS.loginPerIp, email: RATE_LIMITS.loginPerEmail },
-  register: { ip: RATE_LIMITS.registerPerIp },
+  register: { ip: RATE_LIMITS.registerPerIp, email: RATE_LIMITS.registerPerEmail },
   forgot: { ip: RATE_LIMITS.forgotPerIp, email: RATE_LIMITS.forgotPerEmail },
   reset: { ip: RATE_LIMITS.resetPerIp },
 };

@@ -1,0 +1,113 @@
+/**
+ * The login and registration screen's action (SPEC §2, §8; DESIGN §5): success
+ * signs in and goes to a same-site redirectTo; missing, malformed, oversized and
+ * hostile input gets a Spanish message and a 4xx with nothing written; a filled
+ * honeypot is refused; attempts are rate-limited per IP and per e-mail (429).
+ */
+import { expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { registerUser } from "../../server/accounts/users.server";
+import { sessions, users } from "../../server/db/schema";
+import { action as loginAction } from "../../app/routes/login";
+import { TEST_ORIGIN, formPost, routeContext, settle } from "../fixtures/route-context";
+import { describeEachDatabase } from "../fixtures/test-db";
+
+let n = 0;
+const email = () => `acceso${++n}-${Date.now()}@example.com`;
+type Reply = { error: string; fields: { email: string } };
+
+describeEachDatabase("login and registration routes", (t) => {
+  const post = (path: string, fields: Record<string, string> | string, ip?: string, factor = 1000) => {
+    const base = routeContext(t.db);
+    const context = { ...base, clientIp: ip ?? base.clientIp, config: { ...base.config, RATE_LIMIT_FACTOR: factor } };
+    return settle<Reply>(() => loginAction({ request: formPost(path, fields), params: {}, context } as never));
+  };
+  const userCount = async () => (await t.db.select({ c: sql<number>`count(*)::int` }).from(users))[0]!.c;
+
+  it("registering signs the new customer in and goes to a same-site redirectTo, never another site", async () => {
+    const mail = email();
+    const ok = await post("/registro?redirectTo=%2Fperfil%3Ftab%3Dpuntos", { name: "Nadia", email: mail, phone: "55 1234 5678", password: "secreto1" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/perfil?tab=puntos");
+    expect(ok.headers.getSetCookie().some((c) => /^sesion=.+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
+    const [row] = await t.db.select().from(users).where(eq(users.email, mail));
+    expect(row).toMatchObject({ name: "Nadia", phone: "5512345678", role: "customer" });
+    for (const target of ["//evil.example/x", "https://evil.example", "/\\evil.example"]) {
+      const login = await post(`/login?redirectTo=${encodeURIComponent(target)}`, { email: mail, password: "secreto1" });
+      expect(login.headers.get("location")).toBe("/");
+    }
+  });
+
+  it("bad registration input: the first Spanish message, a 4xx, no account, the e-mail kept", async () => {
+    const before = await userCount();
+    const cases: Array<[Record<string, string> | string, string]> = [
+      [{}, "El nombre es requerido"],
+      [{ name: "Ana", email: "", password: "secreto1" }, "El correo electrónico es requerido"],
+      [{ name: "Ana", email: "ana@", password: "secreto1" }, "Ingresa un correo electrónico válido"],
+      [{ name: "Ana", email: email(), phone: "123", password: "secreto1" }, "El teléfono debe tener 10 dígitos"],
+      [{ name: "Ana", email: email(), password: "12345" }, "La contraseña debe tener al menos 6 caracteres"],
+      [{ name: "x".repeat(10_000), email: email(), password: "secreto1" }, "El nombre es demasiado largo"],
+      [{ name: "<img src=x onerror=alert(1)>", email: "<script>@x", password: "secreto1" }, "Ingresa un correo electrónico válido"],
+      ["name=Ana&name[$ne]=&email[$gt]=&password", "El correo electrónico es requerido"],
+    ];
+    for (const [fields, message] of cases) {
+      const reply = await post("/registro", fields);
+      expect(reply.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
+      expect(reply.data?.error).toBe(message);
+    }
+    const kept = await post("/registro", { name: "Ana", email: "ana@", password: "secreto1" });
+    expect(kept.data?.fields.email).toBe("ana@");
+    const notAForm = await settle<Reply>(() =>
+      loginAction({
+        request: new Request(`${TEST_ORIGIN}/registro`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"email":"a@b.c"}' }),
+        params: {},
+        context: routeContext(t.db),
+      } as never),
+    );
+    expect(notAForm.status).toBe(400);
+    expect(notAForm.data?.error).toBe("Error al procesar la solicitud. Verifica tus datos.");
+    expect(await userCount()).toBe(before);
+  });
+
+  it("a duplicate e-mail is told; wrong password and unknown e-mail get one message; a filled honeypot is refused", async () => {
+    const mail = email();
+    await registerUser(t.db, { name: "Olga", email: mail, phone: "", password: "secreto1" });
+    const dup = await post("/registro", { name: "Otra", email: mail.toUpperCase(), password: "secreto1" });
+    expect(dup).toMatchObject({ status: 409, data: { error: "Ya existe una cuenta con este correo electrónico" } });
+    const wrong = await post("/login", { email: mail, password: "incorrecta" });
+    const unknown = await post("/login", { email: email(), password: "incorrecta" });
+    expect(wrong).toMatchObject({ status: 401, data: { error: "Correo electrónico o contraseña incorrectos" } });
+    expect(unknown.data?.error).toBe(wrong.data?.error);
+    const bot = await post("/login", { email: mail, password: "secreto1", sitio_web: "http://spam.example" });
+    expect(bot.status).toBe(400);
+    const [user] = await t.db.select().from(users).where(eq(users.email, mail));
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
+  });
+
+  it("login is limited per IP (20) and per e-mail (8) in 15 minutes, with HTTP 429 in Spanish", async () => {
+    const ip = `198.51.100.${n % 250}`;
+    const perIp = [];
+    for (let i = 0; i < 21; i++) perIp.push((await post("/login", { email: email(), password: "incorrecta" }, ip, 1)).status);
+    expect(perIp.filter((s) => s === 401)).toHaveLength(20);
+    expect(perIp[20]).toBe(429);
+
+    const mail = email();
+    const perEmail = [];
+    for (let i = 0; i < 9; i++) perEmail.push(await post("/login", { email: mail, password: "incorrecta" }, `203.0.113.${i + 1}`, 1));
+    expect(perEmail.slice(0, 8).every((r) => r.status === 401)).toBe(true);
+    expect(perEmail[8]).toMatchObject({ status: 429, data: { error: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo." } });
+  });
+
+  it("registration is limited per IP (10) and per e-mail (5) in an hour", async () => {
+    const ip = `192.0.2.${200 + (n % 50)}`;
+    const perIp = [];
+    for (let i = 0; i < 11; i++) perIp.push((await post("/registro", { name: "R", email: email(), password: "secreto1" }, ip, 1)).status);
+    expect(perIp.filter((s) => s === 303)).toHaveLength(10);
+    expect(perIp[10]).toBe(429);
+
+    const mail = email();
+    const perEmail = [];
+    for (let i = 0; i < 6; i++) perEmail.push((await post("/registro", { name: "R", email: mail, password: "12345" }, `100.64.0.${i + 1}`, 1)).status);
+    expect(perEmail).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});
