@@ -2,7 +2,7 @@
  * The shop as an Express router: health checks, request log, security headers,
  * CSRF origin check, body limits, then React Router. `createShop` opens the
  * database, applies migrations, seeds the demo catalogue on first start and
- * starts the in-process e-mail worker.
+ * starts the in-process jobs (e-mail worker, hourly housekeeping).
  */
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
@@ -14,6 +14,10 @@ import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
+import { purgeExpiredAccountData } from "./accounts/housekeeping.server";
+import { startPeriodicJob } from "./jobs/periodic.server";
+
+const HOUR_MS = 60 * 60 * 1000;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -51,13 +55,14 @@ export async function createShop(): Promise<Shop> {
     );
   }
   const mailWorker = startMailWorker(handle.db, config);
+  const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => purgeExpiredAccountData(handle.db), { runAtStart: true });
   return {
     db: handle.db,
     config,
     databaseKind: handle.kind,
     ready: () => handle.ping(),
     close: async () => {
-      await mailWorker.stop();
+      await Promise.all([mailWorker.stop(), housekeeping.stop()]);
       await handle.close();
     },
   };

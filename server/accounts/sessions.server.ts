@@ -4,7 +4,7 @@
  * is gone reads as logged out.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import { readSignedCookie, signedCookie } from "../http/cookies";
 import type { Queryable } from "../db/client";
@@ -37,10 +37,6 @@ export async function sessionUser(db: Queryable, sessionId: string | null, now =
 
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export function readSessionId(request: Request, config: AppConfig): Promise<string | null> {

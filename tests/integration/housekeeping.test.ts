@@ -1,0 +1,47 @@
+/**
+ * Hourly housekeeping on a real database: expired sessions, reset links a day
+ * past expiry and old rate-limit counters go; everything still in use stays.
+ */
+import { expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { purgeExpiredAccountData } from "../../server/accounts/housekeeping.server";
+import { createSession, sessionUser } from "../../server/accounts/sessions.server";
+import { registerUser } from "../../server/accounts/users.server";
+import { newId } from "../../server/db/ids";
+import { passwordResetTokens, rateLimits, sessions } from "../../server/db/schema";
+import { describeEachDatabase } from "../fixtures/test-db";
+
+const HOUR = 60 * 60 * 1000;
+
+describeEachDatabase("housekeeping", (t) => {
+  it("deletes what has expired and keeps what is in use", async () => {
+    const user = await registerUser(t.db, { name: "Pia", email: `limpieza-${Date.now()}@example.com`, phone: "", password: "secreto1" });
+    const live = await createSession(t.db, user.id);
+    const expired = await createSession(t.db, user.id);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expired));
+    const token = (hoursFromNow: number) => ({ id: newId(), userId: user.id, tokenHash: newId(), expiresAt: new Date(Date.now() + hoursFromNow * HOUR) });
+    const fresh = token(1);
+    const recentlyExpired = token(-2);
+    const old = token(-25);
+    await t.db.insert(passwordResetTokens).values([fresh, recentlyExpired, old]);
+    const key = (k: string) => `housekeeping-test:${k}:${Date.now()}`;
+    const oldKey = key("old");
+    const currentKey = key("current");
+    await t.db.insert(rateLimits).values([
+      { key: oldKey, windowStart: new Date(Date.now() - 25 * HOUR), count: 3 },
+      { key: currentKey, windowStart: new Date(Date.now() - 10 * 60 * 1000), count: 1 },
+    ]);
+
+    const purged = await purgeExpiredAccountData(t.db);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect(purged.resetTokens).toBeGreaterThanOrEqual(1);
+    expect(purged.rateLimits).toBeGreaterThanOrEqual(1);
+
+    expect((await sessionUser(t.db, live))?.id).toBe(user.id);
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, expired))).toEqual([]);
+    const tokens = await t.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(tokens.map((r) => r.id).sort()).toEqual([fresh.id, recentlyExpired.id].sort());
+    const counters = await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [oldKey, currentKey]));
+    expect(counters.map((r) => r.key)).toEqual([currentKey]);
+  });
+});
