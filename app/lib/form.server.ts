@@ -1,10 +1,17 @@
 import { data } from "react-router";
 
-/** The posted form, or a 400 (never a 500) when the body is not a form. */
-export async function readForm(request: Request): Promise<FormData> {
+/** The posted form, or null when the body is not a form (wrong content type, malformed). */
+export async function tryReadForm(request: Request): Promise<FormData | null> {
   try {
     return await request.formData();
   } catch {
-    throw data({ error: "La solicitud no es válida." }, { status: 400 });
+    return null;
   }
+}
+
+/** The posted form, or a 400 (never a 500) when the body is not a form. */
+export async function readForm(request: Request): Promise<FormData> {
+  const form = await tryReadForm(request);
+  if (!form) throw data({ error: "La solicitud no es válida." }, { status: 400 });
+  return form;
 }

@@ -2,7 +2,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Honeypot } from "~/components/Honeypot";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { readForm } from "~/lib/form.server";
+import { tryReadForm } from "~/lib/form.server";
 import { siteOrigin } from "~/lib/root-data.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { RESET_MESSAGES, firstMessage, forgotPasswordSchema } from "#server/accounts/forms";
@@ -14,7 +14,8 @@ import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limi
  * has an account; a link valid one hour goes out by e-mail when it has one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await tryReadForm(request);
+  if (!form) return data({ sent: false as const, error: RESET_MESSAGES.forgotFallback, email: "" }, { status: 400 });
   const typed = String(form.get("email") ?? "").trim().slice(0, 254);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return data({ sent: false as const, error: firstMessage(parsed.error), email: typed }, { status: 400 });
@@ -58,7 +59,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       </section>
     );
   }
-  const error = actionData && !busy ? (actionData.error ?? RESET_MESSAGES.forgotFallback) : null;
+  const error = actionData && !busy ? actionData.error : null;
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">¿Olvidaste tu contraseña?</h1>

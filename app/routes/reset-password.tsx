@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { readForm } from "~/lib/form.server";
+import { tryReadForm } from "~/lib/form.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import { startSession } from "#server/accounts/auth.server";
@@ -26,7 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await tryReadForm(request);
+  if (!form) return data({ done: false as const, error: RESET_MESSAGES.resetFallback, tokenInvalid: false }, { status: 400, headers: PRIVATE });
   const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
   if (!allowed) return data({ done: false as const, error: RATE_LIMIT_MESSAGE, tokenInvalid: false }, { status: 429, headers: PRIVATE });
   const parsed = resetPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });

@@ -93,13 +93,16 @@ test("forgot password → e-mail → reset → signed in", async ({ page, visit,
   await expectSignedInAs(page, user.name);
 });
 
-test("an unknown e-mail gets the same answer, and a made-up link says the token is invalid", async ({ page, visit }) => {
+test("an unknown e-mail gets the same answer, another e-mail can be tried, and a made-up link says the token is invalid", async ({ page, visit }) => {
   const email = uniqueEmail("nadie");
   await visit("/forgot-password");
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revisa tu correo");
   await expect(page.getByRole("status")).toContainText(email);
+  await page.getByRole("link", { name: "Intentar con otro correo" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¿Olvidaste tu contraseña?");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("");
 
   const response = await visit(`/reset-password/${"A".repeat(43)}`);
   expect(response.status()).toBe(400);

@@ -161,7 +161,7 @@ describeEachDatabase("password reset", (t) => {
         context: routeContext(t.db),
       } as never),
     );
-    expect(notAForm.status).toBe(400);
+    expect(notAForm).toMatchObject({ status: 400, data: { error: "Error al restablecer la contraseña" } });
     const [{ passwordHash: after } = { passwordHash: "" }] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toBe(before);
     expect(await findResetTokenUser(t.db, token!)).not.toBeNull();
@@ -180,6 +180,14 @@ describeEachDatabase("password reset", (t) => {
       );
       expect(reply).toMatchObject({ status: 400, data: { error: message } });
     }
+    const notAForm = await settle<{ error: string }>(() =>
+      forgotAction({
+        request: new Request(`${TEST_ORIGIN}/forgot-password`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "garbage" }),
+        params: {},
+        context: routeContext(t.db),
+      } as never),
+    );
+    expect(notAForm).toMatchObject({ status: 400, data: { error: "Error al procesar la solicitud" } });
     const to = email();
     await registerUser(t.db, { name: "Bot", email: to, phone: "", password: "secreto1" });
     const reply = await settle<{ sent: boolean }>(() =>
