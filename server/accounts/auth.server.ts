@@ -58,8 +58,14 @@ export async function authenticate(mode: AuthMode, request: Request, context: Ap
   }
 }
 
-/** Starts a session for the user, with the guest cart merged into theirs; returns the cookies to set. */
+/**
+ * Starts a session for the user, with the guest cart merged into theirs; returns
+ * the cookies to set. A session the browser already held is ended: a new login
+ * always gets a new id, and no orphan rows are left behind.
+ */
 export async function startSession(request: Request, context: AppLoadContext, user: SessionUser): Promise<Headers> {
+  const previous = await readSessionId(request, context.config);
+  if (previous) await deleteSession(context.db, previous);
   const guestCartId = await readCartId(request, context.config);
   const cartId = await mergeGuestCart(context.db, guestCartId, user.id);
   const sessionId = await createSession(context.db, user.id, request.headers.get("user-agent"));

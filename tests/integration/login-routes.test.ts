@@ -38,6 +38,21 @@ describeEachDatabase("login and registration routes", (t) => {
     }
   });
 
+  it("logging in again from the same browser replaces its session", async () => {
+    const mail = email();
+    const user = await registerUser(t.db, { name: "Quim", email: mail, phone: "", password: "secreto1" });
+    const first = await post("/login", { email: mail, password: "secreto1" });
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith("sesion="))!.split(";")[0]!;
+    const base = routeContext(t.db);
+    const second = await settle(() =>
+      loginAction({ request: formPost("/login", { email: mail, password: "secreto1" }, { cookie }), params: {}, context: base } as never),
+    );
+    expect(second.status).toBe(303);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(second.headers.getSetCookie().find((c) => c.startsWith("sesion="))!.split(";")[0]).not.toBe(cookie);
+  });
+
   it("bad registration input: the first Spanish message, a 4xx, no account, the e-mail kept", async () => {
     const before = await userCount();
     const cases: Array<[Record<string, string> | string, string]> = [
