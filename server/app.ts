@@ -14,7 +14,7 @@ import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
-import { purgeExpiredAccountData } from "./accounts/housekeeping.server";
+import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export async function createShop(): Promise<Shop> {
     );
   }
   const mailWorker = startMailWorker(handle.db, config);
-  const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => purgeExpiredAccountData(handle.db), { runAtStart: true });
+  const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
   return {
     db: handle.db,
     config,

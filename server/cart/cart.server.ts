@@ -3,7 +3,7 @@
  * an anonymous cart cookie. Prices and stock are always read fresh from the
  * products table; a quantity never exceeds stock.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable, Tx } from "../db/client";
 import { isId, newId } from "../db/ids";
 import { ShopError } from "../errors";
@@ -256,4 +256,19 @@ export async function mergeGuestCart(db: Database, guestCartId: string | null, u
     await tx.delete(carts).where(eq(carts.id, guestCart.id));
     return userCart.id;
   });
+}
+
+/**
+ * A guest cart nobody has added to for this long is unreachable (its cookie
+ * lives 60 days): the hourly housekeeping job deletes it, with its lines.
+ */
+export const ABANDONED_GUEST_CART_DAYS = 90;
+
+export async function deleteAbandonedGuestCarts(db: Queryable, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - ABANDONED_GUEST_CART_DAYS * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(carts)
+    .where(and(isNull(carts.userId), lt(carts.updatedAt, before)))
+    .returning({ id: carts.id });
+  return deleted.length;
 }

@@ -1,20 +1,23 @@
 /**
  * Hourly housekeeping on a real database: expired sessions, reset links a day
- * past expiry and old rate-limit counters go; everything still in use stays.
+ * past expiry, old rate-limit counters and abandoned guest carts go; everything
+ * still in use (and a customer's own cart, however old) stays.
  */
 import { expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { purgeExpiredAccountData } from "../../server/accounts/housekeeping.server";
+import { runHousekeeping } from "../../server/jobs/housekeeping.server";
+import { addToCart, createCart } from "../../server/cart/cart.server";
+import { insertProduct } from "../fixtures/products";
 import { createSession, sessionUser } from "../../server/accounts/sessions.server";
 import { registerUser } from "../../server/accounts/users.server";
 import { newId } from "../../server/db/ids";
-import { passwordResetTokens, rateLimits, sessions } from "../../server/db/schema";
+import { cartItems, carts, passwordResetTokens, rateLimits, sessions } from "../../server/db/schema";
 import { describeEachDatabase } from "../fixtures/test-db";
 
 const HOUR = 60 * 60 * 1000;
 
 describeEachDatabase("housekeeping", (t) => {
-  it("deletes what has expired and keeps what is in use", async () => {
+  it("deletes what has expired or been abandoned and keeps what is in use", async () => {
     const user = await registerUser(t.db, { name: "Pia", email: `limpieza-${Date.now()}@example.com`, phone: "", password: "secreto1" });
     const live = await createSession(t.db, user.id);
     const expired = await createSession(t.db, user.id);
@@ -32,10 +35,20 @@ describeEachDatabase("housekeeping", (t) => {
       { key: currentKey, windowStart: new Date(Date.now() - 10 * 60 * 1000), count: 1 },
     ]);
 
-    const purged = await purgeExpiredAccountData(t.db);
+    const product = await insertProduct(t.db, { stock: 5 });
+    const abandoned = await createCart(t.db);
+    await addToCart(t.db, abandoned, product, 1);
+    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 91 * 24 * HOUR) }).where(eq(carts.id, abandoned));
+    const recentGuest = await createCart(t.db);
+    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 30 * 24 * HOUR) }).where(eq(carts.id, recentGuest));
+    const oldUserCart = await createCart(t.db, user.id);
+    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 400 * 24 * HOUR) }).where(eq(carts.id, oldUserCart));
+
+    const purged = await runHousekeeping(t.db);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
     expect(purged.resetTokens).toBeGreaterThanOrEqual(1);
     expect(purged.rateLimits).toBeGreaterThanOrEqual(1);
+    expect(purged.guestCarts).toBeGreaterThanOrEqual(1);
 
     expect((await sessionUser(t.db, live))?.id).toBe(user.id);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, expired))).toEqual([]);
@@ -43,5 +56,8 @@ describeEachDatabase("housekeeping", (t) => {
     expect(tokens.map((r) => r.id).sort()).toEqual([fresh.id, recentlyExpired.id].sort());
     const counters = await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [oldKey, currentKey]));
     expect(counters.map((r) => r.key)).toEqual([currentKey]);
+    const left = await t.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [abandoned, recentGuest, oldUserCart]));
+    expect(left.map((r) => r.id).sort()).toEqual([recentGuest, oldUserCart].sort());
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, abandoned))).toEqual([]);
   });
 });

@@ -1,0 +1,14 @@
+/**
+ * The hourly housekeeping job: data that has served its purpose is deleted so
+ * the tables stay small (expired sessions, old reset links and rate-limit
+ * counters, abandoned guest carts).
+ */
+import type { Queryable } from "../db/client";
+import { purgeExpiredAccountData } from "../accounts/housekeeping.server";
+import { deleteAbandonedGuestCarts } from "../cart/cart.server";
+
+export async function runHousekeeping(db: Queryable, now = new Date()) {
+  const accounts = await purgeExpiredAccountData(db, now);
+  const guestCarts = await deleteAbandonedGuestCarts(db, now);
+  return { ...accounts, guestCarts };
+}
