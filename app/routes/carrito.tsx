@@ -20,10 +20,15 @@ import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { CART_ACTION } from "~/components/cart-state";
 
+/** A shopper's cart is never stored by the browser or a proxy: the document and the data requests. */
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await getCart(context.db, await readCartId(request, context.config));
-  return data(cart, { headers: { "Cache-Control": "private, no-store" } });
+  return data(cart, { headers: PRIVATE });
 }
+
+export const headers: Route.HeadersFunction = () => PRIVATE;
 
 /**
  * One action for every cart control (intent add | set | remove | clear). A no-JS

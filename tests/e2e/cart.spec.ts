@@ -191,8 +191,10 @@ test("adding from a product card marks it 'En carrito (1)' and updates the badge
 
 test("the cart survives a reload and a new page", async ({ page, visit, js, context }) => {
   await addFromList(page, visit, "191/165", "Jynx ex");
-  await visit("/carrito");
+  const response = await visit("/carrito");
   await expect(cartLine(page, "Jynx ex").locator("output")).toHaveText("1");
+  // The page itself is never cached: a shared or back-button copy would show a stale cart.
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
 
   await reloadPage(page, js);
   await expect(cartLine(page, "Jynx ex").locator("output")).toHaveText("1");
