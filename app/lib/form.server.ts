@@ -15,3 +15,12 @@ export async function readForm(request: Request): Promise<FormData> {
   if (!form) throw data({ error: "La solicitud no es válida." }, { status: 400 });
   return form;
 }
+
+/**
+ * What the visitor typed in these fields, to put back in a refused form: text
+ * only, capped (never a password field: callers leave those out).
+ */
+export function enteredValues<Name extends string>(form: FormData, names: readonly Name[], max = 300): Record<Name, string> {
+  const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.slice(0, max) : "");
+  return Object.fromEntries(names.map((name) => [name, text(form.get(name))])) as Record<Name, string>;
+}

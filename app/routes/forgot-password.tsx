@@ -2,10 +2,10 @@ import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Honeypot } from "~/components/Honeypot";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { tryReadForm } from "~/lib/form.server";
+import { enteredValues, tryReadForm } from "~/lib/form.server";
 import { siteOrigin } from "~/lib/root-data.server";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { RESET_MESSAGES, firstMessage, forgotPasswordSchema } from "#server/accounts/forms";
+import { RESET_MESSAGES, firstMessage, forgotPasswordSchema, formInput } from "#server/accounts/forms";
 import { requestPasswordReset } from "#server/accounts/password-reset.server";
 import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 
@@ -16,8 +16,8 @@ import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limi
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
   if (!form) return data({ sent: false as const, error: RESET_MESSAGES.forgotFallback, email: "" }, { status: 400 });
-  const typed = String(form.get("email") ?? "").trim().slice(0, 254);
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") });
+  const typed = enteredValues(form, ["email"], 254).email;
+  const parsed = forgotPasswordSchema.safeParse(formInput(forgotPasswordSchema, form));
   if (!parsed.success) return data({ sent: false as const, error: firstMessage(parsed.error), email: typed }, { status: 400 });
   const email = parsed.data.email;
   const allowed = await allowAuthAttempt(context.db, { mode: "forgot", ip: context.clientIp, email }, context.config.RATE_LIMIT_FACTOR);

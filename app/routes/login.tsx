@@ -5,6 +5,7 @@ import { Honeypot } from "~/components/Honeypot";
 import { AccountError } from "#server/accounts/users.server";
 import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { enteredValues, tryReadForm } from "~/lib/form.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 
 /** One screen for both: the mode follows the path (SPEC §2). */
@@ -22,13 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url.pathname);
   // remix-auth reads the body itself; one copy is read here for the rate limit and to show the fields back.
-  const form = await request.clone().formData().catch(() => new FormData());
-  const fields = {
-    name: String(form.get("name") ?? "").slice(0, 100),
-    email: String(form.get("email") ?? "").trim().slice(0, 254),
-    phone: String(form.get("phone") ?? "").slice(0, 20),
-  };
-  const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: fields.email }, context.config.RATE_LIMIT_FACTOR);
+  const form = (await tryReadForm(request.clone())) ?? new FormData();
+  const fields = enteredValues(form, ["name", "email", "phone"], 254);
+  const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: fields.email.trim() }, context.config.RATE_LIMIT_FACTOR);
   if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
   try {
     const user = await authenticate(mode, request, context);

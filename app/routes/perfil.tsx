@@ -3,15 +3,11 @@ import type { Route } from "./+types/perfil";
 import { requireUser } from "#server/accounts/auth.server";
 import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server";
 import {
-  ADDRESS_FIELDS,
   MAX_ADDRESSES_PER_USER,
-  PASSWORD_FIELDS,
-  PROFILE_FIELDS,
   PROFILE_MESSAGES,
   addressIdSchema,
   addressSchema,
   firstProblem,
-  formValues,
   isProfileIntent,
   noticeText,
   passwordChangeSchema,
@@ -23,7 +19,8 @@ import { ProfileError, changePassword, getProfile, updateProfile } from "#server
 import { logError } from "#server/http/error-log";
 import { readSessionId } from "#server/accounts/sessions.server";
 import { loyaltySummary } from "#server/loyalty/points.server";
-import { readForm } from "~/lib/form.server";
+import { enteredValues, tryReadForm } from "~/lib/form.server";
+import { formInput } from "#server/accounts/forms";
 import { formatDate } from "~/lib/format";
 import { MEXICAN_STATES } from "~/lib/mexican-states";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -91,12 +88,6 @@ function failure(
   );
 }
 
-/** The entered text of `names`, capped, to put back in the form. */
-function keptValues(form: FormData, names: readonly string[]): Record<string, string> {
-  const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.slice(0, 300) : "");
-  return Object.fromEntries(names.map((name) => [name, text(form.get(name))]));
-}
-
 /** A form whose parse failed: its first Spanish message, tied to the field. */
 function refused(intent: ProfileIntent, error: Parameters<typeof firstProblem>[0], extra: { values?: Record<string, string>; addressId?: string | null } = {}) {
   const { message, field } = firstProblem(error);
@@ -118,41 +109,42 @@ const GENERIC_ERROR: Record<ProfileIntent, string> = {
 /** One action for every profile form, switching on `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isProfileIntent(intent)) return failure(null, PROFILE_MESSAGES.invalidRequest, 400);
-  const values =
+  const form = await tryReadForm(request);
+  const intent = form?.get("intent");
+  if (!form || !isProfileIntent(intent)) return failure(null, PROFILE_MESSAGES.invalidRequest, 400);
+  // What was typed goes back into a refused form (passwords never do).
+  const values: Record<string, string> =
     intent === "update-profile"
-      ? keptValues(form, PROFILE_FIELDS)
+      ? enteredValues(form, Object.keys(profileSchema.shape))
       : intent === "add-address" || intent === "update-address"
-        ? keptValues(form, ADDRESS_FIELDS)
+        ? enteredValues(form, Object.keys(addressSchema.shape))
         : {};
   const addressId = addressIdSchema.safeParse(form.get("addressId"));
   const shownId = addressId.success ? addressId.data : null;
   try {
     switch (intent) {
       case "update-profile": {
-        const parsed = profileSchema.safeParse(formValues(form, PROFILE_FIELDS));
+        const parsed = profileSchema.safeParse(formInput(profileSchema, form));
         if (!parsed.success) return refused(intent, parsed.error, { values });
         await updateProfile(context.db, user.id, parsed.data);
         return done("informacion", "profile-updated");
       }
       case "change-password": {
-        const parsed = passwordChangeSchema.safeParse(formValues(form, PASSWORD_FIELDS));
+        const parsed = passwordChangeSchema.safeParse(formInput(passwordChangeSchema, form));
         if (!parsed.success) return refused(intent, parsed.error);
         const sessionId = await readSessionId(request, context.config);
         await changePassword(context.db, user.id, parsed.data, sessionId, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
         return done("contrasena", "password-changed");
       }
       case "add-address": {
-        const parsed = addressSchema.safeParse(formValues(form, ADDRESS_FIELDS));
+        const parsed = addressSchema.safeParse(formInput(addressSchema, form));
         if (!parsed.success) return refused(intent, parsed.error, { values });
         await addAddress(context.db, user.id, parsed.data);
         return done("direcciones", "address-added");
       }
       case "update-address": {
         if (!addressId.success) return failure(intent, GENERIC_ERROR[intent], 404);
-        const parsed = addressSchema.safeParse(formValues(form, ADDRESS_FIELDS));
+        const parsed = addressSchema.safeParse(formInput(addressSchema, form));
         if (!parsed.success) return refused(intent, parsed.error, { values, addressId: shownId });
         await updateAddress(context.db, user.id, addressId.data, parsed.data);
         return done("direcciones", "address-updated");

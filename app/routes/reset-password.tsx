@@ -5,7 +5,7 @@ import { tryReadForm } from "~/lib/form.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import { startSession } from "#server/accounts/auth.server";
-import { RESET_MESSAGES, firstMessage, resetPasswordSchema } from "#server/accounts/forms";
+import { RESET_MESSAGES, firstMessage, formInput, resetPasswordSchema } from "#server/accounts/forms";
 import { findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server";
 import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 import { AccountError } from "#server/accounts/users.server";
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form) return data({ done: false as const, error: RESET_MESSAGES.resetFallback, tokenInvalid: false }, { status: 400, headers: PRIVATE });
   const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
   if (!allowed) return data({ done: false as const, error: RATE_LIMIT_MESSAGE, tokenInvalid: false }, { status: 429, headers: PRIVATE });
-  const parsed = resetPasswordSchema.safeParse({ newPassword: form.get("newPassword"), confirmPassword: form.get("confirmPassword") });
+  const parsed = resetPasswordSchema.safeParse(formInput(resetPasswordSchema, form));
   if (!parsed.success) return data({ done: false as const, error: firstMessage(parsed.error), tokenInvalid: false }, { status: 400, headers: PRIVATE });
   try {
     const user = await resetPassword(context.db, params.token, parsed.data.newPassword);

@@ -9,7 +9,7 @@ import { FormStrategy } from "remix-auth-form";
 import { cartCookie, readCartId } from "../cart/cart-cookie.server";
 import { mergeGuestCart } from "../cart/cart.server";
 import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
-import { AUTH_MESSAGES, firstMessage, loginSchema, registerSchema } from "./forms";
+import { AUTH_MESSAGES, firstMessage, formInput, loginSchema, registerSchema } from "./forms";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
 
@@ -20,7 +20,7 @@ function authenticator(context: AppLoadContext) {
   auth.use(
     new FormStrategy(async ({ form }) => {
       if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
-      const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+      const parsed = loginSchema.safeParse(formInput(loginSchema, form));
       if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
       return authenticateUser(context.db, parsed.data);
     }),
@@ -29,12 +29,7 @@ function authenticator(context: AppLoadContext) {
   auth.use(
     new FormStrategy(async ({ form }) => {
       if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
-      const parsed = registerSchema.safeParse({
-        name: form.get("name"),
-        email: form.get("email"),
-        phone: form.get("phone"),
-        password: form.get("password"),
-      });
+      const parsed = registerSchema.safeParse(formInput(registerSchema, form));
       if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
       return registerUser(context.db, parsed.data);
     }),

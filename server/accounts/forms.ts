@@ -18,29 +18,33 @@ export const AUTH_MESSAGES = {
   fallback: "Error al procesar la solicitud. Verifica tus datos.",
 } as const;
 
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+/** Form values as the schemas read them: anything that is not text reads as empty. */
+export const trimmedText = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+export const rawText = (v: unknown) => (typeof v === "string" ? v : "");
 
 const email = z
-  .preprocess((v) => text(v).toLowerCase(), z.string().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid))
+  .preprocess((v) => trimmedText(v).toLowerCase(), z.string().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid))
   .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }));
 
-const password = z
-  .preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, AUTH_MESSAGES.passwordRequired))
-  .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong));
+/** A password being chosen (registration, reset, change): required, then 6 to 72 characters (bcrypt's limit). */
+const choosePassword = (requiredMessage: string) =>
+  z
+    .preprocess(rawText, z.string().min(1, requiredMessage))
+    .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong));
 
 export const loginSchema = z.object({
   email,
-  password: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.badCredentials)),
+  password: z.preprocess(rawText, z.string().min(1, AUTH_MESSAGES.passwordRequired).max(200, AUTH_MESSAGES.badCredentials)),
 });
 
 export const registerSchema = z.object({
-  name: z.preprocess(text, z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, AUTH_MESSAGES.nameTooLong)),
+  name: z.preprocess(trimmedText, z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, AUTH_MESSAGES.nameTooLong)),
   email,
   phone: z.preprocess(
-    (v) => text(v).replace(/[\s()-]/g, ""),
+    (v) => trimmedText(v).replace(/[\s()-]/g, ""),
     z.union([z.literal(""), z.string().regex(/^\d{10}$/, AUTH_MESSAGES.phoneInvalid)]),
   ),
-  password,
+  password: choosePassword(AUTH_MESSAGES.passwordRequired),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -51,8 +55,9 @@ export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? AUTH_MESSAGES.fallback;
 }
 
-export function formFields(form: FormData): Record<string, unknown> {
-  return { name: form.get("name"), email: form.get("email"), phone: form.get("phone"), password: form.get("password") };
+/** The posted values of exactly the schema's fields (FormData.get: a repeated name counts once). */
+export function formInput(schema: z.ZodObject, form: FormData): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
 }
 
 /** Forgot and reset password (SPEC §5, §8). */
@@ -67,11 +72,14 @@ export const RESET_MESSAGES = {
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z
-  .object({
-    newPassword: z
-      .preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, RESET_MESSAGES.newPasswordRequired))
-      .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong)),
-    confirmPassword: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: RESET_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+/** A new password and its confirmation, which must match (reset and change password). */
+export const newPasswordFields = {
+  newPassword: choosePassword(RESET_MESSAGES.newPasswordRequired),
+  confirmPassword: z.preprocess(rawText, z.string().max(200, RESET_MESSAGES.passwordsDontMatch)),
+};
+
+export const passwordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+/** The issue a mismatch raises, on the confirmation field. */
+export const PASSWORDS_DONT_MATCH = { message: RESET_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] };
+
+export const resetPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, PASSWORDS_DONT_MATCH);

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MEXICAN_STATES, isMexicanState } from "../../app/lib/mexican-states";
-import { AUTH_MESSAGES } from "./forms";
+import { AUTH_MESSAGES, formInput } from "./forms";
 import {
-  ADDRESS_FIELDS,
   PROFILE_INTENTS,
   PROFILE_MESSAGES,
   PROFILE_NOTICES,
   addressIdSchema,
   addressSchema,
   firstProblem,
-  formValues,
   isProfileIntent,
   noticeText,
   passwordChangeSchema,
@@ -148,7 +146,7 @@ describe("address form", () => {
     for (const [k, v] of Object.entries(valid)) form.append(k, v);
     form.append("street", "Otra calle");
     form.append("country", "USA");
-    const r = addressSchema.safeParse(formValues(form, ADDRESS_FIELDS));
+    const r = addressSchema.safeParse(formInput(addressSchema, form));
     expect(r.success && r.data.street).toBe("Calle 5 de Mayo 10");
     expect(r.success && Object.keys(r.data)).not.toContain("country");
   });

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { MEXICAN_STATES, isMexicanState } from "../../app/lib/mexican-states";
-import { AUTH_MESSAGES, RESET_MESSAGES, firstMessage, registerSchema } from "./forms";
+import { PASSWORDS_DONT_MATCH, firstMessage, newPasswordFields, passwordsMatch, rawText, registerSchema, trimmedText } from "./forms";
 
 export const PROFILE_INTENTS = [
   "update-profile",
@@ -37,8 +37,6 @@ export const PROFILE_MESSAGES = {
   // Password change.
   currentPasswordRequired: "La contraseña actual es requerida",
   currentPasswordWrong: "La contraseña actual es incorrecta",
-  newPasswordRequired: RESET_MESSAGES.newPasswordRequired,
-  passwordsDontMatch: RESET_MESSAGES.passwordsDontMatch,
   // Addresses.
   streetRequired: "La calle es requerida",
   streetTooLong: `La calle no puede tener más de ${ADDRESS_LIMITS.street} caracteres`,
@@ -74,50 +72,44 @@ export function isProfileIntent(value: unknown): value is ProfileIntent {
   return typeof value === "string" && (PROFILE_INTENTS as readonly string[]).includes(value);
 }
 
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-const raw = (v: unknown) => (typeof v === "string" ? v : "");
-
 /** Name, e-mail and phone with exactly the registration rules and messages. */
 export const profileSchema = registerSchema.pick({ name: true, email: true, phone: true });
 
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.preprocess(
-      raw,
+      rawText,
       z.string().min(1, PROFILE_MESSAGES.currentPasswordRequired).max(200, PROFILE_MESSAGES.currentPasswordWrong),
     ),
-    newPassword: z
-      .preprocess(raw, z.string().min(1, PROFILE_MESSAGES.newPasswordRequired))
-      .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong)),
-    confirmPassword: z.preprocess(raw, z.string().max(200, PROFILE_MESSAGES.passwordsDontMatch)),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PROFILE_MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+  .refine(passwordsMatch, PASSWORDS_DONT_MATCH);
 
 const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(text, z.string().max(max, tooLong)).transform((v) => (v === "" ? null : v));
+  z.preprocess(trimmedText, z.string().max(max, tooLong)).transform((v) => (v === "" ? null : v));
 
 /** An HTML checkbox: checked sends "on" (or a value we set); anything else is unchecked. */
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean());
 
 export const addressSchema = z.object({
-  street: z.preprocess(text, z.string().min(1, PROFILE_MESSAGES.streetRequired).max(ADDRESS_LIMITS.street, PROFILE_MESSAGES.streetTooLong)),
+  street: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.streetRequired).max(ADDRESS_LIMITS.street, PROFILE_MESSAGES.streetTooLong)),
   colonia: optionalText(ADDRESS_LIMITS.colonia, PROFILE_MESSAGES.coloniaTooLong),
-  city: z.preprocess(text, z.string().min(1, PROFILE_MESSAGES.cityRequired).max(ADDRESS_LIMITS.city, PROFILE_MESSAGES.cityTooLong)),
+  city: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.cityRequired).max(ADDRESS_LIMITS.city, PROFILE_MESSAGES.cityTooLong)),
   state: z.preprocess(
-    text,
+    trimmedText,
     z
       .string()
       .min(1, PROFILE_MESSAGES.stateRequired)
       .refine((v) => v === "" || isMexicanState(v), PROFILE_MESSAGES.stateInvalid)
       .transform((v) => v as (typeof MEXICAN_STATES)[number]),
   ),
-  zipCode: z.preprocess(text, z.string().min(1, PROFILE_MESSAGES.zipRequired).regex(/^\d{5}$/, PROFILE_MESSAGES.zipInvalid)),
+  zipCode: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.zipRequired).regex(/^\d{5}$/, PROFILE_MESSAGES.zipInvalid)),
   references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong),
   makeDefault: checkbox,
 });
 
 /** An address id as the forms send it: 24 lowercase hex characters, else nothing. */
-export const addressIdSchema = z.preprocess(text, z.string().regex(/^[0-9a-f]{24}$/));
+export const addressIdSchema = z.preprocess(trimmedText, z.string().regex(/^[0-9a-f]{24}$/));
 
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
@@ -128,12 +120,3 @@ export function firstProblem(error: z.ZodError): { message: string; field: strin
   const path = error.issues[0]?.path[0];
   return { message: firstMessage(error), field: typeof path === "string" ? path : null };
 }
-
-/** The form's fields as the schemas expect them (FormData.get, so repeated names count once). */
-export function formValues(form: FormData, names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(names.map((name) => [name, form.get(name)]));
-}
-
-export const PROFILE_FIELDS = ["name", "email", "phone"] as const;
-export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
-export const ADDRESS_FIELDS = ["street", "colonia", "city", "state", "zipCode", "references", "makeDefault"] as const;
