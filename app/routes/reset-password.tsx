@@ -6,7 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import { startSession } from "#server/accounts/auth.server";
 import { RESET_MESSAGES, firstMessage, formInput, resetPasswordSchema } from "#server/accounts/forms";
-import { findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server";
+import { InvalidResetTokenError, findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server";
 import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
 import { AccountError } from "#server/accounts/users.server";
 
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ done: true as const, error: null, tokenInvalid: false }, { headers });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    const tokenInvalid = error.message === RESET_MESSAGES.tokenInvalid;
+    const tokenInvalid = error instanceof InvalidResetTokenError;
     return data({ done: false as const, error: error.message, tokenInvalid }, { status: error.status, headers: PRIVATE });
   }
 }

@@ -6,23 +6,35 @@
  * e-mail has an account.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client";
 import { newId } from "../db/ids";
-import { passwordResetTokens, sessions, users } from "../db/schema";
+import { passwordResetTokens, users } from "../db/schema";
 import { enqueueMail, notifyMailQueued } from "../mail/outbox.server";
 import { passwordResetMail } from "../mail/templates";
 import { RESET_MESSAGES } from "./forms";
 import { hashPassword } from "./password";
-import { AccountError, findUserByEmail, type SessionUser } from "./users.server";
+import { AccountError, findUserByEmail, replacePassword, spendUnusedResetLinks, type SessionUser } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The link is unknown, expired or already used: the page offers to ask for a new one. */
+export class InvalidResetTokenError extends AccountError {
+  constructor() {
+    super(RESET_MESSAGES.tokenInvalid, 400);
+  }
+}
 
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything else is not one of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function hashResetToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/** The row of this token while it is unused and unexpired. */
+function liveToken(token: string, now: Date) {
+  return and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
 }
 
 /**
@@ -34,10 +46,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
   const queued = await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return false;
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await spendUnusedResetLinks(tx, user.id, now);
     const token = randomBytes(32).toString("base64url");
     await tx.insert(passwordResetTokens).values({
       id: newId(),
@@ -59,13 +68,7 @@ export async function findResetTokenUser(db: Queryable, token: string, now = new
     .select({ id: users.id, name: users.name })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
+    .where(liveToken(token, now))
     .limit(1);
   return row ?? null;
 }
@@ -73,32 +76,22 @@ export async function findResetTokenUser(db: Queryable, token: string, now = new
 /**
  * Sets the new password and spends the token, in one transaction: the token is
  * claimed with a conditional update, so two submissions of one link succeed
- * once. Every session of the user is deleted. Returns the user to sign in.
+ * once. Every session of the user is deleted (replacePassword). Returns the
+ * user to sign in.
  */
 export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<SessionUser> {
   if (!token) throw new AccountError(RESET_MESSAGES.tokenMissing);
-  if (!TOKEN_SHAPE.test(token)) throw new AccountError(RESET_MESSAGES.tokenInvalid);
+  if (!TOKEN_SHAPE.test(token)) throw new InvalidResetTokenError();
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashResetToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(liveToken(token, now))
       .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new AccountError(RESET_MESSAGES.tokenInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, claimed.userId))
-      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-    if (!user) throw new AccountError(RESET_MESSAGES.tokenInvalid);
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    if (!claimed) throw new InvalidResetTokenError();
+    const user = await replacePassword(tx, claimed.userId, passwordHash, null);
+    if (!user) throw new InvalidResetTokenError();
     return user;
   });
 }

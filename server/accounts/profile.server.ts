@@ -3,14 +3,14 @@
  * password change. Every query is filtered by the signed-in user's id; nothing
  * here logs a password.
  */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client";
-import { passwordResetTokens, sessions, users } from "../db/schema";
-import { RATE_LIMIT_MESSAGE, takeRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { users } from "../db/schema";
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE, takeRateLimit } from "./rate-limit.server";
 import { AUTH_MESSAGES } from "./forms";
 import { hashPassword, verifyPassword } from "./password";
 import { PROFILE_MESSAGES, type PasswordChangeInput, type ProfileInput } from "./profile-forms";
-import { AccountError } from "./users.server";
+import { AccountError, replacePassword } from "./users.server";
 
 /** A refused profile change: the Spanish message, the HTTP status and, when known, the field at fault. */
 export class ProfileError extends AccountError {
@@ -28,9 +28,6 @@ export interface Profile {
   email: string;
   phone: string | null;
 }
-
-/** Guessing the current password with a stolen session is slowed down per user. */
-export const PASSWORD_CHANGE_LIMIT: RateLimitRule = { name: "password-change:user", limit: 10, windowSeconds: 15 * 60 };
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
   const [row] = await db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
@@ -68,7 +65,7 @@ export async function updateProfile(db: Queryable, userId: string, input: Profil
 /**
  * Changes the password after checking the current one (bcrypt). On success the
  * user's other sessions are revoked (the one named `currentSessionId` stays)
- * and any pending password-reset link stops working.
+ * and any pending password-reset link stops working (replacePassword).
  * Attempts are rate-limited per user (`rateLimitFactor` as in RATE_LIMIT_FACTOR).
  */
 export async function changePassword(
@@ -78,7 +75,7 @@ export async function changePassword(
   currentSessionId: string | null,
   options: { rateLimitFactor?: number } = {},
 ): Promise<void> {
-  if (!(await takeRateLimit(db, PASSWORD_CHANGE_LIMIT, userId, options.rateLimitFactor ?? 1))) {
+  if (!(await takeRateLimit(db, RATE_LIMITS.passwordChangePerUser, userId, options.rateLimitFactor ?? 1))) {
     throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
   }
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
@@ -88,15 +85,5 @@ export async function changePassword(
   }
   // Hashing is slow: done before the transaction, which then only writes.
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-    await tx
-      .delete(sessions)
-      .where(currentSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)) : eq(sessions.userId, userId));
-  });
+  await db.transaction((tx) => replacePassword(tx, userId, passwordHash, currentSessionId));
 }

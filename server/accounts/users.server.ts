@@ -2,11 +2,11 @@
  * Customer accounts: registration and password login. Passwords are bcrypt
  * hashes; nothing here logs a password.
  */
-import { eq, sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../db/client";
 import { newId } from "../db/ids";
 import { ShopError } from "../errors";
-import { users } from "../db/schema";
+import { passwordResetTokens, sessions, users } from "../db/schema";
 import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "./forms";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 
@@ -44,4 +44,28 @@ export async function authenticateUser(db: Queryable, input: LoginInput): Promis
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) throw new AccountError(AUTH_MESSAGES.badCredentials, 401);
   return { id: row.id, name: row.name, email: row.email, role: row.role };
+}
+
+/**
+ * Gives the user a new password (already hashed), in the caller's transaction:
+ * unused reset links stop working and every session but `keepSessionId` ends.
+ * Null when the user is gone.
+ */
+export async function replacePassword(tx: Tx, userId: string, passwordHash: string, keepSessionId: string | null): Promise<SessionUser | null> {
+  const now = new Date();
+  const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning(publicColumns);
+  if (!user) return null;
+  await spendUnusedResetLinks(tx, userId, now);
+  await tx
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  return user;
+}
+
+/** The user's password-reset links that were not used stop working. */
+export async function spendUnusedResetLinks(tx: Tx, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
