@@ -11,6 +11,7 @@ import {
 } from "#server/cart/cart.server";
 import { cartCookie, existingCartId, readCartId } from "#server/cart/cart-cookie.server";
 import { readForm } from "~/lib/form.server";
+import { privatePageHeaders } from "~/lib/private-page";
 import { formatMoney } from "~/lib/format";
 import { parseCartForm } from "~/lib/cart-form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -20,15 +21,11 @@ import { Price } from "~/components/Price";
 import { ProductImage } from "~/components/ProductImage";
 import { CART_ACTION } from "~/components/cart-state";
 
-/** A shopper's cart is never stored by the browser or a proxy: the document and the data requests. */
-const PRIVATE = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cart = await getCart(context.db, await readCartId(request, context.config));
-  return data(cart, { headers: PRIVATE });
+  return getCart(context.db, await readCartId(request, context.config));
 }
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /**
  * One action for every cart control (intent add | set | remove | clear). A no-JS

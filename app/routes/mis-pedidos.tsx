@@ -3,6 +3,7 @@ import type { Route } from "./+types/mis-pedidos";
 import { formatDate, formatMoney } from "~/lib/format";
 import { orderStatusLabel, paymentStatusLabel } from "~/lib/order-status";
 import { pageMeta } from "~/lib/seo";
+import { privatePageHeaders } from "~/lib/private-page";
 import { requireUser } from "#server/accounts/auth.server";
 import { listCustomerOrders } from "#server/orders/customer-orders.server";
 
@@ -11,6 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { orders: await listCustomerOrders(context.db, user.id) };
 }
+
+/** Personal data: never kept by a browser cache or a proxy. */
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Mis Pedidos", description: "Tus pedidos en la tienda.", path: "/mis-pedidos", noindex: true });

@@ -20,6 +20,7 @@ import { logError } from "#server/http/error-log";
 import { readSessionId } from "#server/accounts/sessions.server";
 import { loyaltySummary } from "#server/loyalty/points.server";
 import { enteredValues, tryReadForm } from "~/lib/form.server";
+import { privatePageHeaders } from "~/lib/private-page";
 import { formInput } from "#server/accounts/forms";
 import { formatDate } from "~/lib/format";
 import { MEXICAN_STATES } from "~/lib/mexican-states";
@@ -42,8 +43,6 @@ function tabOf(value: string | null): Tab {
 
 const tabUrl = (tab: Tab, extra: Record<string, string> = {}) => `/perfil?${new URLSearchParams({ tab, ...extra })}`;
 
-/** Personal data: never stored by the browser or a proxy (also for the document, not only the data requests). */
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const DELETE_QUESTION = "¿Estás seguro de eliminar esta dirección?";
 const POINTS_PROMPT_AT = 10;
@@ -57,23 +56,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const points = tab === "puntos" ? await loyaltySummary(context.db, user.id) : null;
   // Only ids of this user's own addresses open the inline edit or the delete question.
   const ownId = (name: string) => addresses.find((a) => a._id === url.searchParams.get(name))?._id ?? null;
-  return data(
-    {
-      tab,
-      notice: noticeText(url.searchParams.get("ok")),
-      profile: profile ?? { name: user.name, email: user.email, phone: null },
-      addresses,
-      editingId: ownId("editar"),
-      deletingId: ownId("eliminar"),
-      // Set when the cap is reached: the add form gives way to this message.
-      addressCapMessage: addresses.length >= MAX_ADDRESSES_PER_USER ? PROFILE_MESSAGES.tooManyAddresses : null,
-      points,
-    },
-    { headers: PRIVATE },
-  );
+  return {
+    tab,
+    notice: noticeText(url.searchParams.get("ok")),
+    profile: profile ?? { name: user.name, email: user.email, phone: null },
+    addresses,
+    editingId: ownId("editar"),
+    deletingId: ownId("eliminar"),
+    // Set when the cap is reached: the add form gives way to this message.
+    addressCapMessage: addresses.length >= MAX_ADDRESSES_PER_USER ? PROFILE_MESSAGES.tooManyAddresses : null,
+    points,
+  };
 }
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+/** Personal data: never kept by a browser cache or a proxy. */
+export const headers = privatePageHeaders;
 
 /** A refused form: the message, the field at fault, the entered text (never passwords), which form. */
 function failure(
@@ -84,7 +81,7 @@ function failure(
 ) {
   return data(
     { intent, error, field: extra.field ?? null, values: extra.values ?? {}, addressId: extra.addressId ?? null },
-    { status, headers: PRIVATE },
+    { status },
   );
 }
 

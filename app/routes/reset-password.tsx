@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { tryReadForm } from "~/lib/form.server";
+import { privatePageHeaders } from "~/lib/private-page";
 import { useHydrated } from "~/lib/use-hydrated";
 import { pageMeta } from "~/lib/seo";
 import { startSession } from "#server/accounts/auth.server";
@@ -11,46 +12,39 @@ import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limi
 import { AccountError } from "#server/accounts/users.server";
 
 const REDIRECT_SECONDS = 3;
+
 /**
- * The token is a secret: the page is never cached and never sends it to another
- * site as a referrer ("same-origin", not "no-referrer": with that, the browser
- * sends `Origin: null` on the form post, which the CSRF check rightly refuses).
+ * The token is a secret: the page is never cached. (Other sites never see it as
+ * a referrer: the shop-wide Referrer-Policy, strict-origin-when-cross-origin,
+ * sends them the origin only.)
  */
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+export const headers = privatePageHeaders;
 
 /** The token is validated on load (SPEC §4 Reset flow): invalid or valid form, then done. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await findResetTokenUser(context.db, params.token);
-  if (!user) return data({ valid: false as const, name: null }, { status: 400, headers: PRIVATE });
-  return data({ valid: true as const, name: user.name }, { headers: PRIVATE });
+  if (!user) return data({ valid: false as const, name: null }, { status: 400 });
+  return { valid: true as const, name: user.name };
 }
+
+/** A refused submission: the message to show, and whether the link itself is the problem. */
+const refused = (error: string, status: number, tokenInvalid = false) => data({ done: false as const, error, tokenInvalid }, { status });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
-  if (!form) return data({ done: false as const, error: RESET_MESSAGES.resetFallback, tokenInvalid: false }, { status: 400, headers: PRIVATE });
+  if (!form) return refused(RESET_MESSAGES.resetFallback, 400);
   const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
-  if (!allowed) return data({ done: false as const, error: RATE_LIMIT_MESSAGE, tokenInvalid: false }, { status: 429, headers: PRIVATE });
+  if (!allowed) return refused(RATE_LIMIT_MESSAGE, 429);
   const parsed = resetPasswordSchema.safeParse(formInput(resetPasswordSchema, form));
-  if (!parsed.success) return data({ done: false as const, error: firstMessage(parsed.error), tokenInvalid: false }, { status: 400, headers: PRIVATE });
+  if (!parsed.success) return refused(firstMessage(parsed.error), 400);
   try {
     const user = await resetPassword(context.db, params.token, parsed.data.newPassword);
-    const headers = await startSession(request, context, user);
-    for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-    return data({ done: true as const, error: null, tokenInvalid: false }, { headers });
+    return data({ done: true as const, error: null, tokenInvalid: false }, { headers: await startSession(request, context, user) });
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
-    const tokenInvalid = error instanceof InvalidResetTokenError;
-    return data({ done: false as const, error: error.message, tokenInvalid }, { status: error.status, headers: PRIVATE });
+    return refused(error.message, error.status, error instanceof InvalidResetTokenError);
   }
 }
-
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const h = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => {
-    if (name.toLowerCase() !== "set-cookie") h.set(name, value);
-  });
-  return h;
-};
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Restablecer contraseña", description: "Crea una nueva contraseña para tu cuenta.", path: "/reset-password", noindex: true });

@@ -35,7 +35,10 @@ test("forgot password → e-mail → reset → signed in", async ({ page, visit,
   expect(mail.html).toContain(link!);
   const resetPath = new URL(link!).pathname;
 
-  await visit(resetPath);
+  const resetPage = await visit(resetPath);
+  // The link is a secret: the page is never cached, and other sites get the origin only as a referrer.
+  expect(resetPage.headers()["cache-control"]).toBe("private, no-store");
+  expect(resetPage.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Restablecer contraseña");
   await expect(page.getByText("Hola, Paula Reyes.")).toBeVisible();
   await expectNoViolations(page, "/reset-password", { soft: true });

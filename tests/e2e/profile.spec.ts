@@ -30,8 +30,9 @@ test("a visitor is sent to log in, then comes back to the profile", async ({ pag
   await page.getByRole("button", { name: "Iniciar Sesión" }).click();
   await expect(page).toHaveURL(/\/perfil\?tab=puntos$/);
   await expect(page.getByRole("heading", { level: 2, name: "Mis puntos" })).toBeVisible();
-  await visit("/mis-pedidos");
+  const orders = await visit("/mis-pedidos");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis Pedidos");
+  expect(orders.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByText("Aún no tienes pedidos.")).toBeVisible();
 });
 
@@ -42,8 +43,9 @@ test("personal information and password", async ({ page, visit, js }) => {
   await logOut(page);
   await register(page, visit, user);
 
-  await visit("/perfil");
+  const profilePage = await visit("/perfil");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi Perfil");
+  expect(profilePage.headers()["cache-control"]).toBe("private, no-store");
   await expect(tab(page, "Información personal")).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Nombre")).toHaveValue(user.name);
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
@@ -151,8 +153,11 @@ test("addresses: add, one default, inline edit, delete with confirmation; points
   await expect(page.getByText("Tienes 1 dirección guardada")).toBeVisible();
   await expect(cards.filter({ hasText: "Av. Juárez 12" })).toContainText("Predeterminada");
 
+  // With JavaScript the tab loads by a data request, which is just as private as the page.
+  const dataRequest = js ? page.waitForResponse((r) => new URL(r.url()).pathname === "/perfil.data") : null;
   await tab(page, "Puntos").click();
   await expect(page.getByRole("heading", { level: 2, name: "Mis puntos" })).toBeVisible();
+  if (dataRequest) expect((await dataRequest).headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByTestId("points-balance")).toHaveText("0");
   await expect(page.getByText("Ganas el 1% de cada compra en puntos.")).toBeVisible();
   await expect(page.getByText("Aún no tienes movimientos de puntos.")).toBeVisible();

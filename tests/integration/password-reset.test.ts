@@ -77,7 +77,6 @@ describeEachDatabase("password reset", (t) => {
       resetLoader({ request: get(`/reset-password/${token}`), params: { token: token! }, context: routeContext(t.db) } as never),
     );
     expect(ok).toMatchObject({ status: 200, data: { valid: true, name: "Diego" } });
-    expect(ok.headers.get("cache-control")).toBe("no-store");
     for (const bad of ["x", "a".repeat(43), "<script>alert(1)</script>", "%00", "z".repeat(5000)]) {
       const reply = await settle<{ valid: boolean }>(() =>
         resetLoader({ request: get("/reset-password/x"), params: { token: bad }, context: routeContext(t.db) } as never),
