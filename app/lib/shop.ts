@@ -18,6 +18,8 @@ export const PAGE_SIZE = 24;
 export const FREE_SHIPPING_THRESHOLD_CENTS = 200_000;
 export const STANDARD_SHIPPING_CENTS = 15_000;
 export const LOW_STOCK_THRESHOLD = 3;
+/** The points tab invites the customer to use their points from this balance on. */
+export const POINTS_PROMPT_THRESHOLD = 10;
 
 export const RARITIES = [
   "Para tu deck",

@@ -24,6 +24,7 @@ import { privatePageHeaders } from "~/lib/private-page";
 import { formInput } from "#server/accounts/forms";
 import { formatDate } from "~/lib/format";
 import { MEXICAN_STATES } from "~/lib/mexican-states";
+import { POINTS_PROMPT_THRESHOLD } from "~/lib/shop";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -43,9 +44,7 @@ function tabOf(value: string | null): Tab {
 
 const tabUrl = (tab: Tab, extra: Record<string, string> = {}) => `/perfil?${new URLSearchParams({ tab, ...extra })}`;
 
-
 const DELETE_QUESTION = "¿Estás seguro de eliminar esta dirección?";
-const POINTS_PROMPT_AT = 10;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -59,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tab,
     notice: noticeText(url.searchParams.get("ok")),
-    profile: profile ?? { name: user.name, email: user.email, phone: null },
+    profile,
     addresses,
     editingId: ownId("editar"),
     deletingId: ownId("eliminar"),
@@ -213,7 +212,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <section className="profile-panel" aria-labelledby="perfil-panel-titulo">
-        {tab === "informacion" ? <PersonalInfo profile={loaderData.profile} failed={inline ? failed : undefined} /> : null}
+        {tab === "informacion" && loaderData.profile ? <PersonalInfo profile={loaderData.profile} failed={inline ? failed : undefined} /> : null}
         {tab === "contrasena" ? <ChangePassword failed={inline ? failed : undefined} /> : null}
         {tab === "direcciones" ? (
           <Addresses
@@ -605,7 +604,7 @@ function Points({ points }: { points: NonNullable<Route.ComponentProps["loaderDa
         Ganas el 1% de cada compra en puntos. Cada punto vale $1 MXN de descuento en tu siguiente compra y nunca caducan.
       </p>
       <div className="points-cta">
-        {points.balance >= POINTS_PROMPT_AT ? (
+        {points.balance >= POINTS_PROMPT_THRESHOLD ? (
           <>
             <p>¡Tienes {integer.format(points.balance)} puntos disponibles! Úsalos como descuento en tu próxima compra.</p>
             <Link to="/productos" className="button button-primary">
