@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { logError } from "../http/error-log";
 import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from "./lock";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -39,7 +40,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Idle clients can error when the server goes away; log instead of crashing the process.
-    pool.on("error", (err) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })));
+    pool.on("error", (err) => logError("pg pool error", err));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -40,7 +40,12 @@ export function describeError(error: unknown): LoggedError {
   };
 }
 
-/** Writes one error line (stderr) with whatever context fields help find the request. */
+/** Writes one JSON line to stderr: a warning or an error, with the fields that help find its cause. */
+export function logEvent(level: "warn" | "error", msg: string, fields: Record<string, unknown> = {}): void {
+  console.error(JSON.stringify({ level, t: new Date().toISOString(), msg, ...fields }));
+}
+
+/** An unexpected error, described without a failed query's parameters. */
 export function logError(msg: string, error: unknown, fields: Record<string, unknown> = {}): void {
-  console.error(JSON.stringify({ level: "error", t: new Date().toISOString(), msg, ...fields, error: describeError(error) }));
+  logEvent("error", msg, { ...fields, error: describeError(error) });
 }

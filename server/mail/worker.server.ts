@@ -12,7 +12,7 @@
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outbox } from "../db/schema";
-import { describeError } from "../http/error-log";
+import { describeError, logError, logEvent } from "../http/error-log";
 import { onMailQueued, type MailPayload } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport, type QueuedMail } from "./transport.server";
 
@@ -92,7 +92,7 @@ async function recordFailure(db: Database, row: OutboxRow, err: unknown, now: Da
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt: after(now, retryDelayMs(attempts)) })
     .where(and(eq(outbox.id, row.id), isNull(outbox.sentAt)));
   const givingUp = attempts >= MAX_ATTEMPTS;
-  logMailEvent(givingUp ? "error" : "warn", givingUp ? "mail delivery failed, giving up" : "mail delivery failed", {
+  logEvent(givingUp ? "error" : "warn", givingUp ? "mail delivery failed, giving up" : "mail delivery failed", {
     outboxId: row.id,
     kind: row.kind,
     attempts,
@@ -112,10 +112,6 @@ function failureReason(err: unknown): string {
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, 500);
-}
-
-function logMailEvent(level: "warn" | "error", msg: string, fields: Record<string, unknown>) {
-  console.error(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }));
 }
 
 export interface MailWorker {
@@ -159,7 +155,7 @@ export function startMailWorker(
         (result) => {
           if (result.sent + result.failed >= MAX_PER_PASS) runAgain = true;
         },
-        (err) => logMailEvent("error", "mail worker pass failed", { error: failureReason(err) }),
+        (err) => logError("mail worker pass failed", err),
       )
       .finally(() => {
         pass = undefined;
