@@ -3,7 +3,7 @@
  * Sesión' → log in again; the errors come back in Spanish with the e-mail kept;
  * a guest's cart survives logging in.
  */
-import { openUserMenu, uniqueEmail } from "./accounts";
+import { logIn, logOut, openUserMenu, register, uniqueEmail } from "./accounts";
 import { cartBadge, cartPost, expect, productCards, test } from "./helpers";
 
 test("register, log out and log in again", async ({ page, visit }) => {
@@ -53,15 +53,8 @@ test("errors come back in Spanish with the e-mail kept, and switching mode clear
 
 test("a guest's cart is kept after logging in", async ({ page, visit }) => {
   const email = uniqueEmail("carrito");
-  await visit("/registro");
-  await page.getByLabel("Nombre").fill("Luis");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill("secreto1");
-  await page.getByRole("button", { name: "Crear Cuenta" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await openUserMenu(page);
-  await page.getByRole("button", { name: "Cerrar Sesión" }).click();
-  await expect(page.getByText("Hola, Luis")).toHaveCount(0);
+  await register(page, visit, { name: "Luis", email, password: "secreto1" });
+  await logOut(page);
 
   await visit(`/productos?${new URLSearchParams({ search: "191/165" })}`);
   const card = productCards(page);
@@ -69,10 +62,7 @@ test("a guest's cart is kept after logging in", async ({ page, visit }) => {
   await cartPost(page, () => card.getByRole("button", { name: /^Agregar/ }).click());
   await expect(cartBadge(page)).toHaveText("1");
 
-  await visit("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña").fill("secreto1");
-  await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+  await logIn(page, visit, email, "secreto1");
   await expect(page).toHaveURL(/\/$/);
   await expect(cartBadge(page)).toHaveText("1");
 });
