@@ -75,21 +75,22 @@ export async function signIn(request: Request, context: AppLoadContext, user: Se
   return redirect(redirectTo, { status: 303, headers: await startSession(request, context, user) });
 }
 
-/** The signed-in user, or null (a missing, tampered, expired or deleted session reads as logged out). */
-export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  return sessionUser(context.db, await readSessionId(request, context.config));
-}
-
 /**
- * The signed-in user for the page shell, and the Set-Cookie that clears a
- * session cookie whose session or user no longer exists (logged out elsewhere,
- * password reset, account deleted), so the browser stops sending it.
+ * The signed-in user, and the Set-Cookie that clears a session cookie whose
+ * session or user no longer exists (logged out elsewhere, password reset,
+ * account deleted), so the browser stops sending it. A missing, tampered,
+ * expired or deleted session reads as logged out.
  */
 export async function getUserForPage(request: Request, context: AppLoadContext): Promise<{ user: SessionUser | null; clearCookie: string | null }> {
   const sessionId = await readSessionId(request, context.config);
   const user = await sessionUser(context.db, sessionId);
   const clearCookie = sessionId && !user ? await sessionCookie(context.config).serialize("", { maxAge: 0 }) : null;
   return { user, clearCookie };
+}
+
+/** The signed-in user, or null. */
+export async function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return (await getUserForPage(request, context)).user;
 }
 
 /** For pages that need a user: redirect to /login?redirectTo=… when there is none. */
