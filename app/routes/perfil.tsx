@@ -190,7 +190,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       (failed.intent === "add-address" && tab === "direcciones" && !loaderData.addressCapMessage) ||
       (failed.intent === "update-address" && tab === "direcciones" && failed.addressId !== null && failed.addressId === loaderData.editingId));
   return (
-    <div className="profile">
+    <div className="page-narrow">
       <h1>Mi Perfil</h1>
       <nav className="profile-tabs" aria-label="Secciones de mi perfil">
         <ul>
