@@ -19,13 +19,12 @@ import {
 } from "../../server/accounts/addresses.server";
 import { MAX_ADDRESSES_PER_USER, PROFILE_MESSAGES, type AddressInput } from "../../server/accounts/profile-forms";
 import { changePassword, getProfile, updateProfile } from "../../server/accounts/profile.server";
-import { createSession, sessionCookie, sessionUser } from "../../server/accounts/sessions.server";
+import { createSession, sessionUser } from "../../server/accounts/sessions.server";
 import { authenticateUser, registerUser } from "../../server/accounts/users.server";
-import { parseConfig } from "../../server/config";
 import { newId } from "../../server/db/ids";
 import { addresses, loyaltyAccounts, loyaltyTransactions, passwordResetTokens, sessions, users } from "../../server/db/schema";
 import { loyaltySummary } from "../../server/loyalty/points.server";
-import { TEST_ORIGIN, formPost, get, routeContext, settle } from "../fixtures/route-context";
+import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "../fixtures/route-context";
 import { describeEachDatabase } from "../fixtures/test-db";
 
 let n = 0;
@@ -41,8 +40,6 @@ const address = (street: string, extra: Partial<AddressInput> = {}): AddressInpu
   makeDefault: false,
   ...extra,
 });
-
-const config = parseConfig({ NODE_ENV: "test" });
 
 describeEachDatabase("profile", (t) => {
   const customer = (name = "Ana") => registerUser(t.db, { name, email: email(), phone: "", password: "secreto1" });
@@ -271,11 +268,6 @@ describeEachDatabase("profile", (t) => {
 
   // ---- the /perfil route ----
 
-  async function signedIn(userId: string) {
-    const sessionId = await createSession(t.db, userId);
-    return { sessionId, cookie: (await sessionCookie(config).serialize(sessionId)).split(";")[0]! };
-  }
-
   type Outcome = { status: number; location: string | null; data: Record<string, unknown> | undefined };
 
   const outcome = async (run: () => Promise<unknown>): Promise<Outcome> => {
@@ -302,7 +294,7 @@ describeEachDatabase("profile", (t) => {
 
   it("route: tabs, unknown tab falls back, notices only by key, only own ids open edit/delete", async () => {
     const user = await customer();
-    const { cookie } = await signedIn(user.id);
+    const { cookie } = await signIn(t.db, user.id);
     const mine = await addAddress(t.db, user.id, address("Calle Propia 1"));
     const stranger = await customer("Extraña");
     const theirs = await addAddress(t.db, stranger.id, address("Calle Ajena 1"));
@@ -323,7 +315,7 @@ describeEachDatabase("profile", (t) => {
 
   it("route: a successful post answers 303 back to the tab with the notice key", async () => {
     const user = await customer();
-    const { cookie, sessionId } = await signedIn(user.id);
+    const { cookie, sessionId } = await signIn(t.db, user.id);
     const added = await post(
       "/perfil?tab=direcciones",
       { intent: "add-address", street: "Calle 5 de Mayo 10", city: "Puebla", state: "Puebla", zipCode: "72000", country: "USA" },
@@ -340,7 +332,7 @@ describeEachDatabase("profile", (t) => {
     expect(await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email, phone: "" }, cookie)).toMatchObject({
       location: "/perfil?tab=informacion&ok=profile-updated",
     });
-    const other = await signedIn(user.id);
+    const other = await signIn(t.db, user.id);
     expect(
       await post("/perfil", { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" }, cookie),
     ).toMatchObject({ status: 303, location: "/perfil?tab=contrasena&ok=password-changed" });
@@ -354,7 +346,7 @@ describeEachDatabase("profile", (t) => {
 
   it("route: refused posts come back with a 4xx, the Spanish message, the field and the values (never a password)", async () => {
     const user = await customer();
-    const { cookie } = await signedIn(user.id);
+    const { cookie } = await signIn(t.db, user.id);
     const taken = await customer("Luis");
 
     expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toMatchObject({ status: 400, data: { intent: null, error: "La solicitud no es válida." } });
@@ -401,7 +393,7 @@ describeEachDatabase("profile", (t) => {
 
   it("route: malformed, missing or foreign address ids get a 404 with the spec's message and change nothing", async () => {
     const user = await customer();
-    const { cookie } = await signedIn(user.id);
+    const { cookie } = await signIn(t.db, user.id);
     const stranger = await customer("Extraña");
     const theirs = await addAddress(t.db, stranger.id, address("Calle Ajena 1"));
     await addAddress(t.db, stranger.id, address("Calle Ajena 2"));

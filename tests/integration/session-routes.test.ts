@@ -5,14 +5,14 @@
  */
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createSession, deleteSession, sessionCookie } from "../../server/accounts/sessions.server";
+import { createSession, deleteSession } from "../../server/accounts/sessions.server";
 import { registerUser } from "../../server/accounts/users.server";
 import { newId } from "../../server/db/ids";
 import { orderItems, orders, sessions } from "../../server/db/schema";
 import { loader as rootLoader } from "../../app/root";
 import { action as logoutAction } from "../../app/routes/logout";
 import { loader as ordersLoader } from "../../app/routes/mis-pedidos";
-import { formPost, get, routeContext, settle } from "../fixtures/route-context";
+import { formPost, get, routeContext, sessionCookieHeader, settle } from "../fixtures/route-context";
 import { describeEachDatabase } from "../fixtures/test-db";
 
 let n = 0;
@@ -20,13 +20,11 @@ const email = () => `sesion${++n}-${Date.now()}@example.com`;
 
 describeEachDatabase("sessions through the routes", (t) => {
   const context = () => routeContext(t.db);
-  /** The Cookie header of a browser holding this session. */
-  const cookieFor = async (sessionId: string) => (await sessionCookie(context().config).serialize(sessionId)).split(";")[0]!;
 
   it("a valid session names the user in the header data; a deleted one is cleared and reads as logged out", async () => {
     const user = await registerUser(t.db, { name: "Iris", email: email(), phone: "", password: "secreto1" });
     const sessionId = await createSession(t.db, user.id);
-    const cookie = await cookieFor(sessionId);
+    const cookie = await sessionCookieHeader(sessionId);
     const ok = await settle<{ user: { name: string } | null }>(() => rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never));
     expect(ok.data?.user?.name).toBe("Iris");
     expect(ok.headers.get("set-cookie")).toBeNull();
@@ -61,7 +59,7 @@ describeEachDatabase("sessions through the routes", (t) => {
       });
       await t.db.insert(orderItems).values({ id: newId(), orderId: id, name: "Carta", unitPriceCents: 50_000, quantity: 2 });
     }
-    const cookie = await cookieFor(await createSession(t.db, mine.id));
+    const cookie = await sessionCookieHeader(await createSession(t.db, mine.id));
     const reply = await settle<{ orders: Array<{ orderNumber: string; itemCount: number; finalTotal: number }> }>(() =>
       ordersLoader({ request: get("/mis-pedidos", { cookie }), params: {}, context: context() } as never),
     );
@@ -71,7 +69,7 @@ describeEachDatabase("sessions through the routes", (t) => {
   it("'Cerrar Sesión' deletes the session and clears the cookies", async () => {
     const user = await registerUser(t.db, { name: "Mia", email: email(), phone: "", password: "secreto1" });
     const sessionId = await createSession(t.db, user.id);
-    const cookie = await cookieFor(sessionId);
+    const cookie = await sessionCookieHeader(sessionId);
     const reply = await settle(() => logoutAction({ request: formPost("/logout", {}, { cookie }), params: {}, context: context() } as never));
     expect(reply.status).toBe(303);
     expect(reply.headers.get("location")).toBe("/");
