@@ -14,6 +14,41 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // One import style (DESIGN §3): other folders through the package.json `imports` field
+  // (#app/…, #domain/…, #server/…, #tests/…); only a module's own folder is reached with "./".
+  {
+    files: ["app/**/*.{ts,tsx}", "tests/**/*.ts", "scripts/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../*", "~/*"], message: "Import other folders as #app/…, #domain/…, #server/… or #tests/…." }] }] },
+  },
+  // Imports run one way: app → domain ← server. The server never reaches into the web app,
+  // and the shop's words and pure rules import nothing of either.
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(#app/|(\\.\\./)+app/)", message: "server/ must not import app/: move what both need to domain/." },
+            { group: ["../*", "~/*"], message: "Import other folders as #domain/… or #server/…." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(#app/|#server/|#tests/|\\.\\./)", message: "domain/ is pure and browser-safe: it imports nothing of app/ or server/." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

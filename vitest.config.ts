@@ -1,15 +1,8 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: {
-    alias: {
-      "~": path.resolve(import.meta.dirname, "app"),
-      "#server": path.resolve(import.meta.dirname, "server"),
-    },
-  },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { logError } from "#server/http/error-log";
+import { logError } from "#server/http/error-log.ts";
 
 export const streamTimeout = 5_000;
 

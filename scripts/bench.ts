@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "../app/lib/product-query";
+import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 
 const TOTAL_PRODUCTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -119,7 +119,7 @@ async function main() {
   if (!fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   console.log(`Seeding ${TOTAL_PRODUCTS} products into ${dataDir} ...`);
-  const { buildDemoCatalog } = await import("../server/catalog/demo-catalog");
+  const { buildDemoCatalog } = await import("#server/catalog/demo-catalog.ts");
   const extra = TOTAL_PRODUCTS - buildDemoCatalog().length;
   run("npx", ["tsx", "scripts/seed.ts", "--extra", String(extra)], { DATA_DIR: dataDir });
 

@@ -1,7 +1,7 @@
 // npm run user:make-admin -- EMAIL — promotes an existing user to admin (their sessions are revoked).
-import { getConfig } from "../server/config";
-import { openConfiguredDatabase } from "../server/db/client";
-import { makeAdmin } from "../server/accounts/admin.server";
+import { getConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/client.ts";
+import { makeAdmin } from "#server/accounts/admin.server.ts";
 
 const email = process.argv[2];
 if (!email) {

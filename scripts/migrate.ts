@@ -1,6 +1,6 @@
 // npm run db:migrate — applies the SQL migrations to DATABASE_URL, or to the embedded database in DATA_DIR.
-import { getConfig } from "../server/config";
-import { openConfiguredDatabase } from "../server/db/client";
+import { getConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/client.ts";
 
 const config = getConfig();
 const handle = await openConfiguredDatabase(config);

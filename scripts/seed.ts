@@ -1,9 +1,9 @@
 // npm run db:seed — applies migrations and loads the demo catalogue into an empty database.
 // Options: --extra N adds N synthetic products (used by the benchmark); --force inserts into a non-empty table.
 import { parseArgs } from "node:util";
-import { getConfig } from "../server/config";
-import { openConfiguredDatabase } from "../server/db/client";
-import { seedDemoCatalog } from "../server/catalog/seed";
+import { getConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/client.ts";
+import { seedDemoCatalog } from "#server/catalog/seed.ts";
 
 const { values } = parseArgs({ options: { extra: { type: "string", default: "0" }, force: { type: "boolean", default: false } } });
 const extra = Number(values.extra);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SHOP } from "../app/lib/shop";
+import { DEFAULT_WHATSAPP_NUMBER, SHOP } from "#domain/shop.ts";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -31,7 +31,7 @@ const schema = z.object({
     .string()
     .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "MAIL_FROM must be an address or Name <address>")
     .default(`${SHOP.name} <${SHOP.email}>`),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/).default("525512345678"),
+  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/).default(DEFAULT_WHATSAPP_NUMBER),
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().positive().default(72),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),

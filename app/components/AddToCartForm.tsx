@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CART_ACTION } from "./cart-state";
 
 /**

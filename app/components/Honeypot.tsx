@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD } from "#domain/forms.ts";
 
 /** The hidden field public forms carry (DESIGN §5): people leave it empty, naive bots fill it. */
 export function Honeypot() {

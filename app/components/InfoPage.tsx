@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { SHOP } from "~/lib/shop";
+import { SHOP } from "#domain/shop.ts";
+import { formatMoneyCents } from "#domain/format.ts";
+import { SHIPPING_METHODS, thresholdDiscountPercent, type ShippingMethodId } from "#domain/shipping.ts";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
-/** WhatsApp chat link built from the shop's phone number (digits only, with country code). */
-export const WHATSAPP_URL = `https://wa.me/${SHOP.phoneHref.replace(/\D/g, "")}`;
 
 interface InfoPageProps {
   title: string;
@@ -16,6 +17,7 @@ interface InfoPageProps {
  * one h1, the optional last-updated line, the page's sections and a contact box.
  */
 export function InfoPage({ title, updated, children }: InfoPageProps) {
+  const phone = useShopPhone();
   return (
     <article className="info-page">
       <h1>{title}</h1>
@@ -30,8 +32,8 @@ export function InfoPage({ title, updated, children }: InfoPageProps) {
           </li>
           <li>
             WhatsApp:{" "}
-            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-              {SHOP.phoneDisplay}
+            <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
+              {phone.display}
             </a>
           </li>
         </ul>
@@ -54,4 +56,10 @@ export function ConsumerRightsNote() {
       pagaste (art. 92).
     </p>
   );
+}
+
+/** A method's price from the free-shipping threshold on: "Gratis" or "$110.00 MXN (50% de descuento)". */
+export function thresholdPriceText(method: ShippingMethodId, free = "Gratis"): string {
+  const cents = SHIPPING_METHODS[method].thresholdPriceCents;
+  return cents === 0 ? free : `${formatMoneyCents(cents)} (${thresholdDiscountPercent(method)}% de descuento)`;
 }

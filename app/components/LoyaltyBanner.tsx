@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 export const BANNER_COOKIE = "aviso_puntos";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/format.ts";
 
 /**
  * A price: the sale price in red with the regular price struck through (and,

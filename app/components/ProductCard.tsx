@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCardDto } from "#server/catalog/product-dto";
+import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";

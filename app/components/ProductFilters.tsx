@@ -7,9 +7,9 @@ import {
   productListHref,
   sortValue,
   type ProductQuery,
-} from "~/lib/product-query";
-import { CARD_TYPES, EXPANSIONS, RARITIES } from "~/lib/shop";
-import { useHydrated } from "~/lib/use-hydrated";
+} from "#domain/product-query.ts";
+import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";
 
 export const FILTER_FORM_ID = "filtros-form";

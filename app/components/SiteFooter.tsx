@@ -1,8 +1,10 @@
 import { Link } from "react-router";
-import { currentYear } from "~/lib/format";
-import { SHOP } from "~/lib/shop";
+import { currentYear } from "#domain/format.ts";
+import { SHOP } from "#domain/shop.ts";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
 export function SiteFooter() {
+  const phone = useShopPhone();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -43,7 +45,7 @@ export function SiteFooter() {
               <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
             </li>
             <li>
-              <a href={SHOP.phoneHref}>{SHOP.phoneDisplay}</a>
+              <a href={phone.telHref}>{phone.display}</a>
             </li>
             <li>México</li>
           </ul>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import { useRootData } from "~/root";
-import { SHOP } from "~/lib/shop";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "#app/root.tsx";
+import { SHOP } from "#domain/shop.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CartIcon, SearchIcon, UserIcon } from "./icons";
 import { useCartCount } from "./cart-state";
 

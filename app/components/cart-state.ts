@@ -1,5 +1,5 @@
 import { useFetchers } from "react-router";
-import { useRootData } from "~/root";
+import { useRootData } from "#app/root.tsx";
 
 export const CART_ACTION = "/carrito";
 

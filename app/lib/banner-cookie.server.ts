@@ -1,4 +1,4 @@
-import { BANNER_COOKIE } from "~/components/LoyaltyBanner";
+import { BANNER_COOKIE } from "#app/components/LoyaltyBanner.tsx";
 
 /**
  * The closed loyalty banner: a plain cookie `aviso_puntos=cerrado` that the

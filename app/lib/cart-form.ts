@@ -1,3 +1,5 @@
+import { isId } from "#domain/ids.ts";
+import { CART_FORM_ERRORS } from "#domain/messages.ts";
 /** Parses a cart form post (intent add | set | remove | clear) without trusting anything in it. */
 export type CartCommand =
   | { intent: "add"; productId: string; quantity: number }
@@ -7,13 +9,7 @@ export type CartCommand =
 
 export type CartFormResult = { ok: true; command: CartCommand } | { ok: false; error: string };
 
-const ID = /^[0-9a-f]{24}$/;
 
-export const CART_FORM_ERRORS = {
-  invalid: "La solicitud no es válida.",
-  product: "Producto no encontrado",
-  quantity: "La cantidad no es válida",
-} as const;
 
 function quantityOf(value: FormDataEntryValue | null, fallback: number | null): number | null {
   if (value === null || value === "") return fallback;
@@ -26,7 +22,7 @@ export function parseCartForm(form: FormData): CartFormResult {
   if (intent === "clear") return { ok: true, command: { intent } };
   if (intent !== "add" && intent !== "set" && intent !== "remove") return { ok: false, error: CART_FORM_ERRORS.invalid };
   const productId = form.get("productId");
-  if (typeof productId !== "string" || !ID.test(productId)) return { ok: false, error: CART_FORM_ERRORS.product };
+  if (typeof productId !== "string" || !isId(productId)) return { ok: false, error: CART_FORM_ERRORS.product };
   if (intent === "remove") return { ok: true, command: { intent, productId } };
   const quantity = quantityOf(form.get("quantity"), intent === "add" ? 1 : null);
   if (quantity === null || (intent === "add" && quantity < 1)) return { ok: false, error: CART_FORM_ERRORS.quantity };

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
-import { cartQuantities } from "#server/cart/cart.server";
-import { readCartId } from "#server/cart/cart-cookie.server";
-import { getUserForPage } from "#server/accounts/auth.server";
-import { pointsBalance } from "#server/loyalty/points.server";
+import { cartQuantities } from "#server/cart/cart.server.ts";
+import { readCartId } from "#server/cart/cart-cookie.server.ts";
+import { getUserForPage } from "#server/accounts/auth.server.ts";
+import { pointsBalance } from "#server/loyalty/points.server.ts";
 
 /**
  * What every page needs: the site origin (canonical URLs), the cart badge and
@@ -16,6 +16,7 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   const rootData = {
     origin: siteOrigin(request, context),
+    whatsappNumber: context.config.WHATSAPP_NUMBER,
     cart,
     user: user
       ? { name: user.name, points: await pointsBalance(context.db, user.id), isAdmin: user.role === "admin" }

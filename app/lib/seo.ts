@@ -1,4 +1,4 @@
-import { SHOP } from "./shop";
+import { SHOP } from "#domain/shop.ts";
 
 export interface PageMetaInput {
   title: string;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/bench.tarjetas";
-import type { ProductCardDto } from "#server/catalog/product-dto";
-import { ProductCard } from "~/components/ProductCard";
+import type { ProductCardDto } from "#server/catalog/product-dto.ts";
+import { ProductCard } from "#app/components/ProductCard.tsx";
 
 /**
  * Benchmark baseline (npm run bench): 24 product cards from constants, in the

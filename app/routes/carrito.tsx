@@ -8,18 +8,19 @@ import {
   removeFromCart,
   setCartQuantity,
   startCartWith,
-} from "#server/cart/cart.server";
-import { cartCookie, existingCartId, readCartId } from "#server/cart/cart-cookie.server";
-import { readForm } from "~/lib/form.server";
-import { privatePageHeaders } from "~/lib/private-page";
-import { formatMoney } from "~/lib/format";
-import { parseCartForm } from "~/lib/cart-form";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
-import { Price } from "~/components/Price";
-import { ProductImage } from "~/components/ProductImage";
-import { CART_ACTION } from "~/components/cart-state";
+} from "#server/cart/cart.server.ts";
+import { cartCookie, existingCartId, readCartId } from "#server/cart/cart-cookie.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { formatMoneyCents } from "#domain/format.ts";
+import { lineTotalCents, summarizeCart } from "#domain/pricing.ts";
+import { parseCartForm } from "#app/lib/cart-form.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { Price } from "#app/components/Price.tsx";
+import { ProductImage } from "#app/components/ProductImage.tsx";
+import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return getCart(context.db, await readCartId(request, context.config));
@@ -66,7 +67,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Carrito", description: "Tu carrito de compras.", path: "/carrito", origin: originFrom(matches), noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, summary } = loaderData;
+  const { quantities } = useCartQuantities();
+  // Quantities still being saved count at once (capped at stock), so the summary follows a tap;
+  // the figures come from the same rules the server and the checkout use.
+  const lines = loaderData.lines
+    .map((line) => {
+      const shown = quantities[line.productId] ?? line.quantity;
+      return { ...line, quantity: shown === line.quantity ? shown : Math.min(shown, line.stock) };
+    })
+    .filter((line) => line.quantity > 0);
+  const summary = summarizeCart(lines);
   const clear = useFetcher();
   const hydrated = useHydrated();
   const shownError = actionData && !actionData.ok ? actionData.error : null;
@@ -116,19 +126,19 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           <dl>
             <div>
               <dt>Subtotal ({summary.itemCount} {summary.itemCount === 1 ? "artículo" : "artículos"})</dt>
-              <dd data-testid="cart-subtotal">{formatMoney(summary.subtotal)}</dd>
+              <dd data-testid="cart-subtotal">{formatMoneyCents(summary.subtotalCents)}</dd>
             </div>
             <div>
               <dt>Envío</dt>
-              <dd data-testid="cart-shipping">{summary.shipping === 0 ? "Gratis" : formatMoney(summary.shipping)}</dd>
+              <dd data-testid="cart-shipping">{summary.shippingCents === 0 ? "Gratis" : formatMoneyCents(summary.shippingCents)}</dd>
             </div>
             <div className="cart-total">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatMoney(summary.total)}</dd>
+              <dd data-testid="cart-total">{formatMoneyCents(summary.totalCents)}</dd>
             </div>
           </dl>
-          {summary.amountToFreeShipping > 0 ? (
-            <p className="free-shipping-hint">Agrega {formatMoney(summary.amountToFreeShipping)} más para envío gratis</p>
+          {summary.amountToFreeShippingCents > 0 ? (
+            <p className="free-shipping-hint">Agrega {formatMoneyCents(summary.amountToFreeShippingCents)} más para envío gratis</p>
           ) : (
             <p className="free-shipping-hint is-reached">¡Tu pedido tiene envío gratis!</p>
           )}
@@ -146,16 +156,14 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
 
 type Line = Route.ComponentProps["loaderData"]["lines"][number];
 
+/** One cart line; `line.quantity` already includes a change still being saved. */
 function CartLineItem({ line }: { line: Line }) {
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const href = `/producto/${line.productId}`;
-  const pendingQuantity = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
-  const intent = fetcher.formData?.get("intent");
-  if (intent === "remove" || (intent === "set" && pendingQuantity !== null && pendingQuantity <= 0)) return null;
-  const quantity = pendingQuantity && pendingQuantity > 0 ? Math.min(pendingQuantity, line.stock) : line.quantity;
-  const lineTotal = quantity * line.unitPrice;
-  const regular = quantity * line.price;
+  const quantity = line.quantity;
+  const lineTotal = lineTotalCents(line);
+  const regular = line.priceCents * quantity;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   const hidden = (
     <>
@@ -205,7 +213,7 @@ function CartLineItem({ line }: { line: Line }) {
         </button>
       </fetcher.Form>
       <div className="cart-line-total">
-        <Price price={regular} salePrice={line.salePrice !== null ? lineTotal : null} />
+        <Price price={regular / 100} salePrice={line.salePriceCents !== null ? lineTotal / 100 : null} />
         <fetcher.Form method="post" action={CART_ACTION}>
           <input type="hidden" name="intent" value="remove" />
           {hidden}

@@ -1,19 +1,25 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/envios";
-import { pageMeta, originFrom } from "~/lib/seo";
-import { SHOP } from "~/lib/shop";
-import { InfoPage, WHATSAPP_URL } from "~/components/InfoPage";
+import { pageMeta, originFrom } from "#app/lib/seo.ts";
+import { SHOP } from "#domain/shop.ts";
+import { formatMoneyCents } from "#domain/format.ts";
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHODS, SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
+
+const FREE_FROM = formatMoneyCents(FREE_SHIPPING_THRESHOLD_CENTS);
+import { InfoPage, thresholdPriceText } from "#app/components/InfoPage.tsx";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Envíos y tiempos de pago",
     description:
-      "Envíos a todo México con Estafeta y DHL Express: costos, tiempos de entrega, envío gratis desde $2,000.00 MXN y tiempos de verificación de pago.",
+      `Envíos a todo México con Estafeta y DHL Express: costos, tiempos de entrega, envío gratis desde ${FREE_FROM} y tiempos de verificación de pago.`,
     path: "/envios",
     origin: originFrom(matches),
   });
 
 export default function Envios() {
+  const phone = useShopPhone();
   return (
     <InfoPage title="Envíos y tiempos de pago">
       <section aria-labelledby="envios-cobertura">
@@ -45,26 +51,27 @@ export default function Envios() {
               <th scope="col">Paquetería</th>
               <th scope="col">Tiempo de entrega</th>
               <th scope="col">Costo</th>
-              <th scope="col">En compras de $2,000.00 MXN o más</th>
+              <th scope="col">En compras de {FREE_FROM} o más</th>
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row">Estafeta</th>
-              <td>3 a 5 días hábiles</td>
-              <td>$150.00 MXN</td>
-              <td>Gratis</td>
-            </tr>
-            <tr>
-              <th scope="row">DHL Express</th>
-              <td>1 a 3 días hábiles</td>
-              <td>$220.00 MXN</td>
-              <td>$110.00 MXN (50% de descuento)</td>
-            </tr>
+            {SHIPPING_METHOD_IDS.map((id) => {
+              const m = SHIPPING_METHODS[id];
+              return (
+                <tr key={id}>
+                  <th scope="row">{m.name}</th>
+                  <td>
+                    {m.minDays} a {m.maxDays} días hábiles
+                  </td>
+                  <td>{formatMoneyCents(m.priceCents)}</td>
+                  <td>{thresholdPriceText(id)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <p>
-          El monto de $2,000.00 MXN se calcula con el subtotal de tus productos, sin contar el envío. Los tiempos de
+          El monto de {FREE_FROM} se calcula con el subtotal de tus productos, sin contar el envío. Los tiempos de
           entrega son estimados de la paquetería y se cuentan a partir de que enviamos tu pedido; en zonas extendidas o
           en temporadas altas pueden ser mayores.
         </p>
@@ -105,7 +112,7 @@ export default function Envios() {
         </p>
         <p>
           Si ya pagaste y tu pedido sigue pendiente después de 48 horas hábiles, mándanos tu comprobante por{" "}
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
+          <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
             WhatsApp
           </a>{" "}
           o a <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> y lo revisamos.

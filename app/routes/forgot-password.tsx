@@ -1,13 +1,15 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { Honeypot } from "~/components/Honeypot";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { enteredValues, tryReadForm } from "~/lib/form.server";
-import { siteOrigin } from "~/lib/root-data.server";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { RESET_MESSAGES, firstMessage, forgotPasswordSchema, formInput } from "#server/accounts/forms";
-import { requestPasswordReset } from "#server/accounts/password-reset.server";
-import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
+import { Honeypot } from "#app/components/Honeypot.tsx";
+import { HONEYPOT_FIELD } from "#domain/forms.ts";
+import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { siteOrigin } from "#app/lib/root-data.server.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { firstMessage, forgotPasswordSchema, formInput } from "#server/accounts/forms.ts";
+import { RESET_MESSAGES } from "#domain/messages.ts";
+import { requestPasswordReset } from "#server/accounts/password-reset.server.ts";
+import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 
 /**
  * 'Forgot password' (SPEC §2): the reply is the same whether or not the e-mail

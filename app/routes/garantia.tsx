@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/garantia";
-import { pageMeta, originFrom } from "~/lib/seo";
-import { SHOP } from "~/lib/shop";
-import { ConsumerRightsNote, InfoPage, WHATSAPP_URL } from "~/components/InfoPage";
+import { pageMeta, originFrom } from "#app/lib/seo.ts";
+import { SHOP } from "#domain/shop.ts";
+import { ConsumerRightsNote, InfoPage } from "#app/components/InfoPage.tsx";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Garantia() {
+  const phone = useShopPhone();
   return (
     <InfoPage title="Garantía / Antes de comprar">
       <p>
@@ -43,8 +45,8 @@ export default function Garantia() {
         <ol>
           <li>
             Escríbenos por{" "}
-            <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-              WhatsApp al {SHOP.phoneDisplay}
+            <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
+              WhatsApp al {phone.display}
             </a>
             ; también puedes usar el botón de WhatsApp en la página de cada producto.
           </li>

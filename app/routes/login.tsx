@@ -1,12 +1,13 @@
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { authenticate, getUser, signIn, type AuthMode } from "#server/accounts/auth.server";
-import { Honeypot } from "~/components/Honeypot";
-import { AccountError } from "#server/accounts/users.server";
-import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { enteredValues, tryReadForm } from "~/lib/form.server";
-import { originFrom, pageMeta } from "~/lib/seo";
+import { authenticate, getUser, signIn, type AuthMode } from "#server/accounts/auth.server.ts";
+import { Honeypot } from "#app/components/Honeypot.tsx";
+import { AccountError } from "#server/accounts/users.server.ts";
+import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
 /** One screen for both: the mode follows the path (SPEC §2). */
 function modeOf(pathname: string): AuthMode {

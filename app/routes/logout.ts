@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { signOut } from "#server/accounts/auth.server";
+import { signOut } from "#server/accounts/auth.server.ts";
 
 /** 'Cerrar Sesión': deletes the session and goes home. */
 export async function action({ request, context }: Route.ActionArgs) {

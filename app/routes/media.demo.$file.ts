@@ -1,5 +1,5 @@
 import type { Route } from "./+types/media.demo.$file";
-import { parseDemoImage, renderDemoImage } from "#server/images/demo-image.server";
+import { parseDemoImage, renderDemoImage } from "#server/images/demo-image.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const req = parseDemoImage(params.file, new URL(request.url).searchParams.get("w"));

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mis-pedidos";
-import { formatDate, formatMoney } from "~/lib/format";
-import { orderStatusLabel, paymentStatusLabel } from "~/lib/order-status";
-import { pageMeta } from "~/lib/seo";
-import { privatePageHeaders } from "~/lib/private-page";
-import { requireUser } from "#server/accounts/auth.server";
-import { listCustomerOrders } from "#server/orders/customer-orders.server";
+import { formatDate, formatMoney } from "#domain/format.ts";
+import { orderStatusLabel, paymentStatusLabel } from "#domain/statuses.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { requireUser } from "#server/accounts/auth.server.ts";
+import { listCustomerOrders } from "#server/orders/customer-orders.server.ts";
 
 /** 'Mis Pedidos' (SPEC §2): the signed-in customer's orders; logged out goes to /login. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,32 +1,22 @@
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/perfil";
-import { requireUser } from "#server/accounts/auth.server";
-import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server";
-import {
-  MAX_ADDRESSES_PER_USER,
-  PROFILE_MESSAGES,
-  addressIdSchema,
-  addressSchema,
-  firstProblem,
-  isProfileIntent,
-  noticeText,
-  passwordChangeSchema,
-  profileSchema,
-  type ProfileIntent,
-  type ProfileNotice,
-} from "#server/accounts/profile-forms";
-import { ProfileError, changePassword, getProfile, updateProfile } from "#server/accounts/profile.server";
-import { logError } from "#server/http/error-log";
-import { readSessionId } from "#server/accounts/sessions.server";
-import { loyaltySummary } from "#server/loyalty/points.server";
-import { enteredValues, tryReadForm } from "~/lib/form.server";
-import { privatePageHeaders } from "~/lib/private-page";
-import { formInput } from "#server/accounts/forms";
-import { formatDate } from "~/lib/format";
-import { MEXICAN_STATES } from "~/lib/mexican-states";
-import { POINTS_PROMPT_THRESHOLD } from "~/lib/shop";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
+import { requireUser } from "#server/accounts/auth.server.ts";
+import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server.ts";
+import { addressIdSchema, addressSchema, firstProblem, isProfileIntent, passwordChangeSchema, profileSchema, type ProfileIntent } from "#server/accounts/profile-forms.ts";
+import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import { PROFILE_MESSAGES, noticeText, type ProfileNotice } from "#domain/messages.ts";
+import { ProfileError, changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
+import { logError } from "#server/http/error-log.ts";
+import { readSessionId } from "#server/accounts/sessions.server.ts";
+import { loyaltySummary } from "#server/loyalty/points.server.ts";
+import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { formInput } from "#server/accounts/forms.ts";
+import { formatDate } from "#domain/format.ts";
+import { MEXICAN_STATES } from "#domain/mexican-states.ts";
+import { POINTS_PROMPT_THRESHOLD } from "#domain/loyalty.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** The tabs are links (they work without JavaScript): `?tab=…`, unknown values fall back to the first. */
 const TABS = [

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { readForm } from "~/lib/form.server";
-import { bannerClosedSetCookie } from "~/lib/banner-cookie.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { bannerClosedSetCookie } from "#app/lib/banner-cookie.server.ts";
 import type { Route } from "./+types/preferencias.aviso-puntos";
 
 /** No-JS close of the loyalty banner: remember it in a cookie and go back. */

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacidad";
-import { pageMeta, originFrom } from "~/lib/seo";
-import { SHOP } from "~/lib/shop";
-import { InfoPage, WHATSAPP_URL } from "~/components/InfoPage";
+import { pageMeta, originFrom } from "#app/lib/seo.ts";
+import { SHOP } from "#domain/shop.ts";
+import { InfoPage } from "#app/components/InfoPage.tsx";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Privacidad() {
+  const phone = useShopPhone();
   return (
     <InfoPage title="Aviso de Privacidad">
       <section aria-labelledby="privacidad-responsable">
@@ -22,8 +24,8 @@ export default function Privacidad() {
           {SHOP.name}, con domicilio en {SHOP.city}, es responsable del tratamiento de los datos personales que nos
           proporcionas, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.
           Puedes contactarnos en <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-            {SHOP.phoneDisplay}
+          <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
+            {phone.display}
           </a>
           .
         </p>
@@ -130,8 +132,8 @@ export default function Privacidad() {
         <h3>¿Cómo ejercerlos?</h3>
         <p>
           Envía tu solicitud por correo a <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-            {SHOP.phoneDisplay}
+          <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
+            {phone.display}
           </a>{" "}
           con:
         </p>

@@ -1,23 +1,25 @@
 import { useState } from "react";
 import { Link, data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/producto";
-import { getProduct } from "#server/catalog/products.server";
-import { formatMoney } from "~/lib/format";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { LOW_STOCK_THRESHOLD, SHOP } from "~/lib/shop";
-import { useHydrated } from "~/lib/use-hydrated";
-import { AddToCartForm } from "~/components/AddToCartForm";
-import { Price } from "~/components/Price";
-import { ProductImage } from "~/components/ProductImage";
-import { useCartQuantities } from "~/components/cart-state";
-import { ShieldIcon } from "~/components/icons";
+import { getProduct } from "#server/catalog/products.server.ts";
+import { formatMoney } from "#domain/format.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
+import { SHOP } from "#domain/shop.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
+import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
+import { Price } from "#app/components/Price.tsx";
+import { ProductImage } from "#app/components/ProductImage.tsx";
+import { useCartQuantities } from "#app/components/cart-state.ts";
+import { ShieldIcon } from "#app/components/icons.tsx";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
-  if (!product) return data({ product: null, imageIndex: 0, whatsappNumber: "" }, { status: 404 });
+  if (!product) return data({ product: null, imageIndex: 0 }, { status: 404 });
   const requested = Number(new URL(request.url).searchParams.get("img"));
   const imageIndex = Number.isInteger(requested) && requested >= 0 && requested < product.images.length ? requested : 0;
-  return { product, imageIndex, whatsappNumber: context.config.WHATSAPP_NUMBER };
+  return { product, imageIndex };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
@@ -64,9 +66,9 @@ function productJsonLd(product: NonNullable<Route.ComponentProps["loaderData"]["
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, imageIndex, whatsappNumber } = loaderData;
+  const { product, imageIndex } = loaderData;
   if (!product) return <ProductNotFound />;
-  return <ProductView product={product} initialImage={imageIndex} whatsappNumber={whatsappNumber} />;
+  return <ProductView product={product} initialImage={imageIndex} />;
 }
 
 function ProductNotFound() {
@@ -83,7 +85,8 @@ function ProductNotFound() {
 
 type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
-function ProductView({ product, initialImage, whatsappNumber }: { product: Product; initialImage: number; whatsappNumber: string }) {
+function ProductView({ product, initialImage }: { product: Product; initialImage: number }) {
+  const phone = useShopPhone();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [imageIndex, setImageIndex] = useState(initialImage);
@@ -97,7 +100,7 @@ function ProductView({ product, initialImage, whatsappNumber }: { product: Produ
   const lowStock = product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
   const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
   const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}. ¿Me puedes enviar fotos de su condición?`;
-  const chatHref = `https://wa.me/${whatsappNumber}?text=${encodeURIComponent(chatText)}`;
+  const chatHref = phone.chatHref(chatText);
   const clampedQuantity = Math.min(Math.max(1, Math.trunc(Number(quantityText)) || 1), maxToAdd);
   const setQuantity = (n: number) => setQuantityText(String(Math.min(Math.max(1, n), maxToAdd)));
 

@@ -1,15 +1,15 @@
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/productos";
-import { listProducts } from "#server/catalog/products.server";
-import { isBannerClosed } from "~/lib/banner-cookie.server";
-import { parseProductQuery, productListHref, serializeProductQuery } from "~/lib/product-query";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { LoyaltyBanner } from "~/components/LoyaltyBanner";
-import { Pagination } from "~/components/Pagination";
-import { ProductCard } from "~/components/ProductCard";
-import { ProductFilters, SortSelect } from "~/components/ProductFilters";
-import { useCartQuantities } from "~/components/cart-state";
-import { useRootData } from "~/root";
+import { listProducts } from "#server/catalog/products.server.ts";
+import { isBannerClosed } from "#app/lib/banner-cookie.server.ts";
+import { parseProductQuery, productListHref, serializeProductQuery } from "#domain/product-query.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
+import { Pagination } from "#app/components/Pagination.tsx";
+import { ProductCard } from "#app/components/ProductCard.tsx";
+import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
+import { useCartQuantities } from "#app/components/cart-state.ts";
+import { useRootData } from "#app/root.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,15 +1,17 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { tryReadForm } from "~/lib/form.server";
-import { privatePageHeaders } from "~/lib/private-page";
-import { useHydrated } from "~/lib/use-hydrated";
-import { pageMeta } from "~/lib/seo";
-import { startSession } from "#server/accounts/auth.server";
-import { RESET_MESSAGES, firstMessage, formInput, resetPasswordSchema } from "#server/accounts/forms";
-import { InvalidResetTokenError, findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server";
-import { RATE_LIMIT_MESSAGE, allowAuthAttempt } from "#server/accounts/rate-limit.server";
-import { AccountError } from "#server/accounts/users.server";
+import { tryReadForm } from "#app/lib/form.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { startSession } from "#server/accounts/auth.server.ts";
+import { firstMessage, formInput, resetPasswordSchema } from "#server/accounts/forms.ts";
+import { RESET_MESSAGES } from "#domain/messages.ts";
+import { InvalidResetTokenError, findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server.ts";
+import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { AccountError } from "#server/accounts/users.server.ts";
 
 const REDIRECT_SECONDS = 3;
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots[.]txt";
-import { siteOrigin } from "~/lib/root-data.server";
+import { siteOrigin } from "#app/lib/root-data.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);

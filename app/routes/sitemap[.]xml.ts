@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap[.]xml";
-import { sitemapEntries } from "#server/catalog/sitemap.server";
-import { siteOrigin } from "~/lib/root-data.server";
+import { sitemapEntries } from "#server/catalog/sitemap.server.ts";
+import { siteOrigin } from "#app/lib/root-data.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request, context);

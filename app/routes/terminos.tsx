@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/terminos";
-import { pageMeta, originFrom } from "~/lib/seo";
-import { SHOP } from "~/lib/shop";
-import { ConsumerRightsNote, InfoPage, WHATSAPP_URL } from "~/components/InfoPage";
+import { pageMeta, originFrom } from "#app/lib/seo.ts";
+import { SHOP } from "#domain/shop.ts";
+import { formatMoneyCents } from "#domain/format.ts";
+import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHODS, SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
+import { ConsumerRightsNote, InfoPage, thresholdPriceText } from "#app/components/InfoPage.tsx";
+import { useShopPhone } from "#app/lib/shop-phone.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -14,6 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Terminos() {
+  const phone = useShopPhone();
   return (
     <InfoPage title="Términos y Condiciones" updated="23 de mayo de 2025">
       <p>
@@ -31,7 +35,7 @@ export default function Terminos() {
         </p>
         <p>
           Si quieres ver la carta antes de comprarla, pídenos fotos por{" "}
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
+          <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
             WhatsApp
           </a>
           . En <Link to="/garantia">Garantía / Antes de comprar</Link> te explicamos cómo hacerlo.
@@ -62,13 +66,12 @@ export default function Terminos() {
         <ul>
           <li>Enviamos únicamente dentro de la República Mexicana.</li>
           <li>Procesamos los pedidos de 1 a 3 días hábiles después de que se confirma el pago.</li>
-          <li>
-            <strong>Estafeta:</strong> $150.00 MXN; gratis en compras de $2,000.00 MXN o más.
-          </li>
-          <li>
-            <strong>DHL Express:</strong> $220.00 MXN; con 50% de descuento ($110.00 MXN) en compras de $2,000.00 MXN
-            o más.
-          </li>
+          {SHIPPING_METHOD_IDS.map((id) => (
+            <li key={id}>
+              <strong>{SHIPPING_METHODS[id].name}:</strong> {formatMoneyCents(SHIPPING_METHODS[id].priceCents)};{" "}
+              {thresholdPriceText(id, "gratis")} en compras de {formatMoneyCents(FREE_SHIPPING_THRESHOLD_CENTS)} o más.
+            </li>
+          ))}
           <li>Cuando enviamos tu pedido, te mandamos el número de rastreo por correo electrónico.</li>
         </ul>
         <p>
@@ -138,8 +141,8 @@ export default function Terminos() {
         <p>
           Para cualquier duda sobre estos términos o sobre tu pedido, escríbenos a{" "}
           <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-            {SHOP.phoneDisplay}
+          <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
+            {phone.display}
           </a>
           .
         </p>

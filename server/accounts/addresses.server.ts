@@ -10,10 +10,12 @@
  * the partial unique index (one default per user) is never violated.
  */
 import { and, count, desc, eq, ne } from "drizzle-orm";
-import type { Database, Queryable, Tx } from "../db/client";
-import { newId } from "../db/ids";
-import { addresses, users } from "../db/schema";
-import { MAX_ADDRESSES_PER_USER, PROFILE_MESSAGES, type AddressInput } from "./profile-forms";
+import type { Database, Queryable, Tx } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { addresses, users } from "#server/db/schema.ts";
+import { type AddressInput } from "./profile-forms";
+import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { ProfileError } from "./profile.server";
 
 /** An address as the pages see it (the spec's field names). */

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database, Queryable } from "../db/client";
-import { newId } from "../db/ids";
-import { sessions, users } from "../db/schema";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { sessions, users } from "#server/db/schema.ts";
 import { hashPassword } from "./password";
 import { findUserByEmail } from "./users.server";
 

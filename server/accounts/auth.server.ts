@@ -6,10 +6,11 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { cartCookie, readCartId } from "../cart/cart-cookie.server";
-import { mergeGuestCart } from "../cart/cart.server";
-import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
-import { AUTH_MESSAGES, firstMessage, formInput, loginSchema, registerSchema } from "./forms";
+import { cartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
+import { mergeGuestCart } from "#server/cart/cart.server.ts";
+import { HONEYPOT_FIELD } from "#domain/forms.ts";
+import { firstMessage, formInput, loginSchema, registerSchema } from "./forms";
+import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
 

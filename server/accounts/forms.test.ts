@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, firstMessage, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "./forms";
+import { firstMessage, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "./forms";
+import { AUTH_MESSAGES } from "#domain/messages.ts";
 
 const register = (v: Record<string, unknown>) => registerSchema.safeParse({ name: "Ana", email: "ana@example.com", phone: "", password: "secreto1", ...v });
 const messageOf = (r: ReturnType<typeof register>) => (r.success ? null : firstMessage(r.error));

@@ -3,20 +3,9 @@
  * shop's Spanish messages. Every value is trimmed and length-capped.
  */
 import { z } from "zod";
+import { AUTH_MESSAGES, RESET_MESSAGES } from "#domain/messages.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from "#domain/forms.ts";
 
-export const AUTH_MESSAGES = {
-  nameRequired: "El nombre es requerido",
-  nameTooLong: "El nombre es demasiado largo",
-  emailRequired: "El correo electrónico es requerido",
-  emailInvalid: "Ingresa un correo electrónico válido",
-  phoneInvalid: "El teléfono debe tener 10 dígitos",
-  passwordRequired: "La contraseña es requerida",
-  passwordTooShort: "La contraseña debe tener al menos 6 caracteres",
-  passwordTooLong: "La contraseña no puede tener más de 72 caracteres",
-  emailTaken: "Ya existe una cuenta con este correo electrónico",
-  badCredentials: "Correo electrónico o contraseña incorrectos",
-  fallback: "Error al procesar la solicitud. Verifica tus datos.",
-} as const;
 
 /** Form values as the schemas read them: anything that is not text reads as empty. */
 export const trimmedText = (v: unknown) => (typeof v === "string" ? v.trim() : "");
@@ -30,7 +19,7 @@ const email = z
 const choosePassword = (requiredMessage: string) =>
   z
     .preprocess(rawText, z.string().min(1, requiredMessage))
-    .pipe(z.string().min(6, AUTH_MESSAGES.passwordTooShort).max(72, AUTH_MESSAGES.passwordTooLong));
+    .pipe(z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong));
 
 export const loginSchema = z.object({
   email,
@@ -42,7 +31,7 @@ export const registerSchema = z.object({
   email,
   phone: z.preprocess(
     (v) => trimmedText(v).replace(/[\s()-]/g, ""),
-    z.union([z.literal(""), z.string().regex(/^\d{10}$/, AUTH_MESSAGES.phoneInvalid)]),
+    z.union([z.literal(""), z.string().regex(PHONE_PATTERN, AUTH_MESSAGES.phoneInvalid)]),
   ),
   password: choosePassword(AUTH_MESSAGES.passwordRequired),
 });
@@ -60,15 +49,6 @@ export function formInput(schema: z.ZodObject, form: FormData): Record<string, u
   return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
 }
 
-/** Forgot and reset password (SPEC §5, §8). */
-export const RESET_MESSAGES = {
-  newPasswordRequired: "La nueva contraseña es requerida",
-  passwordsDontMatch: "Las contraseñas no coinciden",
-  tokenMissing: "Token no proporcionado",
-  tokenInvalid: "Token inválido o expirado",
-  forgotFallback: "Error al procesar la solicitud",
-  resetFallback: "Error al restablecer la contraseña",
-} as const;
 
 export const forgotPasswordSchema = z.object({ email });
 

@@ -4,8 +4,8 @@
  * counters whose window ended a day ago. Run hourly by the job runner.
  */
 import { lt } from "drizzle-orm";
-import type { Queryable } from "../db/client";
-import { passwordResetTokens, rateLimits, sessions } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { passwordResetTokens, rateLimits, sessions } from "#server/db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

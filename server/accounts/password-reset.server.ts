@@ -7,12 +7,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database, Queryable } from "../db/client";
-import { newId } from "../db/ids";
-import { passwordResetTokens, users } from "../db/schema";
-import { enqueueMail, notifyMailQueued } from "../mail/outbox.server";
-import { passwordResetMail } from "../mail/templates";
-import { RESET_MESSAGES } from "./forms";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { passwordResetTokens, users } from "#server/db/schema.ts";
+import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { passwordResetMail } from "#server/mail/templates.ts";
+import { RESET_MESSAGES } from "#domain/messages.ts";
 import { hashPassword } from "./password";
 import { AccountError, findUserByEmail, replacePassword, spendUnusedResetLinks, type SessionUser } from "./users.server";
 

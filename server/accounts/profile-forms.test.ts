@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MEXICAN_STATES, isMexicanState } from "../../app/lib/mexican-states";
-import { AUTH_MESSAGES, formInput } from "./forms";
-import {
-  PROFILE_INTENTS,
-  PROFILE_MESSAGES,
-  PROFILE_NOTICES,
-  addressIdSchema,
-  addressSchema,
-  firstProblem,
-  isProfileIntent,
-  noticeText,
-  passwordChangeSchema,
-  profileSchema,
-} from "./profile-forms";
+import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
+import { formInput } from "./forms";
+import { AUTH_MESSAGES } from "#domain/messages.ts";
+import { PROFILE_INTENTS, addressIdSchema, addressSchema, firstProblem, isProfileIntent, passwordChangeSchema, profileSchema } from "./profile-forms";
+import { PROFILE_MESSAGES, PROFILE_NOTICES, noticeText } from "#domain/messages.ts";
 
 type Parse = { success: true } | { success: false; error: Parameters<typeof firstProblem>[0] };
 const problem = (r: Parse) => (r.success ? null : firstProblem(r.error));

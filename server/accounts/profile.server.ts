@@ -4,12 +4,14 @@
  * here logs a password.
  */
 import { eq } from "drizzle-orm";
-import type { Database, Queryable } from "../db/client";
-import { users } from "../db/schema";
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE, takeRateLimit } from "./rate-limit.server";
-import { AUTH_MESSAGES } from "./forms";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { RATE_LIMITS, takeRateLimit } from "./rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { hashPassword, verifyPassword } from "./password";
-import { PROFILE_MESSAGES, type PasswordChangeInput, type ProfileInput } from "./profile-forms";
+import { type PasswordChangeInput, type ProfileInput } from "./profile-forms";
+import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { AccountError, replacePassword } from "./users.server";
 
 /** A refused profile change: the Spanish message, the HTTP status and, when known, the field at fault. */

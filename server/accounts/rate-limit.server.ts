@@ -5,7 +5,7 @@
  * RATE_LIMIT_FACTOR multiplies every allowance (end-to-end suites set it high).
  */
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import type { Queryable } from "#server/db/client.ts";
 
 export interface RateLimitRule {
   name: string;
@@ -25,7 +25,6 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { name: "password-change:user", limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 
 /** Counts one attempt for `subject` under `rule`; false when the allowance is used up. */
 export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject: string, factor = 1, now = new Date()): Promise<boolean> {

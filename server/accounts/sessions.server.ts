@@ -5,10 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { AppConfig } from "../config";
-import { readSignedCookie, signedCookie } from "../http/cookies";
-import type { Queryable } from "../db/client";
-import { sessions, users } from "../db/schema";
+import type { AppConfig } from "#server/config.ts";
+import { readSignedCookie, signedCookie } from "#server/http/cookies.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema.ts";
 import type { SessionUser } from "./users.server";
 
 export const SESSION_DAYS = 30;

@@ -3,11 +3,12 @@
  * hashes; nothing here logs a password.
  */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Queryable, Tx } from "../db/client";
-import { newId } from "../db/ids";
-import { ShopError } from "../errors";
-import { passwordResetTokens, sessions, users } from "../db/schema";
-import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from "./forms";
+import type { Queryable, Tx } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { ShopError } from "#server/errors.ts";
+import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { type LoginInput, type RegisterInput } from "./forms";
+import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 
 export class AccountError extends ShopError {}

@@ -1,6 +1,6 @@
-import type { AppConfig } from "../config";
-import type { Database } from "../db/client";
-import { readSignedCookie, signedCookie } from "../http/cookies";
+import type { AppConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { readSignedCookie, signedCookie } from "#server/http/cookies.ts";
 import { cartExists } from "./cart.server";
 
 const SIXTY_DAYS = 60 * 24 * 60 * 60;

@@ -4,21 +4,18 @@
  * products table; a quantity never exceeds stock.
  */
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database, Queryable, Tx } from "../db/client";
-import { isId, newId } from "../db/ids";
-import { ShopError } from "../errors";
-import { cartItems, carts, products } from "../db/schema";
-import { lineTotalCents, summarizeCart, unitPriceCents, type CartSummary } from "../pricing/pricing";
+import type { Database, Queryable, Tx } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { isId } from "#domain/ids.ts";
+import { ShopError } from "#server/errors.ts";
+import { cartItems, carts, products } from "#server/db/schema.ts";
+import { isOnSale, summarizeCart, type CartSummary } from "#domain/pricing.ts";
+import { CART_MESSAGES } from "#domain/messages.ts";
 
 export const MAX_LINE_QUANTITY = 999;
 
 export class CartError extends ShopError {}
 
-export const CART_MESSAGES = {
-  productNotFound: "Producto no encontrado",
-  outOfStock: "Este producto está agotado",
-  invalidQuantity: "La cantidad no es válida",
-} as const;
 
 export interface CartLine {
   productId: string;
@@ -29,37 +26,15 @@ export interface CartLine {
   rarity: string;
   stock: number;
   quantity: number;
-  /** Pesos. */
-  price: number;
-  salePrice: number | null;
-  unitPrice: number;
-  lineTotal: number;
-  /** What the line would cost at the regular price (shown struck through when on sale). */
-  regularLineTotal: number;
-}
-
-/** The summary in pesos, as the cart page shows it. */
-export interface CartSummaryView {
-  itemCount: number;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  amountToFreeShipping: number;
+  /** Current prices from the database, in centavos: the page totals them with domain/pricing's rules. */
+  priceCents: number;
+  salePriceCents: number | null;
 }
 
 export interface CartView {
   lines: CartLine[];
-  summary: CartSummaryView;
-}
-
-function summaryInPesos(s: CartSummary): CartSummaryView {
-  return {
-    itemCount: s.itemCount,
-    subtotal: s.subtotalCents / 100,
-    shipping: s.shippingCents / 100,
-    total: s.totalCents / 100,
-    amountToFreeShipping: s.amountToFreeShippingCents / 100,
-  };
+  /** Centavos, from domain/pricing (the same rules the checkout charges). */
+  summary: CartSummary;
 }
 
 export async function cartExists(db: Queryable, cartId: string): Promise<boolean> {
@@ -186,7 +161,7 @@ export async function clearCart(db: Queryable, cartId: string): Promise<void> {
 
 /** The cart with fresh prices and stock, and its summary (subtotal, shipping, total). */
 export async function getCart(db: Queryable, cartId: string | null): Promise<CartView> {
-  if (!cartId || !isId(cartId)) return { lines: [], summary: summaryInPesos(summarizeCart([])) };
+  if (!cartId || !isId(cartId)) return { lines: [], summary: summarizeCart([]) };
   const rows = await db
     .select({
       productId: products.id,
@@ -204,25 +179,12 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
-  const lines: CartLine[] = rows.map((row) => {
-    const unit = unitPriceCents(row);
-    return {
-      productId: row.productId,
-      name: row.name,
-      image: row.images[0] ?? null,
-      expansion: row.expansion,
-      type: row.type,
-      rarity: row.rarity,
-      stock: row.stock,
-      quantity: row.quantity,
-      price: row.priceCents / 100,
-      salePrice: unit < row.priceCents ? unit / 100 : null,
-      unitPrice: unit / 100,
-      lineTotal: lineTotalCents(row) / 100,
-      regularLineTotal: (row.priceCents * row.quantity) / 100,
-    };
-  });
-  return { lines, summary: summaryInPesos(summarizeCart(rows)) };
+  const lines: CartLine[] = rows.map(({ images, ...row }) => ({
+    ...row,
+    image: images[0] ?? null,
+    salePriceCents: isOnSale(row) ? row.salePriceCents : null,
+  }));
+  return { lines, summary: summarizeCart(lines) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
 import cardsJson from "./data/cards.json";
-import { CARD_TYPES, CATEGORIES, EXPANSIONS, RARITIES } from "../../app/lib/shop";
+import { CARD_TYPES, CATEGORIES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 
 const catalog = buildDemoCatalog();
 const cards = cardsJson as unknown as Array<{ name: string; expansion: string; cardNumber: string }>;

@@ -19,9 +19,8 @@
 import { createHash } from "node:crypto";
 import cardsJson from "./data/cards.json";
 import setsJson from "./data/sets.json";
-import { EXPANSIONS } from "../../app/lib/shop";
+import { EXPANSIONS, type Category } from "#domain/catalog.ts";
 
-export type DemoCategory = "Carta Individual" | "Producto Sellado" | "Accesorio";
 
 export interface DemoProduct {
   id: string;
@@ -30,7 +29,7 @@ export interface DemoProduct {
   priceCents: number;
   salePriceCents: number | null;
   stock: number;
-  category: DemoCategory;
+  category: Category;
   rarity: string;
   type: string;
   expansion: string;

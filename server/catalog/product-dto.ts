@@ -1,5 +1,5 @@
-import type { products } from "../db/schema";
-import { isOnSale, percentOff, unitPriceCents } from "../pricing/pricing";
+import type { products } from "#server/db/schema.ts";
+import { isOnSale, percentOff, unitPriceCents } from "#domain/pricing.ts";
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -3,15 +3,15 @@
  * and one product by id.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ProductQuery } from "~/lib/product-query";
-import type { Queryable } from "../db/client";
-import { isId } from "../db/ids";
-import { products } from "../db/schema";
+import type { ProductQuery } from "#domain/product-query.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { isId } from "#domain/ids.ts";
+import { PAGE_SIZE } from "#domain/catalog.ts";
+import { products } from "#server/db/schema.ts";
 import { cachedCount } from "./count-cache";
 import { normalizeSearchText } from "./search-text";
 import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
 
-export const PAGE_SIZE = 24;
 /** Tokens at least this long also match by trigram word similarity, so a small typo still finds the card. */
 const MIN_FUZZY_TOKEN_LENGTH = 4;
 const MAX_SEARCH_TOKENS = 6;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "../db/client";
-import { products } from "../db/schema";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
 import { buildDemoCatalog } from "./demo-catalog";
 import { seedDemoCatalog } from "./seed";
 import { normalizeSearchText } from "./search-text";

@@ -2,8 +2,8 @@
  * Seeds the demo catalogue (demo-catalog.ts) into the products table.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { products } from "../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
 import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
 import { productSearchText } from "./search-text";
 

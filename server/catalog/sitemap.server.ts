@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import type { Queryable } from "../db/client";
-import { products } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
 
 /** A sitemap holds at most 50,000 URLs. */
 const SITEMAP_LIMIT = 49_000;

@@ -13,7 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { logError } from "../http/error-log";
+import { logError } from "#server/http/error-log.ts";
 import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from "./lock";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -15,10 +15,3 @@ export function newId(): string {
   buf.writeUIntBE(counter, 9, 3);
   return buf.toString("hex");
 }
-
-const ID_PATTERN = /^[0-9a-f]{24}$/;
-
-/** True for a well-formed id; anything else can never name a row. */
-export function isId(value: unknown): value is string {
-  return typeof value === "string" && ID_PATTERN.test(value);
-}

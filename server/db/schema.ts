@@ -2,7 +2,10 @@
  * The shop's data model (DESIGN §4). Money is integer centavos, points are
  * integers, ids are 24-character hex text (ObjectId style, see ids.ts).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { DEFAULT_CATEGORY } from "#domain/catalog.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
+import { SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
 import {
   boolean,
   check,
@@ -16,6 +19,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** `('a', 'b', …)` for a CHECK constraint, from one of domain/'s lists (literal SQL, as migrations need). */
+function oneOf(values: readonly string[]): SQL {
+  return sql.raw(`(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
+}
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -92,8 +100,6 @@ export const addresses = pgTable(
   ],
 );
 
-export const PRODUCT_CATEGORIES = ["Carta Individual", "Producto Sellado", "Accesorio"] as const;
-
 export const products = pgTable(
   "products",
   {
@@ -103,7 +109,7 @@ export const products = pgTable(
     priceCents: integer("price_cents").notNull(),
     salePriceCents: integer("sale_price_cents"),
     stock: integer("stock").notNull().default(0),
-    category: text("category").notNull().default("Carta Individual"),
+    category: text("category").notNull().default(DEFAULT_CATEGORY),
     rarity: text("rarity").notNull(),
     type: text("type").notNull(),
     expansion: text("expansion").notNull(),
@@ -166,9 +172,6 @@ export const cartItems = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export const PAYMENT_STATUSES = ["pending", "approved", "rejected", "refunded"] as const;
-
 export const orders = pgTable(
   "orders",
   {
@@ -208,13 +211,13 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
     check(
       "orders_order_status_check",
-      sql`${t.orderStatus} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.orderStatus} in ${oneOf(ORDER_STATUSES)}`,
     ),
     check(
       "orders_payment_status_check",
-      sql`${t.paymentStatus} in ('pending', 'approved', 'rejected', 'refunded')`,
+      sql`${t.paymentStatus} in ${oneOf(PAYMENT_STATUSES)}`,
     ),
-    check("orders_shipping_method_check", sql`${t.shippingMethod} in ('estafeta', 'dhl')`),
+    check("orders_shipping_method_check", sql`${t.shippingMethod} in ${oneOf(SHIPPING_METHOD_IDS)}`),
     check("orders_totals_check", sql`${t.finalTotalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../config";
+import { parseConfig } from "#server/config.ts";
 import { readSignedCookie, signedCookie } from "./cookies";
 
 const request = (cookie: string) => new Request("http://localhost/", { headers: { Cookie: cookie } });

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "react-router";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "#server/config.ts";
 
 const made = new Map<string, Cookie>();
 

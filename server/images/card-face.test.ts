@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { backgroundColour, renderCardFaceSvg, type CardFace } from "./card-face";
-import cardsJson from "../catalog/data/cards.json";
+import cardsJson from "#server/catalog/data/cards.json";
 
 const cards = cardsJson as unknown as Array<{ name: string; expansion: string; cardNumber: string; type: string; rarity: string }>;
 

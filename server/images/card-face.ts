@@ -5,7 +5,7 @@
  * Pure: the same face always gives the same bytes. Every piece of text is
  * XML-escaped; there are no external references, images or web fonts.
  */
-import { SHOP } from "../../app/lib/shop";
+import { SHOP } from "#domain/shop.ts";
 
 export interface CardFace {
   name: string;

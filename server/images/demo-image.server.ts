@@ -5,9 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Queryable } from "../db/client";
-import { isId } from "../db/ids";
-import { products } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { isId } from "#domain/ids.ts";
+import { products } from "#server/db/schema.ts";
 import { renderCardFaceSvg } from "./card-face";
 
 export const DEMO_IMAGE_WIDTHS = [100, 240, 360, 480, 720] as const;

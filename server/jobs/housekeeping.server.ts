@@ -3,9 +3,9 @@
  * the tables stay small (expired sessions, old reset links and rate-limit
  * counters, abandoned guest carts).
  */
-import type { Queryable } from "../db/client";
-import { purgeExpiredAccountData } from "../accounts/housekeeping.server";
-import { deleteAbandonedGuestCarts } from "../cart/cart.server";
+import type { Queryable } from "#server/db/client.ts";
+import { purgeExpiredAccountData } from "#server/accounts/housekeeping.server.ts";
+import { deleteAbandonedGuestCarts } from "#server/cart/cart.server.ts";
 
 export async function runHousekeeping(db: Queryable, now = new Date()) {
   const accounts = await purgeExpiredAccountData(db, now);

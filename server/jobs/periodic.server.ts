@@ -3,7 +3,7 @@
  * at a time, its failures logged and never thrown. Timers are unref'd so a job
  * never keeps the process alive; stop() waits for a run in progress.
  */
-import { logError } from "../http/error-log";
+import { logError } from "#server/http/error-log.ts";
 
 export interface PeriodicJob {
   stop(): Promise<void>;

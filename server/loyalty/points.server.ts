@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { Queryable } from "../db/client";
-import { loyaltyAccounts, loyaltyTransactions } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
 
 /** A customer's points balance, rounded down (SPEC §9); 0 without an account yet. */
 export async function pointsBalance(db: Queryable, userId: string): Promise<number> {

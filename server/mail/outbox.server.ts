@@ -4,9 +4,9 @@
  * rolled-back order or reset request sends nothing and a committed one is never
  * lost when SMTP is down; the worker (worker.server.ts) delivers it afterwards.
  */
-import type { Queryable } from "../db/client";
-import { newId } from "../db/ids";
-import { outbox } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { outbox } from "#server/db/schema.ts";
 
 export interface OutgoingMail {
   /** What the message is about ("password-reset", "order-received", …), for logs and the admin. */

@@ -6,7 +6,7 @@
  * HTML and the plain-text part, so the two never drift apart and every
  * interpolated value is escaped in exactly one place.
  */
-import { SHOP } from "../../app/lib/shop";
+import { SHOP } from "#domain/shop.ts";
 
 export interface RenderedMail {
   subject: string;

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import type { AppConfig } from "../config";
+import type { AppConfig } from "#server/config.ts";
 import type { OutgoingMail } from "./outbox.server";
 
 /** A message taken from the outbox, with the id of its row. */

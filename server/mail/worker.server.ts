@@ -10,9 +10,9 @@
  * ends (delivery is at least once; the Message-ID names the outbox row).
  */
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { outbox } from "../db/schema";
-import { describeError, logError, logEvent } from "../http/error-log";
+import type { Database } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema.ts";
+import { describeError, logError, logEvent } from "#server/http/error-log.ts";
 import { onMailQueued, type MailPayload } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport, type QueuedMail } from "./transport.server";
 

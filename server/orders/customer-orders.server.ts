@@ -3,8 +3,8 @@
  * requester's (DESIGN §5 Access). Money leaves here in pesos, the spec's field names.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
-import { orderItems, orders } from "../db/schema";
+import type { Queryable } from "#server/db/client.ts";
+import { orderItems, orders } from "#server/db/schema.ts";
 
 export interface CustomerOrderSummary {
   _id: string;

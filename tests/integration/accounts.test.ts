@@ -4,12 +4,12 @@
  */
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createSession, deleteSession, sessionUser } from "../../server/accounts/sessions.server";
-import { AccountError, authenticateUser, registerUser } from "../../server/accounts/users.server";
-import { addToCart, cartQuantities, createCart, mergeGuestCart } from "../../server/cart/cart.server";
-import { carts, users } from "../../server/db/schema";
-import { insertProduct } from "../fixtures/products";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { createSession, deleteSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { AccountError, authenticateUser, registerUser } from "#server/accounts/users.server.ts";
+import { addToCart, cartQuantities, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
+import { carts, users } from "#server/db/schema.ts";
+import { insertProduct } from "#tests/fixtures/products.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
 const email = () => `cliente${++n}-${Date.now()}@example.com`;

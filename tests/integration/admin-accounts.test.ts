@@ -4,11 +4,11 @@
  */
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ensureAdmin, makeAdmin } from "../../server/accounts/admin.server";
-import { createSession, sessionUser } from "../../server/accounts/sessions.server";
-import { authenticateUser, registerUser } from "../../server/accounts/users.server";
-import { users } from "../../server/db/schema";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { ensureAdmin, makeAdmin } from "#server/accounts/admin.server.ts";
+import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
+import { users } from "#server/db/schema.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("admin accounts", (t) => {
 

@@ -2,6 +2,7 @@
  * Cart rules against a real database (SPEC §4 Cart, §9): quantities never
  * exceed stock, stock 0 blocks adding, 0 or less removes, prices read fresh.
  */
+import { lineTotalCents } from "#domain/pricing.ts";
 import { beforeEach, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
@@ -14,10 +15,10 @@ import {
   removeFromCart,
   setCartQuantity,
   startCartWith,
-} from "../../server/cart/cart.server";
-import { cartItems, carts, products } from "../../server/db/schema";
-import { insertProduct } from "../fixtures/products";
-import { describeEachDatabase } from "../fixtures/test-db";
+} from "#server/cart/cart.server.ts";
+import { cartItems, carts, products } from "#server/db/schema.ts";
+import { insertProduct } from "#tests/fixtures/products.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("cart", (t) => {
   let cartId: string;
@@ -90,15 +91,27 @@ describeEachDatabase("cart", (t) => {
     await addToCart(t.db, cartId, sale, 2);
     await addToCart(t.db, cartId, regular, 1);
     let cart = await getCart(t.db, cartId);
-    expect(cart.lines.map((l) => [l.name, l.quantity, l.lineTotal, l.regularLineTotal])).toEqual([
-      ["Oferta", 2, 800, 1000],
-      ["Normal", 1, 300, 300],
+    expect(cart.lines.map((l) => [l.name, l.quantity, lineTotalCents(l)])).toEqual([
+      ["Oferta", 2, 80_000],
+      ["Normal", 1, 30_000],
     ]);
-    expect(cart.summary).toEqual({ itemCount: 3, subtotal: 1100, shipping: 150, total: 1250, amountToFreeShipping: 900 });
+    expect(cart.summary).toEqual({
+      itemCount: 3,
+      subtotalCents: 110_000,
+      shippingCents: 15_000,
+      totalCents: 125_000,
+      amountToFreeShippingCents: 90_000,
+    });
 
     await setCartQuantity(t.db, cartId, regular, 4); // 800 + 1200 = 2000: free shipping exactly at the threshold
     cart = await getCart(t.db, cartId);
-    expect(cart.summary).toEqual({ itemCount: 6, subtotal: 2000, shipping: 0, total: 2000, amountToFreeShipping: 0 });
+    expect(cart.summary).toEqual({
+      itemCount: 6,
+      subtotalCents: 200_000,
+      shippingCents: 0,
+      totalCents: 200_000,
+      amountToFreeShippingCents: 0,
+    });
   });
 
   it("always shows the current price and stock from the database", async () => {
@@ -106,7 +119,8 @@ describeEachDatabase("cart", (t) => {
     await addToCart(t.db, cartId, id, 2);
     await t.db.update(products).set({ priceCents: 12_000, salePriceCents: 9_000, stock: 4 }).where(eq(products.id, id));
     const [line] = (await getCart(t.db, cartId)).lines;
-    expect(line).toMatchObject({ price: 120, salePrice: 90, unitPrice: 90, lineTotal: 180, stock: 4 });
+    expect(line).toMatchObject({ priceCents: 12_000, salePriceCents: 9_000, stock: 4 });
+    expect(lineTotalCents(line!)).toBe(18_000);
   });
 
   it("a line whose stock dropped is capped when its quantity is set again", async () => {

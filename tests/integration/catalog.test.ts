@@ -5,12 +5,13 @@
  */
 import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { buildDemoCatalog, type DemoProduct } from "../../server/catalog/demo-catalog";
-import { getProduct, listProducts, PAGE_SIZE } from "../../server/catalog/products.server";
-import { seedDemoCatalog } from "../../server/catalog/seed";
-import { products } from "../../server/db/schema";
-import { DEFAULT_QUERY, type ProductQuery } from "../../app/lib/product-query";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { buildDemoCatalog, type DemoProduct } from "#server/catalog/demo-catalog.ts";
+import { getProduct, listProducts } from "#server/catalog/products.server.ts";
+import { PAGE_SIZE } from "#domain/catalog.ts";
+import { seedDemoCatalog } from "#server/catalog/seed.ts";
+import { products } from "#server/db/schema.ts";
+import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const catalog = buildDemoCatalog();
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });

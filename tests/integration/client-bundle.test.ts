@@ -1,13 +1,16 @@
 /**
  * Nothing under server/ may reach the browser (DESIGN §3): the client build
- * must hold no database driver, ORM, image library or password hashing code.
- * Runs after `npm run build` (the test command builds first).
+ * must hold no server module, no database driver, ORM, image library, password
+ * hashing or schema library. `build/client-modules.json` lists the source
+ * modules of every browser chunk (written by vite.config.ts at build time);
+ * the test command builds before running vitest.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const CLIENT = path.resolve("build/client/assets");
+const MODULES = path.resolve("build/client-modules.json");
 
 function clientJs(): Array<{ file: string; text: string }> {
   return fs
@@ -16,13 +19,27 @@ function clientJs(): Array<{ file: string; text: string }> {
     .map((file) => ({ file, text: fs.readFileSync(path.join(CLIENT, file), "utf8") }));
 }
 
+function clientModules(): Array<{ chunk: string; module: string }> {
+  const chunks = JSON.parse(fs.readFileSync(MODULES, "utf8")) as Record<string, string[]>;
+  return Object.entries(chunks).flatMap(([chunk, modules]) => modules.map((module) => ({ chunk, module })));
+}
+
 describe("client bundle", () => {
   it("exists (the test command builds before running vitest)", () => {
     expect(fs.existsSync(CLIENT), "run `npm run build` first").toBe(true);
+    expect(fs.existsSync(MODULES), "the build records the client's modules").toBe(true);
   });
 
-  it("holds no server code", () => {
-    const markers = [/drizzle-orm/, /@electric-sql\/pglite/, /pg_trgm/, /\bbcrypt/, /\bsharp\b/, /SESSION_SECRET/, /node:crypto/, /pg-pool/];
+  it("holds no module of server/ and no server-side or schema package", () => {
+    const modules = clientModules();
+    expect(modules.some((m) => m.module.startsWith("app/root.tsx"))).toBe(true);
+    const forbidden = /^(server\/|node_modules\/(zod|drizzle-orm|pg|pg-pool|@electric-sql|bcryptjs|sharp|nodemailer|remix-auth|remix-auth-form)\/)/;
+    const leaks = modules.filter((m) => forbidden.test(m.module));
+    expect(leaks, leaks.map((m) => `${m.chunk}: ${m.module}`).join("\n")).toEqual([]);
+  });
+
+  it("holds no server code by its marks either", () => {
+    const markers = [/drizzle-orm/, /@electric-sql\/pglite/, /pg_trgm/, /\bbcrypt/, /\bsharp\b/, /SESSION_SECRET/, /node:crypto/, /pg-pool/, /ZodError/];
     const files = clientJs();
     expect(files.length).toBeGreaterThan(0);
     for (const { file, text } of files) {

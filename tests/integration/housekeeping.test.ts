@@ -5,14 +5,14 @@
  */
 import { expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { runHousekeeping } from "../../server/jobs/housekeeping.server";
-import { addToCart, createCart } from "../../server/cart/cart.server";
-import { insertProduct } from "../fixtures/products";
-import { createSession, sessionUser } from "../../server/accounts/sessions.server";
-import { registerUser } from "../../server/accounts/users.server";
-import { newId } from "../../server/db/ids";
-import { cartItems, carts, passwordResetTokens, rateLimits, sessions } from "../../server/db/schema";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { runHousekeeping } from "#server/jobs/housekeeping.server.ts";
+import { addToCart, createCart } from "#server/cart/cart.server.ts";
+import { insertProduct } from "#tests/fixtures/products.ts";
+import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { registerUser } from "#server/accounts/users.server.ts";
+import { newId } from "#server/db/ids.ts";
+import { cartItems, carts, passwordResetTokens, rateLimits, sessions } from "#server/db/schema.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const HOUR = 60 * 60 * 1000;
 

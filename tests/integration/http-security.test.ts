@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "../../server/http/security";
+import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "#server/http/security.ts";
 
 let server: Server;
 let base: string;

@@ -6,11 +6,11 @@
  */
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { registerUser } from "../../server/accounts/users.server";
-import { sessions, users } from "../../server/db/schema";
-import { action as loginAction } from "../../app/routes/login";
-import { TEST_ORIGIN, formPost, routeContext, settle } from "../fixtures/route-context";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { registerUser } from "#server/accounts/users.server.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import { action as loginAction } from "#app/routes/login.tsx";
+import { TEST_ORIGIN, formPost, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
 const email = () => `acceso${++n}-${Date.now()}@example.com`;

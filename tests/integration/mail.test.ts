@@ -14,14 +14,14 @@ import { eq, like } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
-import { parseConfig } from "../../server/config";
-import type { Database } from "../../server/db/client";
-import { outbox } from "../../server/db/schema";
-import { enqueueMail, notifyMailQueued } from "../../server/mail/outbox.server";
-import { passwordResetMail } from "../../server/mail/templates";
-import { createMailTransport, type MailTransport } from "../../server/mail/transport.server";
-import { MAX_ATTEMPTS, deliverDueMail, startMailWorker } from "../../server/mail/worker.server";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { parseConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema.ts";
+import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { passwordResetMail } from "#server/mail/templates.ts";
+import { createMailTransport, type MailTransport } from "#server/mail/transport.server.ts";
+import { MAX_ATTEMPTS, deliverDueMail, startMailWorker } from "#server/mail/worker.server.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const MAIL_FROM = parseConfig({}).MAIL_FROM;
 /** What the SMTP server accepted: the envelope recipients and the parsed message. */

@@ -6,15 +6,15 @@
  */
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createSession, sessionUser } from "../../server/accounts/sessions.server";
-import { findResetTokenUser, hashResetToken, requestPasswordReset, resetPassword } from "../../server/accounts/password-reset.server";
-import { authenticateUser, registerUser } from "../../server/accounts/users.server";
-import type { Queryable } from "../../server/db/client";
-import { outbox, passwordResetTokens, sessions, users } from "../../server/db/schema";
-import { action as forgotAction } from "../../app/routes/forgot-password";
-import { action as resetAction, loader as resetLoader } from "../../app/routes/reset-password";
-import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle } from "../fixtures/route-context";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { findResetTokenUser, hashResetToken, requestPasswordReset, resetPassword } from "#server/accounts/password-reset.server.ts";
+import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { outbox, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { action as forgotAction } from "#app/routes/forgot-password.tsx";
+import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
+import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
 const email = () => `recupera${++n}-${Date.now()}@example.com`;

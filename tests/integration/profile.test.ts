@@ -9,23 +9,25 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import ProfilePage, { action, loader } from "../../app/routes/perfil";
+import ProfilePage, { action, loader } from "#app/routes/perfil.tsx";
 import {
   addAddress,
   deleteAddress,
   listAddresses,
   setDefaultAddress,
   updateAddress,
-} from "../../server/accounts/addresses.server";
-import { MAX_ADDRESSES_PER_USER, PROFILE_MESSAGES, type AddressInput } from "../../server/accounts/profile-forms";
-import { changePassword, getProfile, updateProfile } from "../../server/accounts/profile.server";
-import { createSession, sessionUser } from "../../server/accounts/sessions.server";
-import { authenticateUser, registerUser } from "../../server/accounts/users.server";
-import { newId } from "../../server/db/ids";
-import { addresses, loyaltyAccounts, loyaltyTransactions, passwordResetTokens, sessions, users } from "../../server/db/schema";
-import { loyaltySummary } from "../../server/loyalty/points.server";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "../fixtures/route-context";
-import { describeEachDatabase } from "../fixtures/test-db";
+} from "#server/accounts/addresses.server.ts";
+import { type AddressInput } from "#server/accounts/profile-forms.ts";
+import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import { PROFILE_MESSAGES } from "#domain/messages.ts";
+import { changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
+import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
+import { newId } from "#server/db/ids.ts";
+import { addresses, loyaltyAccounts, loyaltyTransactions, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { loyaltySummary } from "#server/loyalty/points.server.ts";
+import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
 const email = () => `perfil${++n}-${Date.now()}@example.com`;

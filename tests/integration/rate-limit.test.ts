@@ -3,8 +3,8 @@
  * through the database, exact under concurrent requests, scaled by RATE_LIMIT_FACTOR.
  */
 import { expect, it } from "vitest";
-import { takeRateLimit } from "../../server/accounts/rate-limit.server";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { takeRateLimit } from "#server/accounts/rate-limit.server.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 

@@ -5,15 +5,15 @@
  */
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createSession, deleteSession } from "../../server/accounts/sessions.server";
-import { registerUser } from "../../server/accounts/users.server";
-import { newId } from "../../server/db/ids";
-import { orderItems, orders, sessions } from "../../server/db/schema";
-import { loader as rootLoader } from "../../app/root";
-import { action as logoutAction } from "../../app/routes/logout";
-import { loader as ordersLoader } from "../../app/routes/mis-pedidos";
-import { formPost, get, routeContext, sessionCookieHeader, settle } from "../fixtures/route-context";
-import { describeEachDatabase } from "../fixtures/test-db";
+import { createSession, deleteSession } from "#server/accounts/sessions.server.ts";
+import { registerUser } from "#server/accounts/users.server.ts";
+import { newId } from "#server/db/ids.ts";
+import { orderItems, orders, sessions } from "#server/db/schema.ts";
+import { loader as rootLoader } from "#app/root.tsx";
+import { action as logoutAction } from "#app/routes/logout.ts";
+import { loader as ordersLoader } from "#app/routes/mis-pedidos.tsx";
+import { formPost, get, routeContext, sessionCookieHeader, settle } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
 const email = () => `sesion${++n}-${Date.now()}@example.com`;

@@ -4,7 +4,7 @@
  * onSale=true. Browser-safe: the view builds its links with it, the loader parses with it.
  * Anything unknown or malformed is dropped, never an error.
  */
-import { CARD_TYPES, EXPANSIONS, RARITIES } from "./shop";
+import { CARD_TYPES, EXPANSIONS, RARITIES } from "./catalog";
 
 export const SORT_OPTIONS = [
   { value: "dateAdded-desc", label: "Más recientes", sortBy: "dateAdded", order: "desc" },

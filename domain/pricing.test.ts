@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   amountToFreeShippingCents,
   cartShippingCents,
+  couponDiscountCents,
   isOnSale,
   itemCount,
   lineTotalCents,
   percentOff,
+  pointsEarnedFor,
+  quoteOrder,
+  redeemablePoints,
   summarizeCart,
   unitPriceCents,
 } from "./pricing";
@@ -58,5 +62,41 @@ describe("pricing", () => {
       totalCents: 0,
       amountToFreeShippingCents: 200_000,
     });
+  });
+
+  it("charges each shipping method its price, with the threshold rule", async () => {
+    const { shippingCostCents } = await import("./shipping");
+    expect(shippingCostCents("estafeta", 199_999)).toBe(15_000);
+    expect(shippingCostCents("estafeta", 200_000)).toBe(0);
+    expect(shippingCostCents("dhl", 199_999)).toBe(22_000);
+    expect(shippingCostCents("dhl", 200_000)).toBe(11_000);
+  });
+
+  it("rounds the coupon discount on subtotal plus shipping to whole pesos", () => {
+    // (1,234.50 + 150) × 15% = 207.675 → 208 pesos.
+    expect(couponDiscountCents(123_450, 15_000, 15)).toBe(20_800);
+    expect(couponDiscountCents(10_000, 15_000, 100)).toBe(25_000);
+  });
+
+  it("earns floor(1%) of the subtotal and spends whole points", () => {
+    expect(pointsEarnedFor(129_999)).toBe(12);
+    expect(pointsEarnedFor(9_999)).toBe(0);
+    expect(redeemablePoints(12.9)).toBe(12);
+    expect(redeemablePoints(-3)).toBe(0);
+  });
+
+  it("quotes an order: coupon, then points capped so the total never goes below 0", () => {
+    const lines = [{ priceCents: 100_000, salePriceCents: null, quantity: 1 }];
+    expect(quoteOrder({ lines, shippingMethod: "dhl", couponPercent: 10, pointsRequested: 50 })).toEqual({
+      subtotalCents: 100_000,
+      shippingCents: 22_000,
+      couponDiscountCents: 12_200,
+      pointsUsed: 50,
+      totalCents: 104_800,
+      pointsEarned: 10,
+    });
+    const capped = quoteOrder({ lines, shippingMethod: "estafeta", couponPercent: null, pointsRequested: 5_000 });
+    expect(capped.pointsUsed).toBe(1_150);
+    expect(capped.totalCents).toBe(0);
   });
 });

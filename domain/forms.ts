@@ -1,0 +1,18 @@
+/** Shared facts of the shop's forms, read by the views (input limits) and by the server's schemas. */
+
+/** The honeypot field public forms carry: people leave it empty (it is hidden), naive bots fill it. */
+export const HONEYPOT_FIELD = "sitio_web";
+
+/** A chosen password: at least 6 characters (SPEC §9), at most 72 (bcrypt's limit). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 72;
+
+/** Caps on the address fields (characters), the same as the inputs' maxLength. */
+export const ADDRESS_LIMITS = { street: 200, colonia: 100, city: 100, references: 300 } as const;
+
+/** How many addresses one customer may keep, so the table can't be flooded. */
+export const MAX_ADDRESSES_PER_USER = 20;
+
+/** Mexican zip codes are exactly 5 digits; phones 10 digits (DESIGN §4). */
+export const ZIP_CODE_PATTERN = /^\d{5}$/;
+export const PHONE_PATTERN = /^\d{10}$/;

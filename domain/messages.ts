@@ -1,0 +1,90 @@
+/**
+ * The shop's Spanish messages (SPEC §5, §8), defined once: the server's schemas
+ * and actions answer with them, and the views show them (live hints, fallbacks)
+ * without importing any server code or schema library.
+ */
+import { ADDRESS_LIMITS, MAX_ADDRESSES_PER_USER, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./forms";
+
+/** Login and registration. */
+export const AUTH_MESSAGES = {
+  nameRequired: "El nombre es requerido",
+  nameTooLong: "El nombre es demasiado largo",
+  emailRequired: "El correo electrónico es requerido",
+  emailInvalid: "Ingresa un correo electrónico válido",
+  phoneInvalid: "El teléfono debe tener 10 dígitos",
+  passwordRequired: "La contraseña es requerida",
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+  passwordTooLong: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`,
+  emailTaken: "Ya existe una cuenta con este correo electrónico",
+  badCredentials: "Correo electrónico o contraseña incorrectos",
+  fallback: "Error al procesar la solicitud. Verifica tus datos.",
+} as const;
+
+/** Forgot and reset password (SPEC §5, §8). */
+export const RESET_MESSAGES = {
+  newPasswordRequired: "La nueva contraseña es requerida",
+  passwordsDontMatch: "Las contraseñas no coinciden",
+  tokenMissing: "Token no proporcionado",
+  tokenInvalid: "Token inválido o expirado",
+  forgotFallback: "Error al procesar la solicitud",
+  resetFallback: "Error al restablecer la contraseña",
+} as const;
+
+/** Profile: personal information, password change and addresses. */
+export const PROFILE_MESSAGES = {
+  // SPEC §8, the generic ones (a more precise message is preferred when there is one).
+  updateFailed: "Error al actualizar",
+  passwordFailed: "Error al cambiar contraseña",
+  addressAddFailed: "Error al agregar dirección",
+  addressUpdateFailed: "Error al actualizar dirección",
+  addressDeleteFailed: "Error al eliminar dirección",
+  invalidRequest: "La solicitud no es válida.",
+  // Password change.
+  currentPasswordRequired: "La contraseña actual es requerida",
+  currentPasswordWrong: "La contraseña actual es incorrecta",
+  // Addresses.
+  streetRequired: "La calle es requerida",
+  streetTooLong: `La calle no puede tener más de ${ADDRESS_LIMITS.street} caracteres`,
+  coloniaTooLong: `La colonia no puede tener más de ${ADDRESS_LIMITS.colonia} caracteres`,
+  cityRequired: "La ciudad es requerida",
+  cityTooLong: `La ciudad no puede tener más de ${ADDRESS_LIMITS.city} caracteres`,
+  stateRequired: "El estado es requerido",
+  stateInvalid: "Selecciona un estado de la lista",
+  zipRequired: "El código postal es requerido",
+  zipInvalid: "El código postal debe tener 5 dígitos",
+  referencesTooLong: `Las referencias no pueden tener más de ${ADDRESS_LIMITS.references} caracteres`,
+  tooManyAddresses: `Puedes guardar hasta ${MAX_ADDRESSES_PER_USER} direcciones. Elimina alguna para agregar otra.`,
+} as const;
+
+/** Success messages of SPEC §8, by the key a redirect carries (`?ok=address-added`). */
+export const PROFILE_NOTICES = {
+  "profile-updated": "Perfil actualizado exitosamente",
+  "password-changed": "Contraseña actualizada exitosamente",
+  "address-added": "Dirección agregada exitosamente",
+  "address-updated": "Dirección actualizada exitosamente",
+  "address-deleted": "Dirección eliminada exitosamente",
+  "default-address": "Dirección predeterminada actualizada",
+} as const;
+
+export type ProfileNotice = keyof typeof PROFILE_NOTICES;
+
+/** The Spanish text for a notice key from the URL; null for anything else (never the raw value). */
+export function noticeText(key: unknown): string | null {
+  return typeof key === "string" && Object.hasOwn(PROFILE_NOTICES, key) ? PROFILE_NOTICES[key as ProfileNotice] : null;
+}
+
+/** Cart forms and cart changes. */
+export const CART_FORM_ERRORS = {
+  invalid: "La solicitud no es válida.",
+  product: "Producto no encontrado",
+  quantity: "La cantidad no es válida",
+} as const;
+
+export const CART_MESSAGES = {
+  productNotFound: "Producto no encontrado",
+  outOfStock: "Este producto está agotado",
+  invalidQuantity: "La cantidad no es válida",
+} as const;
+
+/** Any rate-limited form over its allowance (HTTP 429). */
+export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
