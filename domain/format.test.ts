@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentYear, formatDate, formatMoney, formatMoneyCents } from "./format";
+import { currentYear, formatDate, formatMoney, formatMoneyCents, formatPoints } from "./format";
 
 describe("es-MX formatting", () => {
   it("formats money as $1,234.50 MXN", () => {
@@ -17,5 +17,11 @@ describe("es-MX formatting", () => {
   it("takes the copyright year from Mexico City", () => {
     expect(currentYear(new Date("2027-01-01T03:00:00Z"))).toBe(2026);
     expect(currentYear(new Date("2027-01-01T12:00:00Z"))).toBe(2027);
+  });
+
+  it("shows points rounded down with es-MX grouping", () => {
+    expect(formatPoints(1234.9)).toBe("1,234");
+    expect(formatPoints(12)).toBe("12");
+    expect(formatPoints(-3.5)).toBe("-4");
   });
 });

@@ -18,6 +18,13 @@ export function formatMoney(pesos: number): string {
   return `${money.format(pesos)} MXN`;
 }
 
+const wholeNumber = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 });
+
+/** Points as shown everywhere: rounded down (SPEC §9), with es-MX grouping ("1,234"). */
+export function formatPoints(points: number): string {
+  return wholeNumber.format(Math.floor(points));
+}
+
 const longDate = new Intl.DateTimeFormat("es-MX", {
   day: "numeric",
   month: "long",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { formatPoints } from "#domain/format.ts";
 
 export const BANNER_COOKIE = "aviso_puntos";
 
@@ -25,7 +26,7 @@ export function LoyaltyBanner({
         <h2 id="loyalty-banner-title">Programa de puntos</h2>
         {user && points > 0 ? (
           <p>
-            Tienes <strong>{points} puntos</strong> ($1 MXN cada uno). Ganas el 1% de cada compra en puntos y los
+            Tienes <strong>{formatPoints(points)} puntos</strong> ($1 MXN cada uno). Ganas el 1% de cada compra en puntos y los
             usas como descuento en tu siguiente pedido.
           </p>
         ) : (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { SHOP } from "#domain/shop.ts";
+import { formatPoints } from "#domain/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CartIcon, SearchIcon, UserIcon } from "./icons";
 import { useCartCount } from "./cart-state";
@@ -33,8 +34,8 @@ export function SiteHeader() {
             </span>
           </Link>
           {root?.user && root.user.points > 0 ? (
-            <Link to="/perfil?tab=puntos" className="points-chip" aria-label={`Tus puntos: ${root.user.points}`}>
-              {root.user.points} pts
+            <Link to="/perfil?tab=puntos" className="points-chip" aria-label={`Tus puntos: ${formatPoints(root.user.points)}`}>
+              {formatPoints(root.user.points)} pts
             </Link>
           ) : null}
           <details className="user-menu" ref={menuRef}>
@@ -46,7 +47,7 @@ export function SiteHeader() {
                 <li className="user-menu-greeting">
                   Hola, {root.user.name}
                   <br />
-                  <span>{root.user.points} puntos</span>
+                  <span>{formatPoints(root.user.points)} puntos</span>
                 </li>
                 <li>
                   <Link to="/perfil">Mi Perfil</Link>

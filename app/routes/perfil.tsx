@@ -12,7 +12,7 @@ import { loyaltySummary } from "#server/loyalty/points.server.ts";
 import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { formInput } from "#server/accounts/forms.ts";
-import { formatDate } from "#domain/format.ts";
+import { formatDate, formatPoints } from "#domain/format.ts";
 import { MEXICAN_STATES } from "#domain/mexican-states.ts";
 import { POINTS_PROMPT_THRESHOLD } from "#domain/loyalty.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
@@ -166,8 +166,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 type Failure = Route.ComponentProps["actionData"];
-
-const integer = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 });
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, notice } = loaderData;
@@ -572,22 +570,22 @@ function transactionType(type: string): string {
 }
 
 function Points({ points }: { points: NonNullable<Route.ComponentProps["loaderData"]["points"]> }) {
-  const signed = (n: number) => (n > 0 ? `+${integer.format(n)}` : integer.format(n));
+  const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
   return (
     <>
       <h2 id="perfil-panel-titulo">Mis puntos</h2>
       <dl className="points-tiles">
         <div>
           <dt>Puntos disponibles</dt>
-          <dd data-testid="points-balance">{integer.format(points.balance)}</dd>
+          <dd data-testid="points-balance">{formatPoints(points.balance)}</dd>
         </div>
         <div>
           <dt>Total ganado</dt>
-          <dd>{integer.format(points.totalEarned)}</dd>
+          <dd>{formatPoints(points.totalEarned)}</dd>
         </div>
         <div>
           <dt>Total usado</dt>
-          <dd>{integer.format(points.totalSpent)}</dd>
+          <dd>{formatPoints(points.totalSpent)}</dd>
         </div>
       </dl>
       <p className="points-explainer">
@@ -596,7 +594,7 @@ function Points({ points }: { points: NonNullable<Route.ComponentProps["loaderDa
       <div className="points-cta">
         {points.balance >= POINTS_PROMPT_THRESHOLD ? (
           <>
-            <p>¡Tienes {integer.format(points.balance)} puntos disponibles! Úsalos como descuento en tu próxima compra.</p>
+            <p>¡Tienes {formatPoints(points.balance)} puntos disponibles! Úsalos como descuento en tu próxima compra.</p>
             <Link to="/productos" className="button button-primary">
               Usar mis puntos
             </Link>

@@ -23,7 +23,7 @@ export interface DemoImageRequest {
 
 /** Parses "<id>-front.webp" / "<id>-back.webp" and a width; null when it cannot name an image. */
 export function parseDemoImage(file: string, widthParam: string | null): DemoImageRequest | null {
-  const match = /^([0-9a-f]{24})-(front|back)\.webp$/.exec(file);
+  const match = /^(\w+)-(front|back)\.webp$/.exec(file);
   if (!match || !isId(match[1])) return null;
   const requested = Number(widthParam);
   const width = (DEMO_IMAGE_WIDTHS as readonly number[]).includes(requested) ? requested : DEFAULT_WIDTH;
