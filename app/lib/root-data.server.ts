@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { cartQuantities } from "#server/cart/cart.server.ts";
-import { readCartId } from "#server/cart/cart-cookie.server.ts";
+import { currentCart } from "#server/cart/current-cart.server.ts";
 import { getUserForPage } from "#server/accounts/auth.server.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
 
@@ -9,9 +9,8 @@ import { pointsBalance } from "#server/loyalty/points.server.ts";
  * the signed-in user; plus the header that clears a stale session cookie.
  */
 export async function loadRootData(request: Request, context: AppLoadContext) {
-  const cartId = await readCartId(request, context.config);
-  const cart = await cartQuantities(context.db, cartId);
   const { user, clearCookie } = await getUserForPage(request, context);
+  const cart = await cartQuantities(context.db, (await currentCart(request, context, user)).id);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   const rootData = {

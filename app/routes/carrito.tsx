@@ -1,15 +1,7 @@
 import { Link, data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/carrito";
-import {
-  CartError,
-  addToCart,
-  clearCart,
-  getCart,
-  removeFromCart,
-  setCartQuantity,
-  startCartWith,
-} from "#server/cart/cart.server.ts";
-import { cartCookie, existingCartId, readCartId } from "#server/cart/cart-cookie.server.ts";
+import { CartError, clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server.ts";
+import { addToCurrentCart, currentCart } from "#server/cart/current-cart.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { formatMoneyCents } from "#domain/format.ts";
@@ -23,7 +15,7 @@ import { ProductImage } from "#app/components/ProductImage.tsx";
 import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return getCart(context.db, await readCartId(request, context.config));
+  return getCart(context.db, (await currentCart(request, context)).id);
 }
 
 export const headers = privatePageHeaders;
@@ -38,17 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), "/carrito") : null;
   if (!parsed.ok) return data({ ok: false as const, error: parsed.error }, { status: 400 });
 
-  const cartId = await existingCartId(request, context.db, context.config);
+  const cart = await currentCart(request, context);
+  const cartId = cart.id;
   const headers = new Headers();
   try {
     const cmd = parsed.command;
     if (cmd.intent === "add") {
-      if (cartId) await addToCart(context.db, cartId, cmd.productId, cmd.quantity);
-      else {
-        // First add: the cart and its cookie are born with it.
-        const started = await startCartWith(context.db, cmd.productId, cmd.quantity);
-        headers.append("Set-Cookie", await cartCookie(context.config).serialize(started.cartId));
-      }
+      // A guest's first add starts a guest cart and its cookie; a customer's goes to the account's cart.
+      const added = await addToCurrentCart(context, cart, cmd.productId, cmd.quantity);
+      if (added.setCookie) headers.append("Set-Cookie", added.setCookie);
     } else if (cartId) {
       if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd.productId, cmd.quantity);
       else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd.productId);

@@ -6,7 +6,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { cartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
+import { clearCartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
 import { mergeGuestCart } from "#server/cart/cart.server.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { firstMessage, formInput, loginSchema, registerSchema } from "./forms";
@@ -55,19 +55,20 @@ export async function authenticate(mode: AuthMode, request: Request, context: Ap
 }
 
 /**
- * Starts a session for the user, with the guest cart merged into theirs; returns
- * the cookies to set. A session the browser already held is ended: a new login
- * always gets a new id, and no orphan rows are left behind.
+ * Starts a session for the user, with the guest cart merged into the account's
+ * cart; returns the cookies to set. The cart cookie is cleared: from now on the
+ * account's cart is found through the session, on every device. A session the
+ * browser already held is ended: a new login always gets a new id, and no
+ * orphan rows are left behind.
  */
 export async function startSession(request: Request, context: AppLoadContext, user: SessionUser): Promise<Headers> {
   const previous = await readSessionId(request, context.config);
   if (previous) await deleteSession(context.db, previous);
-  const guestCartId = await readCartId(request, context.config);
-  const cartId = await mergeGuestCart(context.db, guestCartId, user.id);
+  await mergeGuestCart(context.db, await readCartId(request, context.config), user.id);
   const sessionId = await createSession(context.db, user.id, request.headers.get("user-agent"));
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookie(context.config).serialize(sessionId));
-  if (cartId) headers.append("Set-Cookie", await cartCookie(context.config).serialize(cartId));
+  headers.append("Set-Cookie", await clearCartCookie(context.config));
   return headers;
 }
 
@@ -108,6 +109,7 @@ export async function signOut(request: Request, context: AppLoadContext) {
   if (sessionId) await deleteSession(context.db, sessionId);
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookie(context.config).serialize("", { maxAge: 0 }));
-  headers.append("Set-Cookie", await cartCookie(context.config).serialize("", { maxAge: 0 }));
+  // The browser keeps no cart: the account's cart stays with the account for the next login.
+  headers.append("Set-Cookie", await clearCartCookie(context.config));
   return redirect("/", { status: 303, headers });
 }

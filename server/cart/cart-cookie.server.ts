@@ -1,11 +1,9 @@
 import type { AppConfig } from "#server/config.ts";
-import type { Database } from "#server/db/client.ts";
 import { readSignedCookie, signedCookie } from "#server/http/cookies.ts";
-import { cartExists } from "./cart.server";
 
 const SIXTY_DAYS = 60 * 24 * 60 * 60;
 
-/** The anonymous cart cookie (signed, see http/cookies.ts). */
+/** The anonymous cart cookie (signed, see http/cookies.ts): it names a guest cart, never an account's. */
 export function cartCookie(config: AppConfig) {
   return signedCookie("cart", SIXTY_DAYS, config);
 }
@@ -15,8 +13,7 @@ export function readCartId(request: Request, config: AppConfig): Promise<string 
   return readSignedCookie(cartCookie(config), request);
 }
 
-/** The request's cart id when its cookie names a cart that exists, else null. */
-export async function existingCartId(request: Request, db: Database, config: AppConfig): Promise<string | null> {
-  const id = await readCartId(request, config);
-  return id && (await cartExists(db, id)) ? id : null;
+/** The Set-Cookie that removes the cart cookie (at login, once the guest cart is merged, and at logout). */
+export function clearCartCookie(config: AppConfig): Promise<string> {
+  return cartCookie(config).serialize("", { maxAge: 0 });
 }

@@ -1,6 +1,8 @@
 /**
- * The cart (SPEC §2 "Cart", §4, §9; DESIGN §6): stored in the database, keyed by
- * an anonymous cart cookie. Prices and stock are always read fresh from the
+ * The cart (SPEC §2 "Cart", §4, §9; DESIGN §6): stored in the database. A
+ * signed-in customer's cart is the account's (one per user, `carts.user_id`);
+ * a guest's is keyed by an anonymous cart cookie (current-cart.server.ts says
+ * which one a request has). Prices and stock are always read fresh from the
  * products table; a quantity never exceeds stock.
  */
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
@@ -37,9 +39,14 @@ export interface CartView {
   summary: CartSummary;
 }
 
-export async function cartExists(db: Queryable, cartId: string): Promise<boolean> {
+/** True when the id names a guest cart (one with no account): the only kind a cart cookie may name. */
+export async function isGuestCart(db: Queryable, cartId: string): Promise<boolean> {
   if (!isId(cartId)) return false;
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).limit(1);
+  const [row] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), isNull(carts.userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -113,7 +120,7 @@ export async function addToCart(db: Database, cartId: string, productId: string,
 }
 
 /**
- * A visitor's first add: the cart is created in the same transaction, so a
+ * A guest's first add: the cart is created in the same transaction, so a
  * refused add (sold out, unknown product) leaves nothing behind.
  */
 export async function startCartWith(db: Database, productId: string, quantity = 1): Promise<{ cartId: string; quantity: number }> {
@@ -122,6 +129,37 @@ export async function startCartWith(db: Database, productId: string, quantity = 
     const cartId = await createCart(tx);
     return { cartId, quantity: await addInTransaction(tx, cartId, productId, amount) };
   });
+}
+
+/**
+ * The account's cart, made when the account has none, in one statement: two
+ * devices starting it at the same moment get the same cart (the unique index
+ * `carts_user_key` decides). The row stays locked until the transaction ends,
+ * so changes to one account's cart run one after another.
+ */
+async function accountCartIn(tx: Tx, userId: string): Promise<string> {
+  const [row] = await tx
+    .insert(carts)
+    .values({ id: newId(), userId })
+    .onConflictDoUpdate({ target: carts.userId, targetWhere: sql`user_id is not null`, set: { updatedAt: new Date() } })
+    .returning({ id: carts.id });
+  if (!row) throw new Error("the account's cart was neither inserted nor found");
+  return row.id;
+}
+
+/** The id of the account's cart, or null while it has none. */
+export async function accountCartId(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * A signed-in customer's add: to the account's cart, which is started in the
+ * same transaction when there is none (a refused add leaves nothing behind).
+ */
+export async function addToAccountCart(db: Database, userId: string, productId: string, quantity = 1): Promise<number> {
+  const amount = validAddAmount(quantity);
+  return db.transaction(async (tx) => addInTransaction(tx, await accountCartIn(tx, userId), productId, amount));
 }
 
 /** Sets a line's quantity: zero or less removes it; more than stock is capped at stock. */
@@ -188,35 +226,35 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
 }
 
 /**
- * At login the guest cart joins the user's cart (DESIGN §6): quantities add up,
- * capped at stock; a user without a cart simply adopts the guest cart. Returns
- * the id of the user's cart (or null when there is none).
+ * At login the guest cart joins the account's cart (DESIGN §6): quantities add
+ * up, capped at stock; the account's cart is started if it has none. The guest
+ * cart is then deleted, so an id that was once in a cookie never names an
+ * account's cart. Only a guest cart (no owner) is merged; anything else the
+ * cookie names is left alone.
  */
-export async function mergeGuestCart(db: Database, guestCartId: string | null, userId: string): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [userCart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1);
-    const [guest] =
-      guestCartId && isId(guestCartId)
-        ? await tx.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, guestCartId)).limit(1)
-        : [];
-    // A cart that belongs to another account is never merged.
-    const guestCart = guest && (guest.userId === null || guest.userId === userId) ? guest : undefined;
-    if (!guestCart || guestCart.id === userCart?.id) return userCart?.id ?? guestCart?.id ?? null;
-    if (!userCart) {
-      await tx.update(carts).set({ userId, updatedAt: new Date() }).where(eq(carts.id, guestCart.id));
-      return guestCart.id;
-    }
+export async function mergeGuestCart(db: Database, guestCartId: string | null, userId: string): Promise<void> {
+  if (!guestCartId || !isId(guestCartId)) return;
+  await db.transaction(async (tx) => {
+    // Locked first: a second login with the same cookie waits, then finds the guest cart gone.
+    const [guest] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, guestCartId), isNull(carts.userId)))
+      .limit(1)
+      .for("update");
+    if (!guest) return;
+    const accountCart = await accountCartIn(tx, userId);
     await tx.execute(sql`
-      insert into cart_items (cart_id, product_id, quantity)
-      select ${userCart.id}, g.product_id, least(g.quantity, p.stock)
+      insert into cart_items (cart_id, product_id, quantity, added_at)
+      select ${accountCart}, g.product_id, least(g.quantity, p.stock, ${MAX_LINE_QUANTITY}), g.added_at
       from cart_items g join products p on p.id = g.product_id
-      where g.cart_id = ${guestCart.id} and p.stock > 0
+      where g.cart_id = ${guest.id} and p.stock > 0
       on conflict (cart_id, product_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
-                             (select stock from products where id = excluded.product_id))
+                             (select stock from products where id = excluded.product_id),
+                             ${MAX_LINE_QUANTITY})
     `);
-    await tx.delete(carts).where(eq(carts.id, guestCart.id));
-    return userCart.id;
+    await tx.delete(carts).where(eq(carts.id, guest.id));
   });
 }
 

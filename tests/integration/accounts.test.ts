@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSession, deleteSession, sessionUser } from "#server/accounts/sessions.server.ts";
 import { AccountError, authenticateUser, registerUser } from "#server/accounts/users.server.ts";
-import { addToCart, cartQuantities, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
+import { accountCartId, addToCart, cartQuantities, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
 import { carts, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -60,7 +60,7 @@ describeEachDatabase("accounts", (t) => {
     expect(await sessionUser(t.db, other)).toBeNull();
   });
 
-  it("at login the guest cart merges into the user's cart, capped at stock", async () => {
+  it("at login the guest cart merges into the user's cart, capped at stock, and is deleted", async () => {
     const user = await registerUser(t.db, { name: "Rosa", email: email(), phone: "", password: "secreto1" });
     const a = await insertProduct(t.db, { stock: 3 });
     const b = await insertProduct(t.db, { stock: 5 });
@@ -69,21 +69,30 @@ describeEachDatabase("accounts", (t) => {
     const guest = await createCart(t.db);
     await addToCart(t.db, guest, a, 3);
     await addToCart(t.db, guest, b, 1);
-    expect(await mergeGuestCart(t.db, guest, user.id)).toBe(userCart);
+    await mergeGuestCart(t.db, guest, user.id);
+    expect(await accountCartId(t.db, user.id)).toBe(userCart);
     expect((await cartQuantities(t.db, userCart)).quantities).toEqual({ [a]: 3, [b]: 1 });
     expect(await t.db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
   });
 
-  it("a user without a cart adopts the guest cart; another account's cart is never taken", async () => {
+  it("a user without a cart gets one with the guest cart's lines; only a guest cart is ever merged", async () => {
     const user = await registerUser(t.db, { name: "Sol", email: email(), phone: "", password: "secreto1" });
     const other = await registerUser(t.db, { name: "Mar", email: email(), phone: "", password: "secreto1" });
     const p = await insertProduct(t.db, { stock: 5 });
     const guest = await createCart(t.db);
     await addToCart(t.db, guest, p, 2);
-    expect(await mergeGuestCart(t.db, guest, user.id)).toBe(guest);
-    // The same cookie presented by someone logging in as another account:
-    expect(await mergeGuestCart(t.db, guest, other.id)).toBeNull();
-    expect((await cartQuantities(t.db, guest)).quantities).toEqual({ [p]: 2 });
-    expect(await mergeGuestCart(t.db, "x", user.id)).toBe(guest);
+    await mergeGuestCart(t.db, guest, user.id);
+    const userCart = await accountCartId(t.db, user.id);
+    expect(userCart).not.toBeNull();
+    expect(userCart).not.toBe(guest);
+    expect((await cartQuantities(t.db, userCart)).quantities).toEqual({ [p]: 2 });
+    expect(await t.db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
+    // The account's cart id presented as a guest cart by someone logging in as another account:
+    await mergeGuestCart(t.db, userCart, other.id);
+    expect(await accountCartId(t.db, other.id)).toBeNull();
+    expect((await cartQuantities(t.db, userCart)).quantities).toEqual({ [p]: 2 });
+    await mergeGuestCart(t.db, "x", user.id);
+    await mergeGuestCart(t.db, null, user.id);
+    expect(await accountCartId(t.db, user.id)).toBe(userCart);
   });
 });
