@@ -2,7 +2,16 @@ import { Form, Link, data, redirect, useLocation, useNavigation } from "react-ro
 import type { Route } from "./+types/perfil";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server.ts";
-import { addressIdSchema, addressSchema, firstProblem, isProfileIntent, passwordChangeSchema, profileSchema, type ProfileIntent } from "#server/accounts/profile-forms.ts";
+import {
+  addressIdSchema,
+  addressSchema,
+  firstProblem,
+  isProfileIntent,
+  passwordChangeSchema,
+  profileChangeSchema,
+  profileSchema,
+  type ProfileIntent,
+} from "#server/accounts/profile-forms.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { PROFILE_MESSAGES, noticeText, type ProfileNotice } from "#domain/messages.ts";
 import { ProfileError, changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
@@ -110,9 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "update-profile": {
-        const parsed = profileSchema.safeParse(formInput(profileSchema, form));
+        const parsed = profileChangeSchema.safeParse(formInput(profileChangeSchema, form));
         if (!parsed.success) return refused(intent, parsed.error, { values });
-        await updateProfile(context.db, user.id, parsed.data);
+        await updateProfile(context.db, user.id, parsed.data, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
         return done("informacion", "profile-updated");
       }
       case "change-password": {
@@ -265,6 +274,17 @@ function PersonalInfo({ profile, failed }: { profile: { name: string; email: str
             autoComplete="tel-national"
             defaultValue={v?.phone ?? profile.phone ?? ""}
             {...invalidProps(failed, "phone", errorId)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="perfil-contrasena-actual">Contraseña actual (necesaria para cambiar el correo)</label>
+          <input
+            id="perfil-contrasena-actual"
+            name="currentPassword"
+            type="password"
+            maxLength={200}
+            autoComplete="current-password"
+            {...invalidProps(failed, "currentPassword", errorId)}
           />
         </div>
         <FormError id={errorId} failed={failed} />

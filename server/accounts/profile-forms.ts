@@ -33,6 +33,15 @@ export function isProfileIntent(value: unknown): value is ProfileIntent {
 /** Name, e-mail and phone with exactly the registration rules and messages. */
 export const profileSchema = registerSchema.pick({ name: true, email: true, phone: true });
 
+/**
+ * The 'Información personal' form: the profile, plus the current password that
+ * only a change of e-mail needs (empty is fine for a name or phone change).
+ * Taken as typed, like every password (never trimmed).
+ */
+export const profileChangeSchema = profileSchema.extend({
+  currentPassword: z.preprocess(rawText, z.string().max(200, PROFILE_MESSAGES.currentPasswordWrong)),
+});
+
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.preprocess(
@@ -70,6 +79,7 @@ export const addressSchema = z.object({
 export const addressIdSchema = z.preprocess(trimmedText, z.string().regex(ID_PATTERN));
 
 export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileChangeInput = z.infer<typeof profileChangeSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export type AddressInput = z.infer<typeof addressSchema>;
 

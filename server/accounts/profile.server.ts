@@ -3,9 +3,11 @@
  * password change. Every query is filtered by the signed-in user's id; nothing
  * here logs a password.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
+import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { emailChangedMail } from "#server/mail/templates.ts";
 import { RATE_LIMITS, takeRateLimit } from "./rate-limit.server";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
@@ -45,19 +47,63 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Saves name, e-mail and phone. The e-mail is unique case-insensitively across
+ * Checks the current password before a change that needs it (password, e-mail).
+ * Every check counts against one per-user allowance, whichever form it comes
+ * from, so a stolen session gets the same few guesses. A missing password is
+ * refused before counting: it guesses nothing.
+ */
+async function checkCurrentPassword(db: Queryable, userId: string, passwordHash: string, password: string, rateLimitFactor: number): Promise<void> {
+  if (!password) throw new ProfileError(PROFILE_MESSAGES.currentPasswordRequired, 400, "currentPassword");
+  if (!(await takeRateLimit(db, RATE_LIMITS.currentPasswordPerUser, userId, rateLimitFactor))) {
+    throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
+  }
+  if (!(await verifyPassword(password, passwordHash))) {
+    throw new ProfileError(PROFILE_MESSAGES.currentPasswordWrong, 400, "currentPassword");
+  }
+}
+
+/**
+ * Saves name, e-mail and phone. A new e-mail needs the current password
+ * (`currentPassword`; a name or phone change needs none): whoever holds the
+ * account's e-mail can reset its password, so a session alone must not move it.
+ * The old address is then told, by a notice written to the outbox in the same
+ * transaction as the change. The e-mail is unique case-insensitively across
  * users (the `users_email_lower_key` index decides, also under concurrent
  * requests): taken by someone else → 409 and nothing changes.
  */
-export async function updateProfile(db: Queryable, userId: string, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileInput & { currentPassword?: string },
+  options: { rateLimitFactor?: number; now?: Date } = {},
+): Promise<Profile> {
+  const [current] = await db
+    .select({ name: users.name, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 404);
+  const email = input.email.toLowerCase();
+  const emailChanges = email !== current.email.toLowerCase();
+  // Bcrypt is slow: checked before the transaction, which then only writes.
+  if (emailChanges) await checkCurrentPassword(db, userId, current.passwordHash, input.currentPassword ?? "", options.rateLimitFactor ?? 1);
+  const now = options.now ?? new Date();
   try {
-    const [row] = await db
-      .update(users)
-      .set({ name: input.name, email: input.email.toLowerCase(), phone: input.phone || null, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ name: users.name, email: users.email, phone: users.phone });
-    if (!row) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 404);
-    return row;
+    const saved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ name: input.name, email, phone: input.phone || null, updatedAt: now })
+        // Only over the address the password was checked for, which the notice goes to.
+        .where(and(eq(users.id, userId), eq(users.email, current.email)))
+        .returning({ name: users.name, email: users.email, phone: users.phone });
+      if (!row) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 409);
+      if (emailChanges) {
+        await enqueueMail(tx, { kind: "email-changed", to: current.email, ...emailChangedMail({ name: current.name, newEmail: row.email, changedAt: now }) });
+      }
+      return row;
+    });
+    if (emailChanges) notifyMailQueued();
+    return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ProfileError(AUTH_MESSAGES.emailTaken, 409, "email");
     throw error;
@@ -68,7 +114,8 @@ export async function updateProfile(db: Queryable, userId: string, input: Profil
  * Changes the password after checking the current one (bcrypt). On success the
  * user's other sessions are revoked (the one named `currentSessionId` stays)
  * and any pending password-reset link stops working (replacePassword).
- * Attempts are rate-limited per user (`rateLimitFactor` as in RATE_LIMIT_FACTOR).
+ * Attempts are rate-limited per user, with the e-mail change (`rateLimitFactor`
+ * as in RATE_LIMIT_FACTOR).
  */
 export async function changePassword(
   db: Database,
@@ -77,14 +124,9 @@ export async function changePassword(
   currentSessionId: string | null,
   options: { rateLimitFactor?: number } = {},
 ): Promise<void> {
-  if (!(await takeRateLimit(db, RATE_LIMITS.passwordChangePerUser, userId, options.rateLimitFactor ?? 1))) {
-    throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
-  }
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new ProfileError(PROFILE_MESSAGES.passwordFailed, 404);
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw new ProfileError(PROFILE_MESSAGES.currentPasswordWrong, 400, "currentPassword");
-  }
+  await checkCurrentPassword(db, userId, row.passwordHash, input.currentPassword, options.rateLimitFactor ?? 1);
   // Hashing is slow: done before the transaction, which then only writes.
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction((tx) => replacePassword(tx, userId, passwordHash, currentSessionId));

@@ -21,8 +21,11 @@ export const RATE_LIMITS = {
   forgotPerIp: { name: "forgot:ip", limit: 10, windowSeconds: 60 * 60 },
   forgotPerEmail: { name: "forgot:email", limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { name: "reset:ip", limit: 20, windowSeconds: 60 * 60 },
-  /** Guessing the current password with a stolen session is slowed down per user. */
-  passwordChangePerUser: { name: "password-change:user", limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Guessing the current password with a stolen session is slowed down per user: the password
+   * change and the e-mail change both check it, and count on this one counter.
+   */
+  currentPasswordPerUser: { name: "current-password:user", limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, passwordResetMail } from "./templates";
+import { emailChangedMail, escapeHtml, maskEmail, passwordResetMail } from "./templates";
 
 const resetUrl = "https://cartasdelvalle.mx/restablecer-contrasena?token=abc123";
 
@@ -55,5 +55,43 @@ describe("password reset e-mail", () => {
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
+
+describe("e-mail changed notice (to the old address)", () => {
+  // 18:05 UTC is 12:05 in Mexico City (UTC-6, no daylight saving time since 2022).
+  const mail = emailChangedMail({ name: "Ana López", newEmail: "nueva.direccion@gmail.com", changedAt: new Date("2026-11-23T18:05:00Z") });
+
+  it("says in Spanish that the account's e-mail was changed, to which address (masked) and when, in Mexico City time", () => {
+    expect(mail.subject).toBe("Se cambió el correo de tu cuenta - Cartas del Valle");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(
+        "Hola Ana López, el correo electrónico de tu cuenta en Cartas del Valle se cambió a n***n@gmail.com el 23 de noviembre de 2026 a las 12:05 p.m. (hora del centro de México).",
+      );
+      expect(part).not.toContain("nueva.direccion");
+    }
+  });
+
+  it("says what to do if it was not the customer", () => {
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Si no fuiste tú, alguien pudo haber entrado a tu cuenta: escríbenos de inmediato a hola@cartasdelvalle.mx");
+      expect(part).toContain("Si fuiste tú, no tienes que hacer nada.");
+    }
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it("escapes the name", () => {
+    const hostile = emailChangedMail({ name: "<b>Eva</b>", newEmail: "x@y.mx", changedAt: new Date() });
+    expect(hostile.html).not.toContain("<b>Eva");
+    expect(hostile.html).toContain("Hola &lt;b&gt;Eva&lt;/b&gt;,");
+  });
+});
+
+describe("maskEmail", () => {
+  it("keeps the first and last letters of the name and the whole domain", () => {
+    expect(maskEmail("ana.lopez@gmail.com")).toBe("a***z@gmail.com");
+    expect(maskEmail("ab@x.mx")).toBe("a***@x.mx");
+    expect(maskEmail("a@x.mx")).toBe("a***@x.mx");
+    expect(maskEmail("sin-arroba")).toBe("***");
   });
 });

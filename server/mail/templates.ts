@@ -6,6 +6,7 @@
  * HTML and the plain-text part, so the two never drift apart and every
  * interpolated value is escaped in exactly one place.
  */
+import { formatDateTime } from "#domain/format.ts";
 import { SHOP } from "#domain/shop.ts";
 
 export interface RenderedMail {
@@ -134,6 +135,49 @@ export function passwordResetMail(input: { name: string; resetUrl: string }): Re
       { kind: "button", label: "Crear nueva contraseña", url: input.resetUrl },
       { kind: "note", text: "Este enlace es válido durante 1 hora y solo puede usarse una vez." },
       { kind: "note", text: "Si no solicitaste este cambio, ignora este correo; tu contraseña no cambiará." },
+    ],
+  });
+}
+
+/**
+ * An address shown only in part: the first and last letters of the name before
+ * the @, the domain whole ("ana.lopez@gmail.com" → "a***z@gmail.com").
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  const local = email.slice(0, at);
+  const shown = local.length <= 2 ? `${local[0]}***` : `${local[0]}***${local[local.length - 1]}`;
+  return `${shown}${email.slice(at)}`;
+}
+
+/**
+ * Spanish notice to the OLD address that the account's e-mail was changed: to
+ * which address (masked), when (es-MX, Mexico City), and what to do if it was
+ * not the customer. Sent because whoever holds the account's e-mail can reset
+ * its password.
+ */
+export function emailChangedMail(input: { name: string; newEmail: string; changedAt: Date }): RenderedMail {
+  const name = input.name.trim();
+  const masked = maskEmail(input.newEmail);
+  return renderMail({
+    subject: `Se cambió el correo de tu cuenta - ${SHOP.name}`,
+    preheader: `El correo de tu cuenta ahora es ${masked}.`,
+    heading: "Cambiamos el correo de tu cuenta",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${name ? `Hola ${name}` : "Hola"}, el correo electrónico de tu cuenta en ${SHOP.name} se cambió a ${masked} el ${formatDateTime(input.changedAt)} (hora del centro de México).`,
+      },
+      {
+        kind: "paragraph",
+        text: "Desde ahora inicias sesión con el correo nuevo, y los avisos de tu cuenta y de tus pedidos llegarán ahí. Te escribimos a esta dirección para que sepas del cambio.",
+      },
+      {
+        kind: "paragraph",
+        text: `Si no fuiste tú, alguien pudo haber entrado a tu cuenta: escríbenos de inmediato a ${SHOP.email} desde este correo para recuperarla y proteger tus datos.`,
+      },
+      { kind: "note", text: "Si fuiste tú, no tienes que hacer nada." },
     ],
   });
 }

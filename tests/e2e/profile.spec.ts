@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { expectSignedInAs, logIn, logOut, register, uniqueEmail } from "./accounts";
 import { expect, test, waitForHydration } from "./helpers";
+import { waitForMail } from "./mail";
 
 const notice = (page: Page) => page.locator(".profile-status");
 const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Secciones de mi perfil" }).getByRole("link", { name });
@@ -51,9 +52,10 @@ test("personal information and password", async ({ page, visit, js }) => {
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
   await expectNoViolations(page, "/perfil", { soft: true });
 
-  // Someone else's e-mail is refused, the typed values are kept.
+  // Someone else's e-mail is refused (after the current password it needs), the typed values are kept.
   await page.getByLabel("Nombre").fill("Nora D. Ruiz");
   await page.getByLabel("Correo electrónico").fill(taken.email.toUpperCase());
+  await page.getByLabel("Contraseña actual (necesaria para cambiar el correo)").fill(user.password);
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("alert")).toHaveText("Ya existe una cuenta con este correo electrónico");
   await expect(page.getByLabel("Nombre")).toHaveValue("Nora D. Ruiz");
@@ -94,6 +96,55 @@ test("personal information and password", async ({ page, visit, js }) => {
   await logIn(page, visit, user.email, "nueva456");
   await expect(page).toHaveURL(/\/$/);
   await expectSignedInAs(page, "Nora D. Ruiz");
+});
+
+test("changing the e-mail needs the current password, and the old address gets a notice", async ({ page, visit }) => {
+  const user = { name: "Elena Ruiz", email: uniqueEmail("correo-anterior"), password: "secreto1" };
+  const newEmail = uniqueEmail("correo-nuevo");
+  await register(page, visit, user);
+  await visit("/perfil");
+  const password = page.getByLabel("Contraseña actual (necesaria para cambiar el correo)");
+  await expect(password).toHaveAttribute("type", "password");
+  await expect(password).toHaveAttribute("autocomplete", "current-password");
+
+  // The name alone needs no password.
+  await page.getByLabel("Nombre").fill("Elena Ruiz Soto");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(notice(page)).toHaveText("Perfil actualizado exitosamente");
+
+  // A new e-mail without the password, then with a wrong one: refused, the e-mail typed is kept.
+  await page.getByLabel("Correo electrónico").fill(newEmail);
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("alert")).toHaveText("La contraseña actual es requerida");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(newEmail);
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await password.fill("equivocada");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByRole("alert")).toHaveText("La contraseña actual es incorrecta");
+
+  await page.getByLabel("Correo electrónico").fill(newEmail);
+  await password.fill(user.password);
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(notice(page)).toHaveText("Perfil actualizado exitosamente");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(newEmail);
+  await expect(password).toHaveValue("");
+
+  // The notice reaches the OLD address, with the new one masked.
+  const mail = await waitForMail(user.email);
+  expect(mail.subject).toBe("Se cambió el correo de tu cuenta - Cartas del Valle");
+  const local = newEmail.slice(0, newEmail.indexOf("@"));
+  const masked = `${local[0]}***${local[local.length - 1]}@example.com`;
+  expect(mail.text).toContain(`Hola Elena Ruiz Soto, el correo electrónico de tu cuenta en Cartas del Valle se cambió a ${masked} el `);
+  expect(mail.text).toContain("(hora del centro de México)");
+  expect(mail.text).toContain("Si no fuiste tú");
+  expect(mail.text).not.toContain(newEmail);
+  expect(mail.html).toContain(masked);
+
+  // The account now signs in with the new address.
+  await logOut(page);
+  await logIn(page, visit, newEmail, user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedInAs(page, "Elena Ruiz Soto");
 });
 
 test("addresses: add, one default, inline edit, delete with confirmation; points tab", async ({ page, visit, js }) => {

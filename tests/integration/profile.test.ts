@@ -19,12 +19,12 @@ import {
 } from "#server/accounts/addresses.server.ts";
 import { type AddressInput } from "#server/accounts/profile-forms.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
-import { PROFILE_MESSAGES } from "#domain/messages.ts";
+import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
 import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
 import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
 import { newId } from "#server/db/ids.ts";
-import { addresses, loyaltyAccounts, loyaltyTransactions, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
+import { addresses, loyaltyAccounts, loyaltyTransactions, outbox, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import { loyaltySummary } from "#server/loyalty/points.server.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -60,7 +60,7 @@ describeEachDatabase("profile", (t) => {
   it("updates name, e-mail (lower-cased) and phone", async () => {
     const user = await customer();
     const mail = email();
-    const saved = await updateProfile(t.db, user.id, { name: "Ana María", email: mail.toUpperCase().toLowerCase(), phone: "5512345678" });
+    const saved = await updateProfile(t.db, user.id, { name: "Ana María", email: mail.toUpperCase(), phone: "5512345678", currentPassword: "secreto1" });
     expect(saved).toEqual({ name: "Ana María", email: mail, phone: "5512345678" });
     expect(await getProfile(t.db, user.id)).toEqual(saved);
     await updateProfile(t.db, user.id, { name: "Ana María", email: mail, phone: "" });
@@ -71,7 +71,7 @@ describeEachDatabase("profile", (t) => {
     const ana = await customer("Ana");
     const luis = await customer("Luis");
     const before = await getProfile(t.db, ana.id);
-    await expect(updateProfile(t.db, ana.id, { name: "Cambiada", email: luis.email.toUpperCase(), phone: "" })).rejects.toMatchObject({
+    await expect(updateProfile(t.db, ana.id, { name: "Cambiada", email: luis.email.toUpperCase(), phone: "", currentPassword: "secreto1" })).rejects.toMatchObject({
       message: "Ya existe una cuenta con este correo electrónico",
       status: 409,
       field: "email",
@@ -357,7 +357,7 @@ describeEachDatabase("profile", (t) => {
     expect(await post("/perfil", notAForm)).toMatchObject({ status: 400, data: { error: "La solicitud no es válida." } });
 
     expect(
-      await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana", email: taken.email.toUpperCase(), phone: "5512345678" }, cookie),
+      await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana", email: taken.email.toUpperCase(), phone: "5512345678", currentPassword: "secreto1" }, cookie),
     ).toMatchObject({
       status: 409,
       data: { intent: "update-profile", error: "Ya existe una cuenta con este correo electrónico", field: "email", values: { phone: "5512345678" } },
@@ -419,6 +419,103 @@ describeEachDatabase("profile", (t) => {
     expect(await post("/perfil", { intent: "delete-address" }, cookie)).toMatchObject({ status: 404 });
     expect(await snapshot(stranger.id)).toEqual(before);
   });
+
+  // ---- changing the e-mail needs the current password; the old address is told ----
+
+  const userRow = async (userId: string) => (await t.db.select().from(users).where(eq(users.id, userId)))[0]!;
+  const mailTo = (recipient: string) => t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+
+  it("route: a new e-mail without the current password, or with a wrong one, is refused and nothing is written", async () => {
+    const user = await customer();
+    const { cookie } = await signIn(t.db, user.id);
+    const before = await userRow(user.id);
+    const wanted = email();
+    const change = { intent: "update-profile", name: "Ana Cambiada", email: wanted, phone: "5512345678" };
+
+    for (const currentPassword of [undefined, ""]) {
+      const missing = await post("/perfil?tab=informacion", currentPassword === undefined ? change : { ...change, currentPassword }, cookie);
+      expect(missing).toMatchObject({
+        status: 400,
+        data: { intent: "update-profile", error: PROFILE_MESSAGES.currentPasswordRequired, field: "currentPassword", values: { name: "Ana Cambiada", email: wanted } },
+      });
+    }
+    const wrong = await post("/perfil?tab=informacion", { ...change, currentPassword: "Clave-Equivocada-9" }, cookie);
+    expect(wrong).toMatchObject({ status: 400, data: { error: PROFILE_MESSAGES.currentPasswordWrong, field: "currentPassword" } });
+    expect(JSON.stringify(wrong.data)).not.toContain("Clave-Equivocada-9");
+    // Not the e-mail, nor the name and phone sent with it; no notice to either address.
+    expect(await userRow(user.id)).toEqual(before);
+    expect(await mailTo(user.email)).toEqual([]);
+    expect(await mailTo(wanted)).toEqual([]);
+  });
+
+  it("route: with the right password the e-mail changes and exactly one notice goes to the old address", async () => {
+    const user = await customer("Ana López");
+    const { cookie } = await signIn(t.db, user.id);
+    const wanted = `nueva-${Date.now()}-direccion@example.com`;
+    const done = await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana López", email: wanted.toUpperCase(), phone: "", currentPassword: "secreto1" }, cookie);
+    expect(done).toMatchObject({ status: 303, location: "/perfil?tab=informacion&ok=profile-updated" });
+    expect((await userRow(user.id)).email).toBe(wanted);
+    expect(await mailTo(wanted)).toEqual([]);
+    const notices = await mailTo(user.email);
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice).toMatchObject({ kind: "email-changed", subject: "Se cambió el correo de tu cuenta - Cartas del Valle", sentAt: null });
+    const { text, html } = notice!.payload as { text: string; html: string };
+    expect(text).toContain("Hola Ana López");
+    expect(text).toContain("n***n@example.com");
+    expect(text).not.toContain(wanted);
+    expect(html).not.toContain(wanted);
+    expect(text).toMatch(/\d{4}/);
+    expect(text).toContain("Si no fuiste tú");
+    // The new address logs in; the old one no longer does.
+    expect((await authenticateUser(t.db, { email: wanted, password: "secreto1" })).id).toBe(user.id);
+    await expect(authenticateUser(t.db, { email: user.email, password: "secreto1" })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("route: name and phone alone, or the same e-mail in other letters, need no password and send no notice", async () => {
+    const user = await customer();
+    const { cookie } = await signIn(t.db, user.id);
+    expect(await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email.toUpperCase(), phone: "5512345678" }, cookie)).toMatchObject({
+      status: 303,
+      location: "/perfil?tab=informacion&ok=profile-updated",
+    });
+    expect(await userRow(user.id)).toMatchObject({ name: "Ana Ruiz", email: user.email, phone: "5512345678" });
+    expect(await mailTo(user.email)).toEqual([]);
+  });
+
+  it("route: an e-mail taken by another account, even with the right password, writes nothing and sends no notice", async () => {
+    const user = await customer();
+    const taken = await customer("Luis");
+    const { cookie } = await signIn(t.db, user.id);
+    const before = await userRow(user.id);
+    expect(await post("/perfil", { intent: "update-profile", name: "Ana", email: taken.email, phone: "", currentPassword: "secreto1" }, cookie)).toMatchObject({
+      status: 409,
+      data: { error: "Ya existe una cuenta con este correo electrónico", field: "email" },
+    });
+    expect(await userRow(user.id)).toEqual(before);
+    expect(await mailTo(user.email)).toEqual([]);
+  });
+
+  it("route: wrong passwords for an e-mail change are rate-limited per user, on the password change's counter", async () => {
+    const user = await customer();
+    const { cookie } = await signIn(t.db, user.id);
+    const base = routeContext(t.db);
+    const strict = { ...base, config: { ...base.config, RATE_LIMIT_FACTOR: 1 } };
+    const send = (fields: Record<string, string>) =>
+      settle<Record<string, unknown>>(() => action({ request: formPost("/perfil", fields, { cookie }), context: strict, params: {} } as never));
+    const change = { intent: "update-profile", name: "Ana", email: email(), phone: "" };
+    // Guesses through the password form and the e-mail form count together.
+    for (let i = 0; i < 5; i++) {
+      expect((await send({ intent: "change-password", currentPassword: `mala${i}`, newPassword: "nueva123", confirmPassword: "nueva123" })).status).toBe(400);
+    }
+    for (let i = 0; i < 5; i++) expect((await send({ ...change, currentPassword: `mala${i}` })).status).toBe(400);
+    const limited = await send({ ...change, currentPassword: "secreto1" });
+    expect(limited).toMatchObject({ status: 429, data: { error: RATE_LIMIT_MESSAGE, field: null } });
+    expect((await userRow(user.id)).email).toBe(user.email);
+    expect(await mailTo(user.email)).toEqual([]);
+    // Name and phone stay open: they need no password.
+    expect((await send({ intent: "update-profile", name: "Ana Ruiz", email: user.email, phone: "" })).status).toBe(303);
+  });
 });
 
 describe("profile page markup (server render, no JavaScript)", () => {
@@ -467,6 +564,24 @@ describe("profile page markup (server render, no JavaScript)", () => {
     });
     expect(html).toMatch(/id="perfil-email"[^>]*aria-invalid="true" aria-describedby="perfil-info-error"[^>]*value="otra@example.com"/);
     expect(html).toContain('<p id="perfil-info-error" class="form-error" role="alert">Ya existe una cuenta con este correo electrónico</p>');
+  });
+
+  it("the personal information form asks for the current password for an e-mail change, and never shows one back", () => {
+    const html = render("/perfil", { tab: "informacion" }, {
+      intent: "update-profile",
+      error: PROFILE_MESSAGES.currentPasswordWrong,
+      field: "currentPassword",
+      values: { name: "Ana", email: "nueva@example.com", phone: "" },
+      addressId: null,
+    });
+    expect(html).toContain(">Contraseña actual (necesaria para cambiar el correo)</label>");
+    const field = /<input id="perfil-contrasena-actual"[^>]*>/.exec(html)?.[0] ?? "";
+    for (const attribute of ['type="password"', 'name="currentPassword"', 'autoComplete="current-password"', 'aria-invalid="true"']) {
+      expect(field).toContain(attribute);
+    }
+    // Never filled in from a refused post; optional, as a name or phone change needs none.
+    expect(field).not.toMatch(/\b(value|required)\b/);
+    expectLabelled(html);
   });
 
   it("the password form has the three labelled fields", () => {
