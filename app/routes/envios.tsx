@@ -44,30 +44,40 @@ export default function Envios() {
 
       <section aria-labelledby="envios-paqueterias">
         <h2 id="envios-paqueterias">Paqueterías, tiempos y costos</h2>
+        {/* One column per carrier, so the table fits a 360-px phone (four columns did not). */}
         <table>
           <caption>Opciones de envío</caption>
           <thead>
             <tr>
-              <th scope="col">Paquetería</th>
-              <th scope="col">Tiempo de entrega</th>
-              <th scope="col">Costo</th>
-              <th scope="col">En compras de {FREE_FROM} o más</th>
+              <td />
+              {SHIPPING_METHOD_IDS.map((id) => (
+                <th scope="col" key={id}>
+                  {SHIPPING_METHODS[id].name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {SHIPPING_METHOD_IDS.map((id) => {
-              const m = SHIPPING_METHODS[id];
-              return (
-                <tr key={id}>
-                  <th scope="row">{m.name}</th>
-                  <td>
-                    {m.minDays} a {m.maxDays} días hábiles
-                  </td>
-                  <td>{formatMoneyCents(m.priceCents)}</td>
-                  <td>{thresholdPriceText(id)}</td>
-                </tr>
-              );
-            })}
+            <tr>
+              <th scope="row">Tiempo de entrega</th>
+              {SHIPPING_METHOD_IDS.map((id) => (
+                <td key={id}>
+                  {SHIPPING_METHODS[id].minDays} a {SHIPPING_METHODS[id].maxDays} días hábiles
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Costo</th>
+              {SHIPPING_METHOD_IDS.map((id) => (
+                <td key={id}>{formatMoneyCents(SHIPPING_METHODS[id].priceCents)}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">En compras de {FREE_FROM} o más</th>
+              {SHIPPING_METHOD_IDS.map((id) => (
+                <td key={id}>{thresholdPriceText(id)}</td>
+              ))}
+            </tr>
           </tbody>
         </table>
         <p>
