@@ -19,15 +19,19 @@ export const FILTER_FORM_ID = "filtros-form";
  * (the sort select joins it through the `form` attribute); with JavaScript every
  * change navigates at once, and choosing the selected radio clears it. On small
  * screens it is a slide-over opened by 'Filtros' (a #filtros link without JS).
+ * `query` is the state to show: while the list loads, the one asked for
+ * (useShownProductQuery), so every control follows a tap at once and the next
+ * change builds on it. `total` is null while the results are loading.
  */
-export function ProductFilters({ query, pathname, total }: { query: ProductQuery; pathname: string; total: number }) {
+export function ProductFilters({ query, pathname, total }: { query: ProductQuery; pathname: string; total: number | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
 
-  const go = (change: Partial<ProductQuery>) => navigate(productListHref(query, change, pathname));
+  // flushSync: the pending state (the tapped control) renders before the browser paints.
+  const go = (change: Partial<ProductQuery>) => navigate(productListHref(query, change, pathname), { flushSync: true });
 
   const applyForm = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
@@ -180,7 +184,7 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
                     openerRef.current?.focus();
                   }}
                 >
-                  Ver {total} {total === 1 ? "resultado" : "resultados"}
+                  {total === null ? "Ver resultados" : `Ver ${total} ${total === 1 ? "resultado" : "resultados"}`}
                 </button>
               ) : null
             ) : (
@@ -216,7 +220,7 @@ export function SortSelect({ query }: { query: ProductQuery }) {
         onChange={(e) => {
           if (!hydrated) return;
           const option = SORT_OPTIONS.find((o) => o.value === e.currentTarget.value);
-          if (option) navigate(productListHref(query, { sortBy: option.sortBy, order: option.order }));
+          if (option) navigate(productListHref(query, { sortBy: option.sortBy, order: option.order }), { flushSync: true });
         }}
       >
         {SORT_OPTIONS.map((o) => (

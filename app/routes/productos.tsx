@@ -10,6 +10,7 @@ import { ProductCard } from "#app/components/ProductCard.tsx";
 import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
+import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,6 +49,8 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const { quantities } = useCartQuantities();
   const root = useRootData();
+  // While the list is loading, the controls show what was asked for and the results dim.
+  const { query: requested, pending: loading } = useShownProductQuery(query);
   const shown = products.length;
   return (
     <div className="catalog">
@@ -59,11 +62,15 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="catalog-toolbar">
-        <SortSelect query={query} />
+        <SortSelect query={requested} />
       </div>
       <div className="catalog-layout">
-        <ProductFilters query={query} pathname={pathname} total={total} />
-        <section className="catalog-results" aria-label="Productos">
+        <ProductFilters query={requested} pathname={pathname} total={loading ? null : total} />
+        <section
+          className={loading ? "catalog-results is-loading" : "catalog-results"}
+          aria-label="Productos"
+          aria-busy={loading || undefined}
+        >
           {shown === 0 ? (
             <div className="empty-state">
               <p>No se encontraron productos</p>
