@@ -7,7 +7,7 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { formatMoneyCents } from "#domain/format.ts";
 import { lineTotalCents, summarizeCart } from "#domain/pricing.ts";
 import { parseCartForm } from "#app/lib/cart-form.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Price } from "#app/components/Price.tsx";

@@ -5,7 +5,7 @@ import { Honeypot } from "#app/components/Honeypot.tsx";
 import { AccountError } from "#server/accounts/users.server.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 

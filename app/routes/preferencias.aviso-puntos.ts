@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { bannerClosedSetCookie } from "#app/lib/banner-cookie.server.ts";
 import type { Route } from "./+types/preferencias.aviso-puntos";
