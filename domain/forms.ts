@@ -16,3 +16,11 @@ export const MAX_ADDRESSES_PER_USER = 20;
 /** Mexican zip codes are exactly 5 digits; phones 10 digits (DESIGN §4). */
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
 export const PHONE_PATTERN = /^\d{10}$/;
+
+/**
+ * Control characters (C0, DEL, C1: NUL, tabs, newlines…): nobody types them in a
+ * one-line field, and PostgreSQL refuses NUL in text, so such a value is refused.
+ */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+/** The same in a multi-line field (a textarea), where tabs and line breaks are text. */
+export const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;

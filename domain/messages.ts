@@ -9,6 +9,7 @@ import { ADDRESS_LIMITS, MAX_ADDRESSES_PER_USER, PASSWORD_MAX_LENGTH, PASSWORD_M
 export const AUTH_MESSAGES = {
   nameRequired: "El nombre es requerido",
   nameTooLong: "El nombre es demasiado largo",
+  nameInvalid: "El nombre contiene caracteres no válidos",
   emailRequired: "El correo electrónico es requerido",
   emailInvalid: "Ingresa un correo electrónico válido",
   phoneInvalid: "El teléfono debe tener 10 dígitos",
@@ -53,6 +54,7 @@ export const PROFILE_MESSAGES = {
   zipRequired: "El código postal es requerido",
   zipInvalid: "El código postal debe tener 5 dígitos",
   referencesTooLong: `Las referencias no pueden tener más de ${ADDRESS_LIMITS.references} caracteres`,
+  invalidCharacters: "Este campo contiene caracteres no válidos",
   tooManyAddresses: `Puedes guardar hasta ${MAX_ADDRESSES_PER_USER} direcciones. Elimina alguna para agregar otra.`,
 } as const;
 

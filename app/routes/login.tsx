@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { authenticate, getUser, signIn, type AuthMode } from "#server/accounts/auth.server.ts";
+import { authenticate, getUser, parseAuthForm, signIn, type AuthMode } from "#server/accounts/auth.server.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { AccountError } from "#server/accounts/users.server.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
@@ -23,14 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url.pathname);
-  // remix-auth reads the body itself; one copy is read here for the rate limit and to show the fields back.
-  const form = (await tryReadForm(request.clone())) ?? new FormData();
-  const fields = enteredValues(form, ["name", "email", "phone"], 254);
-  const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: fields.email.trim() }, context.config.RATE_LIMIT_FACTOR);
-  if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  // remix-auth reads the body itself; one copy is read here to check it and to show the fields back.
+  const form = await tryReadForm(request.clone());
+  const fields = enteredValues(form ?? new FormData(), ["name", "email", "phone"], 254);
   try {
+    // Invalid input is refused before anything is written, rate-limit counters included.
+    const input = parseAuthForm(mode, form);
+    const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: input.email }, context.config.RATE_LIMIT_FACTOR);
+    if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
     const user = await authenticate(mode, request, context);
-    return await signIn(request, context, user, safeRedirectPath(url.searchParams.get("redirectTo"), "/"));
+    return await signIn(request, context, user, redirectTo);
   } catch (error) {
     if (!(error instanceof AccountError)) throw error;
     return data({ error: error.message, fields }, { status: error.status });

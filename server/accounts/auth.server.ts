@@ -9,33 +9,33 @@ import { FormStrategy } from "remix-auth-form";
 import { clearCartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
 import { mergeGuestCart } from "#server/cart/cart.server.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { firstMessage, formInput, loginSchema, registerSchema } from "./forms";
+import { firstMessage, formInput, loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./forms";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
 
 export type AuthMode = "login" | "register";
 
+/**
+ * A login or registration form, checked before anything is written (rate-limit
+ * counters included): a body that is not a form, a filled honeypot, then the
+ * schema. Throws AccountError (400) with the Spanish message to show.
+ */
+export function parseAuthForm(mode: "login", form: FormData | null): LoginInput;
+export function parseAuthForm(mode: "register", form: FormData | null): RegisterInput;
+export function parseAuthForm(mode: AuthMode, form: FormData | null): LoginInput | RegisterInput;
+export function parseAuthForm(mode: AuthMode, form: FormData | null): LoginInput | RegisterInput {
+  if (!form || form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
+  const schema = mode === "login" ? loginSchema : registerSchema;
+  const parsed = schema.safeParse(formInput(schema, form));
+  if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
+  return parsed.data;
+}
+
 function authenticator(context: AppLoadContext) {
   const auth = new Authenticator<SessionUser>();
-  auth.use(
-    new FormStrategy(async ({ form }) => {
-      if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
-      const parsed = loginSchema.safeParse(formInput(loginSchema, form));
-      if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
-      return authenticateUser(context.db, parsed.data);
-    }),
-    "login",
-  );
-  auth.use(
-    new FormStrategy(async ({ form }) => {
-      if (form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
-      const parsed = registerSchema.safeParse(formInput(registerSchema, form));
-      if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
-      return registerUser(context.db, parsed.data);
-    }),
-    "register",
-  );
+  auth.use(new FormStrategy(async ({ form }) => authenticateUser(context.db, parseAuthForm("login", form))), "login");
+  auth.use(new FormStrategy(async ({ form }) => registerUser(context.db, parseAuthForm("register", form))), "register");
   return auth;
 }
 

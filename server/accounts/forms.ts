@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { AUTH_MESSAGES, RESET_MESSAGES } from "#domain/messages.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from "#domain/forms.ts";
+import { CONTROL_CHARACTER, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from "#domain/forms.ts";
 
 
 /** Form values as the schemas read them: anything that is not text reads as empty. */
@@ -27,7 +27,14 @@ export const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: z.preprocess(trimmedText, z.string().min(1, AUTH_MESSAGES.nameRequired).max(100, AUTH_MESSAGES.nameTooLong)),
+  name: z.preprocess(
+    trimmedText,
+    z
+      .string()
+      .min(1, AUTH_MESSAGES.nameRequired)
+      .max(100, AUTH_MESSAGES.nameTooLong)
+      .refine((v) => !CONTROL_CHARACTER.test(v), AUTH_MESSAGES.nameInvalid),
+  ),
   email,
   phone: z.preprocess(
     (v) => trimmedText(v).replace(/[\s()-]/g, ""),

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
-import { ADDRESS_LIMITS, ZIP_CODE_PATTERN } from "#domain/forms.ts";
+import { ADDRESS_LIMITS, CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, ZIP_CODE_PATTERN } from "#domain/forms.ts";
 import { ID_PATTERN } from "#domain/ids.ts";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { PASSWORDS_DONT_MATCH, firstMessage, newPasswordFields, passwordsMatch, rawText, registerSchema, trimmedText } from "./forms";
@@ -52,16 +52,25 @@ export const passwordChangeSchema = z
   })
   .refine(passwordsMatch, PASSWORDS_DONT_MATCH);
 
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(trimmedText, z.string().max(max, tooLong)).transform((v) => (v === "" ? null : v));
+/** Address text: trimmed, capped, and free of control characters (line breaks allowed where the field has several lines). */
+const addressText = (max: number, tooLong: string, lines: "one" | "several" = "one") =>
+  z
+    .string()
+    .max(max, tooLong)
+    .refine((v) => !(lines === "one" ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_LINE_BREAKS).test(v), PROFILE_MESSAGES.invalidCharacters);
+
+const requiredText = (max: number, required: string, tooLong: string) => z.preprocess(trimmedText, z.string().min(1, required).pipe(addressText(max, tooLong)));
+
+const optionalText = (max: number, tooLong: string, lines: "one" | "several" = "one") =>
+  z.preprocess(trimmedText, addressText(max, tooLong, lines)).transform((v) => (v === "" ? null : v));
 
 /** An HTML checkbox: checked sends "on" (or a value we set); anything else is unchecked. */
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean());
 
 export const addressSchema = z.object({
-  street: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.streetRequired).max(ADDRESS_LIMITS.street, PROFILE_MESSAGES.streetTooLong)),
+  street: requiredText(ADDRESS_LIMITS.street, PROFILE_MESSAGES.streetRequired, PROFILE_MESSAGES.streetTooLong),
   colonia: optionalText(ADDRESS_LIMITS.colonia, PROFILE_MESSAGES.coloniaTooLong),
-  city: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.cityRequired).max(ADDRESS_LIMITS.city, PROFILE_MESSAGES.cityTooLong)),
+  city: requiredText(ADDRESS_LIMITS.city, PROFILE_MESSAGES.cityRequired, PROFILE_MESSAGES.cityTooLong),
   state: z.preprocess(
     trimmedText,
     z
@@ -71,7 +80,7 @@ export const addressSchema = z.object({
       .transform((v) => v as (typeof MEXICAN_STATES)[number]),
   ),
   zipCode: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.zipRequired).regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
-  references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong),
+  references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong, "several"),
   makeDefault: checkbox,
 });
 

@@ -62,6 +62,9 @@ describeEachDatabase("login and registration routes", (t) => {
       [{ name: "Ana", email: email(), phone: "123", password: "secreto1" }, "El teléfono debe tener 10 dígitos"],
       [{ name: "Ana", email: email(), password: "12345" }, "La contraseña debe tener al menos 6 caracteres"],
       [{ name: "x".repeat(10_000), email: email(), password: "secreto1" }, "El nombre es demasiado largo"],
+      [{ name: "Ana\u0000", email: email(), password: "secreto1" }, "El nombre contiene caracteres no válidos"],
+      [{ name: "Ana\nRuiz", email: email(), password: "secreto1" }, "El nombre contiene caracteres no válidos"],
+      [{ name: "Ana", email: "ana\u0000@example.com", password: "secreto1" }, "Ingresa un correo electrónico válido"],
       [{ name: "<img src=x onerror=alert(1)>", email: "<script>@x", password: "secreto1" }, "Ingresa un correo electrónico válido"],
       ["name=Ana&name[$ne]=&email[$gt]=&password", "El correo electrónico es requerido"],
     ];
@@ -122,7 +125,14 @@ describeEachDatabase("login and registration routes", (t) => {
 
     const mail = email();
     const perEmail = [];
-    for (let i = 0; i < 6; i++) perEmail.push((await post("/registro", { name: "R", email: mail, password: "12345" }, `100.64.0.${i + 1}`, 1)).status);
-    expect(perEmail).toEqual([400, 400, 400, 400, 400, 429]);
+    for (let i = 0; i < 6; i++) perEmail.push((await post("/registro", { name: "R", email: mail, password: "secreto1" }, `100.64.0.${i + 1}`, 1)).status);
+    expect(perEmail).toEqual([303, 409, 409, 409, 409, 429]);
+  });
+
+  it("refused input is not counted: it is checked before any rate-limit counter is written", async () => {
+    const ip = `192.0.2.${100 + (n % 50)}`;
+    const mail = email();
+    for (let i = 0; i < 12; i++) expect((await post("/registro", { name: "R", email: mail, password: "12345" }, ip, 1)).status).toBe(400);
+    expect((await post("/registro", { name: "R", email: mail, password: "secreto1" }, ip, 1)).status).toBe(303);
   });
 });
