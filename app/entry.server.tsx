@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { logError } from "#server/http/error-log.ts";
+import { logRequestFailure } from "#server/http/error-log.ts";
 
 export const streamTimeout = 5_000;
 
@@ -48,10 +48,11 @@ export default function handleRequest(
 /**
  * Unexpected errors in loaders, actions and rendering: one JSON log line with
  * the request id (the page shows a generic Spanish message, never the stack).
- * Aborted requests (the shopper left) are not errors.
+ * Refusals React Router answers itself (405, 404) are logged as information;
+ * aborted requests (the shopper left) not at all.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as Partial<AppLoadContext>;
-  logError("request failed", error, { requestId: ctx.requestId, method: request.method, path: new URL(request.url).pathname });
+  logRequestFailure(error, { requestId: ctx.requestId, method: request.method, path: new URL(request.url).pathname });
 };

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { describeError, logError } from "./error-log";
+import { describeError, logError, logRequestFailure } from "./error-log";
 
 describe("error log", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -35,5 +35,30 @@ describe("error log", () => {
     const first = JSON.parse(spy.mock.calls[0]![0] as string);
     expect(first).toMatchObject({ level: "error", msg: "boom", requestId: "r1", error: { name: "TypeError", message: "x is undefined" } });
     expect(JSON.parse(spy.mock.calls[1]![0] as string).error).toEqual({ name: "NonError", message: "a string" });
+  });
+
+  it("React Router's own 4xx refusals are information with their status; anything else is an error", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const infos = vi.spyOn(console, "log").mockImplementation(() => {});
+    const refusal = { status: 405, statusText: "Method Not Allowed", internal: true, data: "x", error: new Error('no `action` for route "terminos"') };
+    logRequestFailure(refusal, { requestId: "r1", method: "POST", path: "/terminos" });
+    expect(errors).not.toHaveBeenCalled();
+    expect(JSON.parse(infos.mock.calls[0]![0] as string)).toMatchObject({
+      level: "info",
+      msg: "request refused",
+      status: 405,
+      statusText: "Method Not Allowed",
+      reason: 'no `action` for route "terminos"',
+      requestId: "r1",
+    });
+    logRequestFailure({ status: 500, statusText: "Internal Server Error", internal: true, data: "", error: new TypeError("boom") });
+    logRequestFailure(new RangeError("bad"));
+    logRequestFailure("a thrown string");
+    const logged = errors.mock.calls.map((c) => JSON.parse(c[0] as string));
+    expect(logged.map((l) => [l.level, l.error.name])).toEqual([
+      ["error", "TypeError"],
+      ["error", "RangeError"],
+      ["error", "NonError"],
+    ]);
   });
 });

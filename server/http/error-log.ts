@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "react-router";
+
 /**
  * How unexpected errors are written to the log: one JSON line, never the
  * values a failed query carried. Drizzle wraps a database error in one whose
@@ -40,12 +42,36 @@ export function describeError(error: unknown): LoggedError {
   };
 }
 
-/** Writes one JSON line to stderr: a warning or an error, with the fields that help find its cause. */
-export function logEvent(level: "warn" | "error", msg: string, fields: Record<string, unknown> = {}): void {
-  console.error(JSON.stringify({ level, t: new Date().toISOString(), msg, ...fields }));
+/** Writes one JSON line: information to stdout, a warning or an error to stderr, with the fields that help find its cause. */
+export function logEvent(level: "info" | "warn" | "error", msg: string, fields: Record<string, unknown> = {}): void {
+  const line = JSON.stringify({ level, t: new Date().toISOString(), msg, ...fields });
+  if (level === "info") console.log(line);
+  else console.error(line);
 }
 
 /** An unexpected error, described without a failed query's parameters. */
 export function logError(msg: string, error: unknown, fields: Record<string, unknown> = {}): void {
   logEvent("error", msg, { ...fields, error: describeError(error) });
+}
+
+/**
+ * What React Router reports about a request. A refusal it answers itself with a
+ * 4xx (405 for a method a route does not take, 404 for a path no route has) is
+ * the client's doing: logged as information with its status and reason. Anything
+ * else is an error of the shop.
+ */
+export function logRequestFailure(error: unknown, fields: Record<string, unknown> = {}): void {
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = (error as { error?: unknown }).error;
+    logEvent("info", "request refused", {
+      ...fields,
+      status: error.status,
+      statusText: error.statusText,
+      ...(reason instanceof Error ? { reason: reason.message.slice(0, 300) } : {}),
+    });
+    return;
+  }
+  // A 5xx error response carries the error that caused it.
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logError("request failed", cause, fields);
 }
