@@ -1,12 +1,11 @@
-// The shop's HTTP entry point: compression, static files with long-lived caching,
-// then the app (server/app.ts: health checks, security headers, React Router).
+// The shop's HTTP entry point: compression, then the app (server/app.ts: security
+// headers, the built static files with long-lived caching, health checks, React Router).
 // `node server.js` serves the production build (building it first if missing);
 // `node server.js --dev` runs Vite in middleware mode with hot reload.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
 
 const DEV = process.argv.includes("--dev");
 // The built shop runs React and Express in production mode unless told otherwise.
@@ -43,25 +42,9 @@ if (DEV) {
     }
   });
 } else {
-  // Hashed build assets: cache for a year, serve the .br/.gz files made at build time.
-  app.use(
-    "/assets",
-    expressStaticGzip("build/client/assets", {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      serveStatic: { immutable: true, maxAge: "1y", index: false },
-    }),
-  );
-  app.use(
-    expressStaticGzip("build/client", {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      serveStatic: { maxAge: "1h", index: false },
-    }),
-  );
   const mod = await import(BUILD_ENTRY);
   shop = await mod.createShop();
-  app.use(mod.handler(shop));
+  app.use(mod.handler(shop, { clientDir: "build/client" }));
 }
 
 const port = Number(process.env.PORT ?? 3000);

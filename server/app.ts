@@ -1,17 +1,22 @@
 /**
- * The shop as an Express router: health checks, request log, security headers,
- * CSRF origin check, body limits, then React Router. `createShop` opens the
- * database, applies migrations, seeds the demo catalogue on first start and
- * starts the in-process jobs (e-mail worker, hourly housekeeping).
+ * The shop as an Express router: security headers first (every answer carries
+ * them, static files included), then the built static files, health checks,
+ * request log, CSRF origin check, body limits, React Router, and a last resort
+ * for anything thrown past it. `createShop` opens the database, applies
+ * migrations, seeds the demo catalogue on first start and starts the in-process
+ * jobs (e-mail worker, hourly housekeeping).
  */
-import { createRequestHandler } from "@react-router/express";
+import path from "node:path";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
 import { getConfig, type AppConfig } from "./config";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
-import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "./http/security";
+import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
+import { logError } from "./http/error-log";
+import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
@@ -70,10 +75,37 @@ export async function createShop(): Promise<Shop> {
 
 const FORM_BODY_LIMIT = 512 * 1024;
 
-export function handler(shop: Shop): express.Router {
+export interface HandlerOptions {
+  /** The built browser files (`build/client`), served with long-lived caching; unset in development, where Vite serves them. */
+  clientDir?: string;
+}
+
+export function handler(shop: Shop, options: HandlerOptions = {}): express.Router {
   const router = express.Router();
   const production = shop.config.NODE_ENV === "production";
   const https = shop.config.secureCookies;
+
+  router.use(cspNonce);
+  router.use(securityHeaders({ https, dev: !isBuilt() }));
+  router.use(supportedMethodsOnly);
+  if (options.clientDir) {
+    // Hashed build assets: cached for a year; the .br/.gz files made at build time are served as they are.
+    router.use(
+      "/assets",
+      expressStaticGzip(path.join(options.clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
+    router.use(
+      expressStaticGzip(options.clientDir, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        serveStatic: { maxAge: "1h", index: false },
+      }),
+    );
+  }
 
   router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -88,15 +120,14 @@ export function handler(shop: Shop): express.Router {
   });
 
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
-  router.use(cspNonce);
-  router.use(securityHeaders({ https, dev: !isBuilt() }));
   router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/webhooks/") }));
   router.use(bodySizeLimit(FORM_BODY_LIMIT));
 
   router.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: production ? "production" : process.env.NODE_ENV,
+      maxBodyBytes: FORM_BODY_LIMIT,
       getLoadContext: (req, res) => ({
         db: shop.db,
         config: shop.config,
@@ -106,7 +137,24 @@ export function handler(shop: Shop): express.Router {
       }),
     }),
   );
+  router.use(lastResort);
   return router;
+}
+
+/**
+ * Whatever is thrown past React Router (a static file that can't be read, a bug
+ * in a middleware): a 4xx the error names (a malformed path is 400), else 500;
+ * one JSON log line with the request id for a 500; never a stack in the answer.
+ */
+function lastResort(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (res.headersSent) return next(error);
+  const named = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status = typeof named === "number" && named >= 400 && named < 500 ? named : 500;
+  if (status === 500) logError("request failed", error, { requestId: res.locals.requestId, method: req.method, path: req.path });
+  res
+    .status(status)
+    .type("text/plain; charset=utf-8")
+    .send(status === 500 ? "Ocurrió un error. Intenta de nuevo en unos momentos." : "La solicitud no es válida.");
 }
 
 function isBuilt() {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Transform, finished, type Readable } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 
@@ -69,14 +70,71 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** Request bodies above `maxBytes` get 413 before anything reads them. */
+const TOO_LARGE = "La solicitud es demasiado grande.";
+
+/** 413, and the connection closed after it, so the rest of an oversized body is not waited for. */
+function refuseTooLarge(res: Response) {
+  res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(TOO_LARGE);
+}
+
+/**
+ * Request bodies that declare a length above `maxBytes` get 413 before anything
+ * reads them. A body without Content-Length (Transfer-Encoding: chunked) is
+ * capped as it streams, by `cappedBody`, where it is read.
+ */
 export function bodySizeLimit(maxBytes: number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.get("content-length") ?? 0);
-    if (length > maxBytes) {
-      res.status(413).type("text/plain; charset=utf-8").send("La solicitud es demasiado grande.");
-      return;
-    }
+    if (length > maxBytes) return refuseTooLarge(res);
     next();
   };
+}
+
+/** The error a capped body ends with once it passes its limit. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * The request body as a stream that counts its bytes as they arrive. Past
+ * `maxBytes` the request is answered 413 at once (unless an answer has already
+ * started), the rest of the body is discarded, and the stream ends in
+ * BodyTooLargeError, so its reader sees a failed body, never a truncated one.
+ * A body cut short by the client ends in an error too. Nothing is buffered
+ * beyond what the reader has not yet taken.
+ */
+export function cappedBody(req: Request, res: Response, maxBytes: number): Readable {
+  let received = 0;
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received <= maxBytes) return done(null, chunk);
+      req.unpipe(body);
+      req.resume();
+      if (!res.headersSent) refuseTooLarge(res);
+      done(new BodyTooLargeError(maxBytes));
+    },
+  });
+  finished(req, (error) => {
+    if (error && !body.destroyed) body.destroy(error);
+  });
+  // An answer sent without reading the whole body: the rest is discarded, so the connection can serve the next request.
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.unpipe(body);
+    req.resume();
+  });
+  req.pipe(body);
+  return body;
+}
+
+/** Methods a Fetch API request cannot carry (React Router could not even see them): 405 with the methods the shop takes. */
+const UNSUPPORTED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+export function supportedMethodsOnly(req: Request, res: Response, next: NextFunction) {
+  if (!UNSUPPORTED_METHODS.has(req.method)) return next();
+  res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain; charset=utf-8").send("Método no permitido.");
 }

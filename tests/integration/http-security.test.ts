@@ -1,13 +1,18 @@
 /**
  * The HTTP guards in front of every route (DESIGN §5): cross-site non-GET
- * requests are refused, oversized bodies get 413, and responses carry the
- * security headers with a fresh script nonce each time.
+ * requests are refused, oversized bodies get 413 (declared or chunked, with
+ * React Router's own request handler reading the body), methods a Fetch request
+ * cannot carry get 405, React Router's own refusals are not logged as errors, and
+ * responses carry the security headers with a fresh script nonce each time.
  */
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders } from "#server/http/security.ts";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { handleError } from "#app/entry.server.tsx";
+import { reactRouterHandler } from "#server/http/react-router.ts";
+import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "#server/http/security.ts";
 
 let server: Server;
 let base: string;
@@ -89,5 +94,148 @@ describe("security headers", () => {
     const res = await fetch(`http://127.0.0.1:${(s.address() as AddressInfo).port}/`);
     expect(res.headers.get("strict-transport-security")).toContain("max-age=31536000");
     await new Promise<void>((resolve) => s.close(() => resolve()));
+  });
+});
+
+// ---- React Router behind the body limit: a real request handler on a two-route build ----
+
+/** A build of resource routes only (no documents to render), enough for React Router's request handler. */
+function resourceBuild(routes: Record<string, Record<string, unknown>>, handleError?: unknown): ServerBuild {
+  return {
+    entry: { module: { default: () => new Response(null, { status: 500 }), handleError } },
+    routes: Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, { id: path, path, module }])),
+    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
+    future: {},
+    ssr: true,
+    prerender: [],
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    basename: "/",
+    isSpaMode: false,
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
+  const s = await new Promise<Server>((resolve) => {
+    const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
+  });
+  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, close: () => new Promise((resolve) => s.close(() => resolve())) };
+}
+
+/** A POST with Transfer-Encoding: chunked (no Content-Length), in 64 KB chunks; resolves with the status and text. */
+function chunkedPost(url: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    const bytes = Buffer.from(body);
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < bytes.length) {
+        const chunk = bytes.subarray(offset, offset + 64 * 1024);
+        offset += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", writeMore);
+      }
+      req.end();
+    };
+    // The server may answer (and close) before the whole body is sent; that answer is what counts.
+    req.on("response", () => (offset = bytes.length));
+    writeMore();
+  });
+}
+
+describe("body size limit with React Router reading the body", () => {
+  const read: Array<number> = [];
+  let stack: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(bodySizeLimit(512 * 1024));
+    app.use(
+      reactRouterHandler({
+        build: resourceBuild({
+          form: {
+            action: async ({ request }: { request: Request }) => {
+              const form = await request.formData();
+              read.push(String(form.get("a") ?? "").length);
+              return Response.json({ a: form.get("a"), b: form.get("b") });
+            },
+          },
+        }),
+        mode: "test",
+        maxBodyBytes: 512 * 1024,
+        getLoadContext: () => ({}) as never,
+      }),
+    );
+    stack = await listen(app);
+  });
+  afterAll(() => stack.close());
+
+  it("answers 413 to a 2 MB chunked body as it streams, and the action never gets it", async () => {
+    read.length = 0;
+    const reply = await chunkedPost(`${stack.url}/form`, `a=${"x".repeat(2 * 1024 * 1024)}`);
+    expect(reply).toEqual({ status: 413, text: "La solicitud es demasiado grande." });
+    expect(read).toEqual([]);
+  });
+
+  it("a small chunked form is read as usual, and the server keeps serving", async () => {
+    read.length = 0;
+    const reply = await chunkedPost(`${stack.url}/form`, "a=hola&b=%C3%B1");
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toEqual({ a: "hola", b: "ñ" });
+    expect((await fetch(`${stack.url}/form`, { method: "POST", body: new URLSearchParams({ a: "x".repeat(1000) }) })).status).toBe(200);
+    expect(read).toEqual([4, 1000]);
+  });
+
+  it("a request whose Host names no URL gets 400, not 500", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${stack.url}/form`, { headers: { host: "a b" } }, (res) => resolve(res.statusCode ?? 0)).on("error", reject);
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe("request methods", () => {
+  it("TRACE, which a Fetch request cannot carry, gets 405 before React Router", async () => {
+    const app = express();
+    app.use(supportedMethodsOnly);
+    app.use(reactRouterHandler({ build: resourceBuild({ form: { loader: () => "ok" } }), mode: "test", maxBodyBytes: 1024, getLoadContext: () => ({}) as never }));
+    const s = await listen(app);
+    const reply = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      http.request(`${s.url}/form`, { method: "TRACE" }, (res) => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow })).on("error", reject).end();
+    });
+    await s.close();
+    expect(reply).toEqual({ status: 405, allow: "GET, HEAD, POST" });
+  });
+
+  it("a 405 React Router answers itself is logged as information with its status, not as an error", async () => {
+    const app = express();
+    app.use(
+      reactRouterHandler({
+        build: resourceBuild({ form: { loader: () => "ok" } }, handleError),
+        mode: "production",
+        maxBodyBytes: 1024,
+        getLoadContext: () => ({ requestId: "r405" }) as never,
+      }),
+    );
+    const s = await listen(app);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const infos = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect((await fetch(`${s.url}/form`, { method: "POST", body: "a=1" })).status).toBe(405);
+      expect(errors).not.toHaveBeenCalled();
+      const line = JSON.parse(String(infos.mock.calls.find((c) => String(c[0]).includes("r405"))?.[0]));
+      expect(line).toMatchObject({ level: "info", msg: "request refused", status: 405, method: "POST", path: "/form", requestId: "r405" });
+      expect(line.reason).toContain("did not provide an `action`");
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
+      await s.close();
+    }
   });
 });
