@@ -72,9 +72,8 @@ function refererOrigin(referer: string | undefined): string | undefined {
 
 const TOO_LARGE = "La solicitud es demasiado grande.";
 
-/** 413, and the connection closed after it, so the rest of an oversized body is not waited for. */
 function refuseTooLarge(res: Response) {
-  res.status(413).set("Connection", "close").type("text/plain; charset=utf-8").send(TOO_LARGE);
+  res.status(413).type("text/plain; charset=utf-8").send(TOO_LARGE);
 }
 
 /**
@@ -98,10 +97,33 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** How much of a refused or unread body is read and dropped before the connection is cut. */
+const DISCARD = { bytes: 8 * 1024 * 1024, ms: 10_000 };
+
+/**
+ * What is left of a body nobody will read is read and dropped, so the client can
+ * finish sending and then read the answer (closing at once would make it fail
+ * writing instead, before it reads the 413). A client that goes on sending past
+ * DISCARD is cut off.
+ */
+function discardRest(req: Request) {
+  if (req.complete) return;
+  let dropped = 0;
+  const cutOff = () => req.socket.destroy();
+  const timer = setTimeout(cutOff, DISCARD.ms);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD.bytes) cutOff();
+  });
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
 /**
  * The request body as a stream that counts its bytes as they arrive. Past
  * `maxBytes` the request is answered 413 at once (unless an answer has already
- * started), the rest of the body is discarded, and the stream ends in
+ * started), the rest of the body is dropped, and the stream ends in
  * BodyTooLargeError, so its reader sees a failed body, never a truncated one.
  * A body cut short by the client ends in an error too. Nothing is buffered
  * beyond what the reader has not yet taken.
@@ -113,19 +135,19 @@ export function cappedBody(req: Request, res: Response, maxBytes: number): Reada
       received += chunk.length;
       if (received <= maxBytes) return done(null, chunk);
       req.unpipe(body);
-      req.resume();
       if (!res.headersSent) refuseTooLarge(res);
+      discardRest(req);
       done(new BodyTooLargeError(maxBytes));
     },
   });
   finished(req, (error) => {
     if (error && !body.destroyed) body.destroy(error);
   });
-  // An answer sent without reading the whole body: the rest is discarded, so the connection can serve the next request.
+  // Answered without reading the whole body (a 405, say): the rest is dropped, so the connection can serve the next request.
   res.once("finish", () => {
-    if (req.complete) return;
+    if (req.complete || received > maxBytes) return;
     req.unpipe(body);
-    req.resume();
+    discardRest(req);
   });
   req.pipe(body);
   return body;
