@@ -6,7 +6,7 @@
  * responses carry the security headers with a fresh script nonce each time.
  */
 import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -190,6 +190,31 @@ describe("body size limit with React Router reading the body", () => {
     expect(JSON.parse(reply.text)).toEqual({ a: "hola", b: "ñ" });
     expect((await fetch(`${stack.url}/form`, { method: "POST", body: new URLSearchParams({ a: "x".repeat(1000) }) })).status).toBe(200);
     expect(read).toEqual([4, 1000]);
+  });
+
+  it("a client that keeps streaming after the 413 gets the 413, then is cut off; the action never reads it", async () => {
+    read.length = 0;
+    const { port } = new URL(stack.url);
+    const outcome = await new Promise<{ answer: string; sent: number }>((resolve) => {
+      const socket = net.connect(Number(port), "127.0.0.1");
+      let answer = "";
+      let sent = 0;
+      const frame = Buffer.concat([Buffer.from("10000\r\n"), Buffer.alloc(0x10000, "a"), Buffer.from("\r\n")]);
+      const pump = () => {
+        while (!socket.destroyed && sent < 64 * 1024 * 1024) {
+          sent += frame.length;
+          if (!socket.write(frame)) return void socket.once("drain", pump);
+        }
+      };
+      socket.on("data", (d) => (answer += d.toString("latin1")));
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ answer, sent }));
+      socket.write("POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
+      pump();
+    });
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.sent).toBeLessThan(32 * 1024 * 1024);
+    expect(read).toEqual([]);
   });
 
   it("a request whose Host names no URL gets 400, not 500", async () => {
