@@ -1,20 +1,26 @@
 /**
- * React Router on Express. This is @react-router/express's request handler
- * (7.18.4: the same URL, headers, abort signal and streamed answer) with two
- * changes, which that adapter has no option for:
+ * React Router on Express, through @react-router/express (DESIGN §2), with two
+ * additions that adapter has no option for:
  * - the body React Router reads is the request through `cappedBody`, so a body
  *   with no Content-Length (Transfer-Encoding: chunked) is answered 413 at the
- *   limit instead of being read whole (DESIGN §5);
+ *   limit instead of being read whole (DESIGN §5). The adapter reads the body
+ *   from the request object it is given (`on('data')`, `pause`, `resume`,
+ *   `destroy`: @react-router/node's stream pump), so it is given a view of the
+ *   request whose stream methods are the capped body's; everything else (URL,
+ *   headers, protocol, the abort signal on `res`) is the request's own.
+ *   After a 413 the adapter drops React Router's late answer itself
+ *   (`res.writableEnded`).
  * - a request no URL can be made of (a malformed Host or X-Forwarded-Host) is
  *   answered 400, not 500.
  */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Readable } from "node:stream";
+import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { cappedBody } from "./security";
 
 export interface ReactRouterHandlerOptions {
-  build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The largest request body React Router may read, in bytes. */
@@ -22,72 +28,41 @@ export interface ReactRouterHandlerOptions {
 }
 
 export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestHandler {
-  const handle = createRequestHandler(options.build, options.mode);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      const url = requestUrl(req);
-      if (!url) {
-        res.status(400).type("text/plain; charset=utf-8").send("La solicitud no es válida.");
-        return;
-      }
-      const response = await handle(fetchRequest(req, res, url, options.maxBodyBytes), options.getLoadContext(req, res));
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
+  const handle = createRequestHandler({ build: options.build, mode: options.mode, getLoadContext: options.getLoadContext });
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (!hasValidUrl(req)) {
+      res.status(400).type("text/plain; charset=utf-8").send("La solicitud no es válida.");
+      return;
     }
+    if (req.method === "GET" || req.method === "HEAD") return handle(req, res, next);
+    return handle(withBody(req, cappedBody(req, res, options.maxBodyBytes)), res, next);
   };
 }
 
-/** The URL the browser asked for: the host from X-Forwarded-Host when `trust proxy` allows it; null when none can be made. */
-function requestUrl(req: ExpressRequest): URL | null {
-  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+/** The stream methods the adapter's body pump calls. */
+const STREAM_METHODS = ["on", "once", "off", "addListener", "removeListener", "pause", "resume", "destroy", "pipe", "unpipe", "read"] as const;
+
+/** The request as the adapter sees it, with its body read from `body` instead of the socket. */
+function withBody(req: ExpressRequest, body: Readable): ExpressRequest {
+  const view: Record<string, unknown> = Object.create(req);
+  for (const method of STREAM_METHODS) view[method] = (body[method] as (...args: unknown[]) => unknown).bind(body);
+  Object.defineProperty(view, "readableHighWaterMark", { get: () => body.readableHighWaterMark });
+  return view as unknown as ExpressRequest;
+}
+
+/** The adapter builds the URL from the Host (or, behind a trusted proxy, X-Forwarded-Host) header: can it? */
+function hasValidUrl(req: ExpressRequest): boolean {
+  const forwarded = req.app?.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
   const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
   try {
-    return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+    new URL(`${req.protocol}://${hostname}${portOf(forwarded) ?? portOf(req.get("host")) ?? ""}${req.originalUrl}`);
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, maxBodyBytes: number): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  // The shopper left before the answer was complete: loaders and actions see an aborted signal.
-  let controller: AbortController | null = new AbortController();
-  const signal = controller.signal;
-  res.on("finish", () => (controller = null));
-  res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(cappedBody(req, res, maxBodyBytes));
-    init.duplex = "half";
-  }
-  return new Request(url.href, init);
-}
-
-async function sendResponse(res: ExpressResponse, response: Response) {
-  // Already answered (413 for an oversized body) or the connection is gone: React Router's answer is dropped.
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  try {
-    await writeReadableStreamToWritable(response.body, res);
-  } catch (error) {
-    if (res.destroyed || res.writableEnded) return;
-    throw error;
-  }
+function portOf(host: string | undefined): string | undefined {
+  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
+  return Number.isSafeInteger(port) ? `:${port}` : undefined;
 }
