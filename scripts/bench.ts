@@ -1,10 +1,25 @@
 /**
- * npm run bench — seeds 10,000 products into a fresh embedded database, starts
- * the production build and measures GET /productos (page 1, page 300, a
- * filtered page, a search) and a baseline route (24 product cards from
- * constants, no database) with autocannon at 10 connections, compression on.
- * Then prints the gzipped bytes of the HTML and of the JavaScript the browser
- * loads for /productos, split into framework and the shop's own code.
+ * npm run bench — the shop's speed as a ratio to a bare React Router page.
+ *
+ * The yardstick is scripts/perf-baseline (see its README): one route rendering
+ * 24 product cards from constants, no database, no session, no security
+ * headers. The bench installs it (npm ci, once) and builds it, builds the shop,
+ * and for each catalogue size (the demo catalogue that `npm start` seeds, then
+ * 10,000 products) seeds a fresh embedded database, starts the shop's
+ * production build, and measures with autocannon (10 connections,
+ * `accept-encoding: br, gzip`) alternating baseline and shop runs: baseline,
+ * shop route, baseline, shop route, … A shared machine's speed drifts by 2×
+ * from one minute to the next, so each route's req/s is divided by the median
+ * of the baseline runs of the same catalogue, and each route's p50 is compared
+ * with page 1's p50 measured in the same rounds.
+ *
+ * Then it prints all JavaScript the browser loads for /productos (gzip -9),
+ * less what the bare page loads, and the HTML of both.
+ *
+ * Knobs: BENCH_DURATION (seconds per run, default 6), BENCH_ROUNDS (default 3),
+ * BENCH_PRODUCTS (catalogue sizes, default "demo,10000"), BENCH_SKIP_BUILD=1
+ * (use the existing build/ of the shop). A quick run:
+ * BENCH_DURATION=2 BENCH_ROUNDS=1 BENCH_PRODUCTS=demo npm run bench
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -13,22 +28,35 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { PAGE_SIZE } from "#domain/catalog.ts";
 import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
+import { buildDemoCatalog } from "#server/catalog/demo-catalog.ts";
 
-const TOTAL_PRODUCTS = 10_000;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
-/** Routes are measured in interleaved rounds and the medians reported, so drift in the machine's speed hits all alike. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
+const BASELINE_DIR = path.resolve("scripts/perf-baseline");
+const DEMO_SIZE = buildDemoCatalog().length;
+const SIZES = (process.env.BENCH_PRODUCTS ?? "demo,10000")
+  .split(",")
+  .map((s) => (s.trim() === "demo" ? DEMO_SIZE : Number(s)))
+  .filter((n) => Number.isInteger(n) && n >= DEMO_SIZE);
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+// The targets of issue 8.
+const TARGET_PAGE1_RATIO = 0.6;
+const TARGET_DETAIL_RATIO = 0.6;
+const TARGET_P50_VS_PAGE1 = 2;
+const TARGET_EXTRA_JS_KB = 25;
+
+function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", cwd: options.cwd, env: { ...process.env, ...options.env } });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
 }
 
 async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const srv = net.createServer();
+    srv.on("error", reject);
     srv.listen(0, "127.0.0.1", () => {
       const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
@@ -38,7 +66,7 @@ async function freePort(): Promise<number> {
 
 async function waitReady(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("server exited early");
+    if (child.exitCode !== null) throw new Error(`server for ${url} exited early`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -46,7 +74,14 @@ async function waitReady(url: string, child: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error("server did not become ready");
+  throw new Error(`${url} did not become ready`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 const listPath = (change: Partial<ProductQuery>) => {
@@ -54,75 +89,76 @@ const listPath = (change: Partial<ProductQuery>) => {
   return qs ? `/productos?${qs}` : "/productos";
 };
 
-const TARGETS = [
-  { name: "baseline (24 cards, no database)", path: "/__bench/tarjetas" },
-  { name: "/productos page 1", path: listPath({}) },
-  { name: "/productos page 300", path: listPath({ page: 300 }) },
-  { name: "/productos filtered", path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }) },
-  { name: "/productos search", path: listPath({ search: "charizard" }) },
-];
-
-interface Result {
+interface Target {
   name: string;
   path: string;
-  medianMs: number;
-  p99Ms: number;
+}
+
+function shopTargets(total: number, productId: string): Target[] {
+  return [
+    { name: "/productos page 1", path: listPath({}) },
+    { name: `last page (${Math.ceil(total / PAGE_SIZE)})`, path: listPath({ page: Math.ceil(total / PAGE_SIZE) }) },
+    { name: "filtered (Ultra Rare, Pokémon, sale)", path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }) },
+    { name: "search 'charizard'", path: listPath({ search: "charizard" }) },
+    { name: "typo search 'charizrd'", path: listPath({ search: "charizrd" }) },
+    { name: "product detail", path: `/producto/${productId}` },
+  ];
+}
+
+interface Run {
+  p50: number;
+  p99: number;
   rps: number;
   non2xx: number;
+  errors: number;
 }
 
-async function measure(base: string, target: { name: string; path: string }, warmUp: boolean): Promise<Result> {
-  const opts = {
-    url: base + target.path,
+async function measure(url: string, duration = DURATION_S): Promise<Run> {
+  const r = await autocannon({
+    url,
     connections: CONNECTIONS,
+    duration,
     headers: { "accept-encoding": "br, gzip", accept: "text/html" },
-  };
-  if (warmUp) await autocannon({ ...opts, duration: 2 });
-  const r = await autocannon({ ...opts, duration: DURATION_S });
-  return {
-    name: target.name,
-    path: target.path,
-    medianMs: r.latency.p50,
-    p99Ms: r.latency.p99,
-    rps: r.requests.average,
-    non2xx: r.non2xx,
-  };
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-async function sizes(base: string) {
-  const res = await fetch(base + "/productos", { headers: { "accept-encoding": "identity" } });
-  const html = await res.text();
-  const scripts = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"|<script[^>]+src="([^"]+)"/g)) {
-    const src = m[1] ?? m[2] ?? m[3];
-    if (src) scripts.add(src);
-  }
-  let framework = 0;
-  let own = 0;
-  const files: Array<{ src: string; gz: number; kind: string }> = [];
-  for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    const gz = zlib.gzipSync(body, { level: 9 }).length;
-    const kind = /\/(entry\.client|manifest)-/.test(src) ? "framework" : "shop";
-    if (kind === "framework") framework += gz;
-    else own += gz;
-    files.push({ src, gz, kind });
-  }
-  return { htmlGz: zlib.gzipSync(html, { level: 6 }).length, htmlRaw: Buffer.byteLength(html), framework, own, files };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const pass = (ok: boolean) => (ok ? "ok" : "MISSED");
 
-async function main() {
-  if (!fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+/** Every JavaScript file the page loads at start: preloads, the inline module script's imports, and their static imports. */
+async function pageWeight(base: string, pagePath: string) {
+  const res = await fetch(base + pagePath, { headers: { "accept-encoding": "identity" } });
+  const html = await res.text();
+  const queue: string[] = [];
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) queue.push(m[1]!);
+  for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"|<script[^>]+src="([^"]+)"/g)) queue.push((m[1] ?? m[2])!);
+  const files = new Map<string, number>();
+  while (queue.length > 0) {
+    const url = new URL(queue.shift()!, base).href;
+    if (files.has(url)) continue;
+    const body = await (await fetch(url, { headers: { "accept-encoding": "identity" } })).text();
+    files.set(url, zlib.gzipSync(body, { level: 9 }).length);
+    for (const m of body.matchAll(/(?:import|from)\s*\(?\s*"(\.{1,2}\/[^"]+\.js|\/[^"]+\.js)"/g)) queue.push(new URL(m[1]!, url).href);
+  }
+  const js = [...files.values()].reduce((a, b) => a + b, 0);
+  return {
+    htmlRaw: Buffer.byteLength(html),
+    htmlGz: zlib.gzipSync(html, { level: 6 }).length,
+    js,
+    files: [...files].map(([url, gz]) => ({ path: new URL(url).pathname, gz })),
+  };
+}
+
+async function startShop(total: number): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  console.log(`Seeding ${TOTAL_PRODUCTS} products into ${dataDir} ...`);
-  const { buildDemoCatalog } = await import("#server/catalog/demo-catalog.ts");
-  const extra = TOTAL_PRODUCTS - buildDemoCatalog().length;
-  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(extra)], { DATA_DIR: dataDir });
-
+  console.log(`\nSeeding ${total} products into ${dataDir} ...`);
+  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE)], { env: { DATA_DIR: dataDir } });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn("node", ["server.js"], {
@@ -133,49 +169,136 @@ async function main() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      BENCH_BASELINE: "true",
       LOG_REQUESTS: "false",
+      ADMIN_PASSWORD: "benchmark-only",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  await waitReady(`${base}/readyz`, server);
+  return { base, server, dataDir };
+}
+
+interface RouteSummary extends Target {
+  p50: number;
+  p99: number;
+  rps: number;
+  ratio: number;
+  non2xx: number;
+}
+
+async function benchCatalogue(total: number, baselineUrl: string) {
+  const { base, server, dataDir } = await startShop(total);
   try {
-    await waitReady(`${base}/readyz`, server);
-    for (const t of TARGETS) {
+    const page1 = await (await fetch(`${base}/productos`)).text();
+    const productId = /\/producto\/([0-9a-f]{24})/.exec(page1)?.[1];
+    if (!productId) throw new Error("no product link on /productos");
+    const targets = shopTargets(total, productId);
+    for (const t of targets) {
       const res = await fetch(base + t.path, { redirect: "manual" });
+      const body = await res.text();
       if (res.status !== 200) throw new Error(`${t.path} answered ${res.status}`);
+      if (t.path.startsWith("/productos") && !body.includes('href="/producto/')) throw new Error(`${t.path} lists no product`);
     }
-    const rounds: Result[][] = TARGETS.map(() => []);
+    // Warm up the JIT and the database's caches on every route before measuring.
+    await measure(baselineUrl, 2);
+    for (const t of targets) await measure(base + t.path, 2);
+
+    const baselineRuns: Run[] = [];
+    const shopRuns: Run[][] = targets.map(() => []);
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [i, t] of TARGETS.entries()) {
-        const r = await measure(base, t, round === 1);
-        rounds[i]!.push(r);
-        console.log(`round ${round}  ${r.name.padEnd(36)} median ${r.medianMs} ms  p99 ${r.p99Ms} ms  ${r.rps.toFixed(0)} req/s${r.non2xx ? `  (${r.non2xx} non-2xx!)` : ""}`);
+      for (const [i, t] of targets.entries()) {
+        const b = await measure(baselineUrl);
+        baselineRuns.push(b);
+        const s = await measure(base + t.path);
+        shopRuns[i]!.push(s);
+        const flag = s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors!)` : "";
+        console.log(
+          `round ${round}  bare page ${b.rps.toFixed(0).padStart(4)} req/s | ${t.name.padEnd(38)} ${s.rps.toFixed(0).padStart(4)} req/s  p50 ${s.p50} ms  p99 ${s.p99} ms${flag}`,
+        );
       }
     }
-    const results: Result[] = rounds.map((rs) => ({
-      ...rs[0]!,
-      medianMs: median(rs.map((r) => r.medianMs)),
-      p99Ms: median(rs.map((r) => r.p99Ms)),
-      rps: median(rs.map((r) => r.rps)),
-      non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
-    }));
-    const s = await sizes(base);
-    const baseline = results[0]!;
-    const page1 = results[1]!;
-    const queries = results.slice(1);
-    console.log("\n== Summary: medians of %d interleaved rounds (10 connections, %d s per route per round, compression on) ==", ROUNDS, DURATION_S);
-    console.log("route | median ms | p99 ms | req/s");
-    for (const r of results) console.log(`${r.name} | ${r.medianMs} | ${r.p99Ms} | ${r.rps.toFixed(0)}`);
-    console.log(`page 1 / baseline throughput: ${((page1.rps / baseline.rps) * 100).toFixed(0)}% (target ≥ 60%)`);
-    const slowest = Math.max(...queries.map((r) => r.medianMs));
-    console.log(`slowest query page median / page 1 median: ${(slowest / Math.max(page1.medianMs, 0.001)).toFixed(2)}× (target ≤ 3×; median of all query pages ${median(queries.map((r) => r.medianMs))} ms)`);
-    console.log(`HTML of /productos: ${kb(s.htmlRaw)} raw, ${kb(s.htmlGz)} gzipped`);
-    console.log(`JavaScript for /productos (gzip -9): framework ${kb(s.framework)}, shop's own ${kb(s.own)} (target < 25 KB)`);
-    for (const f of s.files) console.log(`  ${f.kind.padEnd(9)} ${kb(f.gz).padStart(9)}  ${f.src}`);
+    const baseRps = median(baselineRuns.map((r) => r.rps));
+    const routes: RouteSummary[] = targets.map((t, i) => {
+      const runs = shopRuns[i]!;
+      const rps = median(runs.map((r) => r.rps));
+      return {
+        ...t,
+        p50: median(runs.map((r) => r.p50)),
+        p99: median(runs.map((r) => r.p99)),
+        rps,
+        ratio: rps / baseRps,
+        non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+      };
+    });
+    const baseP50 = median(baselineRuns.map((r) => r.p50));
+    const baseP99 = median(baselineRuns.map((r) => r.p99));
+    return { total, baseRps, baseP50, baseP99, routes };
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
+  const page1 = r.routes[0]!;
+  console.log(`\n== ${r.total} products: medians of ${ROUNDS} rounds, ${DURATION_S} s per run, ${CONNECTIONS} connections, br/gzip ==`);
+  console.log(`bare page: ${r.baseRps.toFixed(0)} req/s, p50 ${r.baseP50} ms, p99 ${r.baseP99} ms (median of ${ROUNDS * r.routes.length} runs)`);
+  console.log("route | req/s | × bare page | p50 ms | p50 × page 1 | p99 ms | target");
+  for (const [i, route] of r.routes.entries()) {
+    const vsPage1 = route.p50 / Math.max(page1.p50, 0.001);
+    let target: string;
+    if (i === 0) target = `≥ ${TARGET_PAGE1_RATIO}× bare: ${pass(route.ratio >= TARGET_PAGE1_RATIO)}`;
+    else if (route.path.startsWith("/producto/")) target = `≥ ${TARGET_DETAIL_RATIO}× bare: ${pass(route.ratio >= TARGET_DETAIL_RATIO)}`;
+    else target = `p50 ≤ ${TARGET_P50_VS_PAGE1}× page 1: ${pass(vsPage1 <= TARGET_P50_VS_PAGE1)}`;
+    const errors = route.non2xx ? ` (${route.non2xx} non-2xx/errors)` : "";
+    console.log(
+      `${route.name} | ${route.rps.toFixed(0)} | ${route.ratio.toFixed(2)}× | ${route.p50} | ${vsPage1.toFixed(2)}× | ${route.p99} | ${target}${errors}`,
+    );
+  }
+}
+
+async function main() {
+  if (SIZES.length === 0) throw new Error(`BENCH_PRODUCTS: sizes must be "demo" or whole numbers ≥ ${DEMO_SIZE}`);
+  if (!fs.existsSync(path.join(BASELINE_DIR, "node_modules"))) {
+    run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: BASELINE_DIR });
+  }
+  run("npm", ["run", "build"], { cwd: BASELINE_DIR });
+  if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+
+  const baselinePort = await freePort();
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+  const baseline = spawn("node", ["server.js"], {
+    cwd: BASELINE_DIR,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(baselinePort), HOST: "127.0.0.1" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitReady(`${baselineBase}/`, baseline);
+    const results = [];
+    for (const total of SIZES) results.push(await benchCatalogue(total, `${baselineBase}/`));
+
+    // Page weight: the shop's /productos (demo catalogue) against the bare page.
+    const { base, server, dataDir } = await startShop(DEMO_SIZE);
+    let shopWeight, bareWeight;
+    try {
+      shopWeight = await pageWeight(base, "/productos");
+      bareWeight = await pageWeight(baselineBase, "/");
+    } finally {
+      await stop(server);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    console.log(`\n########## Summary (${new Date().toISOString()}, ${os.cpus().length} CPUs, Node ${process.version}) ##########`);
+    for (const r of results) printSummary(r);
+    const extra = shopWeight.js - bareWeight.js;
+    console.log("\n== Page weight ==");
+    console.log(`HTML: shop /productos ${kb(shopWeight.htmlRaw)} raw, ${kb(shopWeight.htmlGz)} gzip; bare page ${kb(bareWeight.htmlRaw)} raw, ${kb(bareWeight.htmlGz)} gzip`);
+    console.log(`JavaScript (gzip -9): shop /productos ${kb(shopWeight.js)}, bare page ${kb(bareWeight.js)}`);
+    console.log(`the shop's own JavaScript beyond the bare page: ${kb(extra)} (target ≤ ${TARGET_EXTRA_JS_KB} KB: ${pass(extra <= TARGET_EXTRA_JS_KB * 1024)})`);
+    for (const f of shopWeight.files) console.log(`  shop ${kb(f.gz).padStart(9)}  ${f.path}`);
+    for (const f of bareWeight.files) console.log(`  bare ${kb(f.gz).padStart(9)}  ${f.path}`);
+  } finally {
+    await stop(baseline);
   }
 }
 
