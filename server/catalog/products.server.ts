@@ -71,7 +71,7 @@ function orderBy(q: ProductQuery) {
     case "price":
       return [dir(products.effectivePriceCents), dir(products.id)];
     case "name":
-      return [dir(sql`${products.search} collate "C"`), dir(products.id)];
+      return [dir(sql`${products.nameSort} collate "C"`), dir(products.id)];
     default:
       return [dir(products.dateAdded), dir(products.id)];
   }

@@ -25,7 +25,8 @@ export type Queryable = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: the shop's) that have not run yet. */
+  migrate(folder?: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePg(db as never, { migrationsFolder: folder }),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -66,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: "pglite",
-      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
       ping: async () => {
         await client.query("select 1");
       },

@@ -124,6 +124,15 @@ export const products = pgTable(
     effectivePriceCents: integer("effective_price_cents")
       .notNull()
       .generatedAlwaysAs(sql`coalesce(sale_price_cents, price_cents)`),
+    /**
+     * The name as 'Nombre A-Z' sorts it: lower case, accents and punctuation dropped, the same steps
+     * as catalog/search-text.ts. Kept by the database, so every writer and every existing row agree.
+     */
+    nameSort: text("name_sort")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`btrim(regexp_replace(lower(regexp_replace(normalize(name, NFD), '[\\u0300-\\u036f]', '', 'g')), '[^[:alnum:]/]+', ' ', 'g'))`,
+      ),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -137,8 +146,8 @@ export const products = pgTable(
     // match ORDER BY … DESC, whose default is NULLS FIRST). The id breaks ties so pages never overlap.
     index("products_date_added_idx").on(t.dateAdded, t.id),
     index("products_price_idx").on(t.effectivePriceCents, t.id),
-    // Name A-Z sorts on the normalised text (lower case, no accents) byte-wise, the same on every server.
-    index("products_name_idx").on(sql`${t.search} collate "C"`, t.id),
+    // Name A-Z sorts on the normalised name byte-wise (the same on every server), then the id.
+    index("products_name_sort_idx").on(sql`${t.nameSort} collate "C"`, t.id),
     index("products_expansion_idx").on(t.expansion, t.dateAdded, t.id),
     index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
     index("products_type_idx").on(t.type, t.dateAdded, t.id),

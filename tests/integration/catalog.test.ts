@@ -9,6 +9,7 @@ import { buildDemoCatalog, type DemoProduct } from "#server/catalog/demo-catalog
 import { getProduct, listProducts } from "#server/catalog/products.server.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { seedDemoCatalog } from "#server/catalog/seed.ts";
+import { normalizeSearchText } from "#server/catalog/search-text.ts";
 import { products } from "#server/db/schema.ts";
 import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -75,11 +76,20 @@ describeEachDatabase("catalogue", (t) => {
     expect(desc.products[0]?.finalPrice).toBe((onSale[0]?.salePriceCents ?? 0) / 100);
   });
 
-  it("sorts by name A-Z ignoring case and accents", async () => {
-    const page = await listProducts(t.db, q({ sortBy: "name", order: "asc", expansion: "Paldea Evolved" }));
-    const names = page.products.map((p) => p.name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
-    expect(names).toEqual([...names].sort());
-    expect(page.total).toBe(catalog.filter((p) => p.expansion === "Paldea Evolved").length);
+  it("sorts by name A-Z: the name alone, case and accents ignored, then the id", async () => {
+    const key = (p: DemoProduct) => normalizeSearchText(p.name);
+    const byName = (a: DemoProduct, b: DemoProduct) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const sorted = [...catalog].sort(byName);
+    const last = Math.ceil(catalog.length / PAGE_SIZE);
+    for (const n of [1, 2, 60, last]) {
+      const page = await listProducts(t.db, q({ sortBy: "name", order: "asc", page: n }));
+      expect(page.products.map((p) => p._id), `page ${n}`).toEqual(sorted.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).map((p) => p.id));
+    }
+    const paldea = await listProducts(t.db, q({ sortBy: "name", order: "asc", expansion: "Paldea Evolved" }));
+    expect(paldea.products.map((p) => p._id)).toEqual(
+      sorted.filter((p) => p.expansion === "Paldea Evolved").slice(0, PAGE_SIZE).map((p) => p.id),
+    );
   });
 
   it("search ignores case and accents", async () => {
