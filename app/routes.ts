@@ -21,7 +21,6 @@ export default [
   route("media/demo/:file", "routes/media.demo.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("__bench/tarjetas", "routes/bench.tarjetas.tsx"),
   route("perfil", "routes/perfil.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

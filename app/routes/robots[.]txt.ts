@@ -12,7 +12,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "Disallow: /mis-pedidos",
     "Disallow: /admin",
     "Disallow: /payment/",
-    "Disallow: /__bench/",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");
