@@ -1,14 +1,14 @@
 /**
- * Catalogue queries: the product list (filters, search, sort, pagination, count)
- * and one product by id.
+ * Catalogue queries: the product list (filters, search, sort, pagination, count),
+ * cached per query (catalog-cache.ts), and one product by id, always read fresh.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ProductQuery } from "#domain/product-query.ts";
-import type { Queryable } from "#server/db/client.ts";
+import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
+import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { products } from "#server/db/schema.ts";
-import { cachedCount } from "./count-cache";
+import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";
 import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
 
@@ -90,17 +90,30 @@ const cardColumns = {
 };
 
 /**
- * One page of the list and the total count. The page is found on the narrow
- * sort index first (ids only), then only those 24 rows are read, so deep
- * pages stay cheap.
+ * One page of the list and the total count, the same for every visitor: kept in
+ * the catalogue cache until a product write (catalogChanged) or TTL_MS. The count
+ * is kept per filter, so every page and sort of a filter shares it.
  */
-export async function listProducts(db: Queryable, q: ProductQuery): Promise<ProductPage> {
+export async function listProducts(db: Database, q: ProductQuery): Promise<ProductPage> {
+  const cache = catalogCache(db);
   const where = filterCondition(q);
-  const countKey = JSON.stringify([q.search, q.rarity, q.type, q.expansion, q.onSale]);
-  const total = await cachedCount(countKey, async () => {
-    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
-    return row?.total ?? 0;
+  const countKey = `count?${serializeProductQuery({ ...q, page: 1, sortBy: "dateAdded", order: "desc" })}`;
+  return cache.get(`page?${serializeProductQuery(q)}`, async () => {
+    const total = await cache.get(countKey, () => countProducts(db, where));
+    return readPage(db, q, where, total);
   });
+}
+
+async function countProducts(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  return row?.total ?? 0;
+}
+
+/**
+ * The page is found on the narrow sort index first (ids only), then only those
+ * 24 rows are read, so deep pages stay cheap.
+ */
+async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, total: number): Promise<ProductPage> {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const offset = (q.page - 1) * PAGE_SIZE;
   if (total === 0 || offset >= total) return { products: [], total, pages, page: q.page };

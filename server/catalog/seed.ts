@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
+import { catalogChanged } from "./catalog-cache";
 import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
 import { productSearchText } from "./search-text";
 
@@ -64,7 +65,10 @@ export async function seedDemoCatalog(
     }
     return inserted;
   });
-  // Fresh statistics (and a visibility map for index-only scans) so the list queries plan well at once.
-  if (inserted > 0) await db.execute(sql`vacuum analyze products`);
+  if (inserted > 0) {
+    catalogChanged(db);
+    // Fresh statistics (and a visibility map for index-only scans) so the list queries plan well at once.
+    await db.execute(sql`vacuum analyze products`);
+  }
   return inserted;
 }

@@ -4,11 +4,12 @@
  * are computed independently in JavaScript from the same catalogue data.
  */
 import { beforeAll, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { buildDemoCatalog, type DemoProduct } from "#server/catalog/demo-catalog.ts";
-import { getProduct, listProducts } from "#server/catalog/products.server.ts";
+import { getProduct, listProducts, searchCondition } from "#server/catalog/products.server.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { seedDemoCatalog } from "#server/catalog/seed.ts";
+import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { normalizeSearchText } from "#server/catalog/search-text.ts";
 import { products } from "#server/db/schema.ts";
 import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
@@ -136,6 +137,23 @@ describeEachDatabase("catalogue", (t) => {
     expect(withName.products.map((p) => p._id)).toEqual([charizard?.id]);
   });
 
+  it("search asks the trigram index instead of testing every row's similarity", async () => {
+    // Word similarity costs about as much as reading a page; declared as cheap as '=', it made the
+    // planner test it on each row while walking the whole table or the date index (migration 0003).
+    for (const term of ["charizard", "charizrd", "energy", "pikachu ex"]) {
+      const pageIds = t.db
+        .select({ id: products.id })
+        .from(products)
+        .where(searchCondition(term))
+        .orderBy(desc(products.dateAdded), desc(products.id))
+        .limit(PAGE_SIZE);
+      const result = (await t.db.execute(sql`explain ${pageIds}`)) as unknown as { rows: Array<Record<string, string>> };
+      const plan = result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan, term).toContain("products_search_trgm_idx");
+      expect(plan, term).not.toMatch(/Seq Scan|products_date_added_idx/);
+    }
+  });
+
   it("search matches the expansion name and combines with filters", async () => {
     const page = await listProducts(t.db, q({ search: "evolving skies", rarity: "Hyper Rare" }));
     const expected = catalog.filter((p) => p.expansion === "Evolving Skies" && p.rarity === "Hyper Rare");
@@ -174,10 +192,20 @@ describeEachDatabase("catalogue", (t) => {
     expect(await getProduct(t.db, "' or 1=1 --")).toBeNull();
   });
 
-  it("reads prices fresh: a changed price shows at once", async () => {
-    const target = catalog.find((p) => p.salePriceCents === null)!;
-    await t.db.update(products).set({ priceCents: 12_345 }).where(eq(products.id, target.id));
-    expect((await getProduct(t.db, target.id))?.price).toBe(123.45);
-    await t.db.update(products).set({ priceCents: target.priceCents }).where(eq(products.id, target.id));
+  it("reads prices fresh: a changed price shows at once on the product page, and in the list once the write says so", async () => {
+    const newest = [...catalog].sort(newestFirst).slice(0, PAGE_SIZE);
+    const target = newest.find((p) => p.salePriceCents === null)!;
+    const card = async () => (await listProducts(t.db, q())).products.find((p) => p._id === target.id);
+    expect((await card())?.price).toBe(target.priceCents / 100);
+    try {
+      await t.db.update(products).set({ priceCents: 12_345 }).where(eq(products.id, target.id));
+      expect((await getProduct(t.db, target.id))?.price).toBe(123.45);
+      catalogChanged(t.db); // what every product write does after it commits
+      expect((await card())?.price).toBe(123.45);
+    } finally {
+      await t.db.update(products).set({ priceCents: target.priceCents }).where(eq(products.id, target.id));
+      catalogChanged(t.db);
+    }
+    expect((await card())?.price).toBe(target.priceCents / 100);
   });
 });
