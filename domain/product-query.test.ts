@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, parseProductQuery, productListHref, serializeProductQuery } from "./product-query";
+import { DEFAULT_QUERY, isCanonicalUpToOrder, parseProductQuery, productListHref, serializeProductQuery } from "./product-query";
 
 const parse = (qs: string) => parseProductQuery(new URLSearchParams(qs));
 
@@ -45,5 +45,19 @@ describe("product list query", () => {
     expect(productListHref(q, { type: "Pokémon" })).toBe("/productos?rarity=Shiny&type=Pok%C3%A9mon");
     expect(productListHref(q, { page: 5 })).toBe("/productos?rarity=Shiny&page=5");
     expect(productListHref(q, { rarity: "" }, "/")).toBe("/");
+  });
+
+  it("a query is canonical up to the order of its parameters, not up to extra or different values", () => {
+    const canonical = serializeProductQuery(parse("rarity=Ultra Rare&type=Pokémon&page=2"));
+    const same = (qs: string) => isCanonicalUpToOrder(new URLSearchParams(qs), canonical);
+    expect(same(canonical)).toBe(true);
+    expect(same("page=2&type=Pok%C3%A9mon&rarity=Ultra+Rare")).toBe(true);
+    expect(same("type=Pokémon&rarity=Ultra%20Rare&page=2")).toBe(true);
+    // What the no-JS form adds, or a value written differently, is not the canonical view.
+    expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=2&expansion=")).toBe(false);
+    expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=2&sort=dateAdded-desc")).toBe(false);
+    expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=02")).toBe(false);
+    expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=2&page=2")).toBe(false);
+    expect(isCanonicalUpToOrder(new URLSearchParams(""), "")).toBe(true);
   });
 });

@@ -88,6 +88,16 @@ export function serializeProductQuery(q: ProductQuery): string {
 }
 
 /**
+ * True when `params` say exactly what the canonical query string says, perhaps in
+ * another order: such a link is answered as it is (the page names its canonical
+ * URL), without a redirect round trip.
+ */
+export function isCanonicalUpToOrder(params: URLSearchParams, canonical: string): boolean {
+  const key = (p: URLSearchParams) => [...p].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
+  return key(params) === key(new URLSearchParams(canonical));
+}
+
+/**
  * The href of the list after a change. Changing anything but the page resets to page 1 (SPEC §4).
  */
 export function productListHref(q: ProductQuery, change: Partial<ProductQuery> = {}, pathname = "/productos"): string {

@@ -2,7 +2,7 @@ import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/productos";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { isBannerClosed } from "#app/lib/banner-cookie.server.ts";
-import { parseProductQuery, productListHref, serializeProductQuery } from "#domain/product-query.ts";
+import { isCanonicalUpToOrder, parseProductQuery, productListHref, serializeProductQuery } from "#domain/product-query.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
@@ -15,9 +15,12 @@ import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseProductQuery(url.searchParams);
-  // Every view has one canonical link: the no-JS form's `sort=` and empty fields are folded away.
+  // Every view has one canonical URL (the page's canonical link). A link that only orders the
+  // parameters differently is answered as it is: a redirect would cost a phone a round trip.
+  // What the no-JS form adds (`sort=`, empty fields) or a malformed value is redirected away, so
+  // the address bar, bookmarks and shared links show the clean URL.
   const canonical = serializeProductQuery(query);
-  if (url.search.replace(/^\?/, "") !== canonical) {
+  if (!isCanonicalUpToOrder(url.searchParams, canonical)) {
     throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname);
   }
   const result = await listProducts(context.db, query);
@@ -31,15 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const search = loaderData?.query.search;
+  const canonical = loaderData ? serializeProductQuery(loaderData.query) : "";
   const title = search ? `Resultados para “${search}”` : "Cartas Pokémon TCG originales";
   const page = loaderData?.query.page ?? 1;
   return pageMeta({
     title: page > 1 ? `${title} (página ${page})` : title,
     description:
       "Cartas individuales, producto sellado y accesorios de Pokémon TCG originales en México. Precios en MXN, envío a todo el país y 1% de tu compra en puntos.",
-    path: `/productos${location.search}`,
+    path: canonical ? `/productos?${canonical}` : "/productos",
     origin: originFrom(matches),
   });
 };

@@ -242,6 +242,20 @@ test("on a small screen the filters are a slide-over", async ({ page, visit, js 
   }
 });
 
+test("a link with the parameters in another order is answered at once, naming the canonical URL", async ({ page, visit, baseURL }) => {
+  const reordered = `/productos?${new URLSearchParams({ type: TYPE, page: "2", rarity: RARITY })}`;
+  const response = await visit(reordered);
+  expect(response.status()).toBe(200);
+  expect(response.request().redirectedFrom(), "no redirect round trip").toBeNull();
+  expect(page.url()).toContain(reordered);
+  const canonical = `/productos?${new URLSearchParams({ rarity: RARITY, type: TYPE, page: "2" })}`;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(canonical, baseURL).href);
+  const pagination = page.getByRole("navigation", { name: "Paginación" });
+  await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2/);
+  await expect(productCards(page).first()).toBeVisible();
+  for (const card of await productCards(page).all()) await expect(card.locator(".tag-rarity")).toHaveText(RARITY);
+});
+
 test.describe("hostile query strings never fail", () => {
   test("malformed page, sort and filter values fall back to defaults", async ({ page, visit }) => {
     for (const query of [
