@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +7,35 @@ import { ServerRouter } from "react-router";
 import { logRequestFailure } from "#server/http/error-log.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes the document in 4 KB pieces and calls `flush()` at the end of each
+ * rendering pass. Passed on one by one, each piece went through the compression
+ * middleware with a sync flush of its own (React Router's Express adapter flushes
+ * after every chunk): about twice the CPU of compressing the page at once, and for
+ * gzip a 60% bigger page. This stream hands on one chunk per pass instead: the
+ * whole page when nothing suspends, each boundary as it resolves when something does.
+ */
+class OneChunkPerPass extends Transform {
+  private pending: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.pending.push(chunk);
+    done();
+  }
+
+  override _flush(done: TransformCallback) {
+    this.flush();
+    done();
+  }
+
+  /** Called by React after each pass. */
+  flush() {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -26,7 +55,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new OneChunkPerPass();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -50,7 +50,9 @@ export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === "string" ? new Date(value) : value);
 }
 
+const yearInMexicoCity = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE });
+
 /** The current year in Mexico City (the footer's copyright line). */
 export function currentYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }).format(now));
+  return Number(yearInMexicoCity.format(now));
 }
