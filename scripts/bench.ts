@@ -10,8 +10,11 @@
  * `accept-encoding: br, gzip`) alternating baseline and shop runs: baseline,
  * shop route, baseline, shop route, … A shared machine's speed drifts by 2×
  * from one minute to the next, so each route's req/s is divided by the median
- * of the baseline runs of the same catalogue, and each route's p50 is compared
- * with page 1's p50 measured in the same rounds.
+ * of the baseline runs of the same catalogue, each route's p50 is compared
+ * with page 1's p50 measured in the same rounds, and the server's CPU time per
+ * request (Linux /proc) is shown beside the bare page's, which drifts less.
+ * One route is a signed-in shopper with three products in the cart (made
+ * through the shop's own forms): the per-visitor work of the root loader.
  *
  * Then it prints all JavaScript the browser loads for /productos (gzip -9),
  * less what the bare page loads, and the HTML of both.
