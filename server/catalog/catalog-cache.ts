@@ -12,7 +12,7 @@
  * under way when the write landed is not kept. Entries also expire after
  * TTL_MS, the bound on how long another process's write (several app
  * processes on one PostgreSQL server) can take to show. Product pages, the
- * cart and checkout never read from here. See docs/decisions/006.
+ * cart and checkout never read from here. See docs/decisions/007.
  */
 import type { Database } from "#server/db/client.ts";
 

@@ -2,7 +2,7 @@
 -- as reading a page, but pg_trgm declares it as cheap as `=` (COST 1). So the planner preferred to
 -- test it on every row of a sequential scan, or while walking the date index, instead of asking the
 -- trigram index: a search for 'charizard' took 150-400 ms on the demo catalogue instead of 1 ms.
--- Declaring its real cost makes the trigram index the plan (docs/decisions/006).
+-- Declaring its real cost makes the trigram index the plan (docs/decisions/007).
 -- Changing an extension's function needs its owner; where the shop's database user is not, the
 -- search still works, only slower, and a notice says so.
 DO $$
