@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { cartQuantities } from "#server/cart/cart.server.ts";
-import { currentCart } from "#server/cart/current-cart.server.ts";
+import { currentCartQuantities } from "#server/cart/current-cart.server.ts";
 import { getUserForPage } from "#server/accounts/auth.server.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
 
@@ -10,16 +9,18 @@ import { pointsBalance } from "#server/loyalty/points.server.ts";
  */
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const { user, clearCookie } = await getUserForPage(request, context);
-  const cart = await cartQuantities(context.db, (await currentCart(request, context, user)).id);
+  // Two lookups that depend only on the user: side by side (on PostgreSQL they run in parallel).
+  const [cart, points] = await Promise.all([
+    currentCartQuantities(request, context, user),
+    user ? pointsBalance(context.db, user.id) : 0,
+  ]);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   const rootData = {
     origin: siteOrigin(request, context),
     whatsappNumber: context.config.WHATSAPP_NUMBER,
     cart,
-    user: user
-      ? { name: user.name, points: await pointsBalance(context.db, user.id), isAdmin: user.role === "admin" }
-      : null,
+    user: user ? { name: user.name, points, isAdmin: user.role === "admin" } : null,
   };
   return { rootData, headers };
 }
