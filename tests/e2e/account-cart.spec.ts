@@ -9,22 +9,11 @@
  */
 import type { Page } from "@playwright/test";
 import { logIn, logOut, register, uniqueEmail } from "./accounts";
-import { cartBadge, cartPost, cardNameLink, expect, productCards, test, waitForHydration } from "./helpers";
+import { addFromList, cartBadge, expect, test, waitForHydration } from "./helpers";
 
-type Visit = (url: string) => Promise<unknown>;
-
-/** Adds one unit from the card of a search with a single result. */
-async function addFromList(page: Page, visit: Visit, term: string, name: string): Promise<void> {
-  await visit(`/productos?${new URLSearchParams({ search: term })}`);
-  const card = productCards(page);
-  await expect(card).toHaveCount(1);
-  await expect(cardNameLink(card)).toHaveText(name);
-  await cartPost(page, () => card.getByRole("button", { name: `Agregar: ${name}` }).click());
-  await expect(card.getByRole("button", { name: `En carrito (1): ${name}` })).toBeVisible();
-}
 
 /** The names of the lines /carrito shows, in order. */
-async function expectCartLines(page: Page, visit: Visit, names: string[]): Promise<void> {
+async function expectCartLines(page: Page, visit: (url: string) => Promise<unknown>, names: string[]): Promise<void> {
   await visit("/carrito");
   const lines = page.getByRole("region", { name: "Productos en tu carrito" }).getByRole("listitem").getByRole("heading");
   await expect(lines).toHaveText(names);

@@ -11,6 +11,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import {
+  addFromList,
   cartBadge,
   cartPost,
   cardNameLink,
@@ -60,15 +61,6 @@ async function expectEmptyCart(page: Page): Promise<void> {
   await expect(cartBadge(page)).toHaveText("0");
 }
 
-/** Adds one unit from the card of a search with a single result. */
-async function addFromList(page: Page, visit: (url: string) => Promise<unknown>, term: string, name: string): Promise<void> {
-  await visit(`/productos?${new URLSearchParams({ search: term })}`);
-  const card = productCards(page);
-  await expect(card).toHaveCount(1);
-  await expect(cardNameLink(card)).toHaveText(name);
-  await cartPost(page, () => card.getByRole("button", { name: `Agregar: ${name}` }).click());
-  await expect(card.getByRole("button", { name: `En carrito (1): ${name}` })).toBeVisible();
-}
 
 test("the whole journey: browse, filter, search, add, change quantities, remove", async ({ page, visit, js }) => {
   // Browse.

@@ -175,3 +175,13 @@ export async function cartPost(page: Page, action: () => Promise<unknown>): Prom
   const response = await answered;
   expect(response.status(), "the cart action succeeded").toBeLessThan(400);
 }
+
+/** Adds one unit from the card of a search with a single result. */
+export async function addFromList(page: Page, visit: (url: string) => Promise<unknown>, term: string, name: string): Promise<void> {
+  await visit(`/productos?${new URLSearchParams({ search: term })}`);
+  const card = productCards(page);
+  await expect(card).toHaveCount(1);
+  await expect(cardNameLink(card)).toHaveText(name);
+  await cartPost(page, () => card.getByRole("button", { name: `Agregar: ${name}` }).click());
+  await expect(card.getByRole("button", { name: `En carrito (1): ${name}` })).toBeVisible();
+}
