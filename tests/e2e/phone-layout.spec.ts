@@ -49,8 +49,9 @@ async function outsideTheScreen(page: Page, width: number): Promise<string[]> {
   );
 }
 
+/** Retried until the layout settles (the filter slide-over slides in for 0.2 s). */
 async function expectFits(page: Page, width: number, label: string): Promise<void> {
-  expect.soft(await outsideTheScreen(page, width), `${label} at ${width}px`).toEqual([]);
+  await expect.poll(() => outsideTheScreen(page, width), { message: `${label} at ${width}px` }).toEqual([]);
 }
 
 /**
