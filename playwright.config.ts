@@ -29,7 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // Generous: the nojs account flows take ~35 s on a busy 2-core machine (several full page loads and bcrypt).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
