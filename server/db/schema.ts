@@ -212,6 +212,8 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by"),
     needsRefund: boolean("needs_refund").notNull().default(false),
+    /** The random token of the checkout form that placed the order: a second submit finds this order. */
+    checkoutToken: text("checkout_token").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,6 +269,22 @@ export const payments = pgTable(
     index("payments_order_idx").on(t.orderId),
   ],
 );
+
+/**
+ * The built-in `sandbox` payment provider's own records (DESIGN §7): what the
+ * sandbox page decided for a payment, read back by the provider's
+ * `fetchPayment` exactly as Mercado Pago's API would be asked. Not the shop's
+ * payment state (that is `payments` and the order, written by applyPayment).
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+  externalReference: text("external_reference").notNull(),
+  status: text("status").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("MXN"),
+  createdAt: createdAt(),
+}, (t) => [index("sandbox_payments_reference_idx").on(t.externalReference)]);
 
 export const coupons = pgTable(
   "coupons",

@@ -1,0 +1,159 @@
+/**
+ * The points ledger's writes for orders (DESIGN §3 `loyalty`, §5 Points): every
+ * movement is a `loyalty_transactions` row plus the matching change of the
+ * account's balance and totals, in the caller's transaction. A movement of a
+ * given kind happens once per order (unique index on order id and type), so a
+ * replayed payment, a second cancel or a retried job changes nothing, and the
+ * balance never goes below 0 (a conditional update plus the table's CHECK).
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Tx } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { loyaltyAccounts, loyaltyTransactions, orders } from "#server/db/schema.ts";
+import { ShopError } from "#server/errors.ts";
+
+/** The points a checkout asked to use are no longer there (spent meanwhile by another order). */
+export class PointsError extends ShopError {}
+
+export const POINTS_NOT_AVAILABLE = "Tus puntos ya no alcanzan para este pedido. Actualiza la página e intenta de nuevo.";
+
+type LedgerType = "earned" | "spent" | "refunded" | "reversed";
+
+async function ensureAccount(tx: Tx, userId: string): Promise<void> {
+  await tx.insert(loyaltyAccounts).values({ userId }).onConflictDoNothing();
+}
+
+/** Writes the order's movement of this type unless it exists; true when this call wrote it. */
+async function recordOnce(tx: Tx, row: { userId: string; orderId: string; type: LedgerType; amount: number; description: string }) {
+  const inserted = await tx
+    .insert(loyaltyTransactions)
+    .values({ id: newId(), ...row })
+    .onConflictDoNothing()
+    .returning({ id: loyaltyTransactions.id });
+  return inserted.length > 0;
+}
+
+async function orderMovement(tx: Tx, orderId: string, type: LedgerType) {
+  const [row] = await tx
+    .select({ userId: loyaltyTransactions.userId, amount: loyaltyTransactions.amount })
+    .from(loyaltyTransactions)
+    .where(and(eq(loyaltyTransactions.orderId, orderId), eq(loyaltyTransactions.type, type)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Debits the points an order uses, in the order's transaction: only when the
+ * balance still holds them (two orders spending the same points: one wins, the
+ * other gets a PointsError and its transaction rolls back).
+ */
+export async function debitPoints(tx: Tx, input: { userId: string; orderId: string; orderNumber: string; points: number }): Promise<void> {
+  if (!Number.isInteger(input.points) || input.points <= 0) return;
+  const debited = await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} - ${input.points}`,
+      totalSpent: sql`${loyaltyAccounts.totalSpent} + ${input.points}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(loyaltyAccounts.userId, input.userId), gte(loyaltyAccounts.balance, input.points)))
+    .returning({ userId: loyaltyAccounts.userId });
+  if (debited.length === 0) throw new PointsError(POINTS_NOT_AVAILABLE);
+  const recorded = await recordOnce(tx, {
+    userId: input.userId,
+    orderId: input.orderId,
+    type: "spent",
+    amount: -input.points,
+    description: `Puntos usados en el pedido ${input.orderNumber}`,
+  });
+  if (!recorded) throw new Error(`points for order ${input.orderId} were already debited`);
+}
+
+/** Gives back the points a cancelled order used, once. Returns the points refunded. */
+export async function refundPoints(tx: Tx, orderId: string, orderNumber: string): Promise<number> {
+  const spent = await orderMovement(tx, orderId, "spent");
+  if (!spent || spent.amount >= 0) return 0;
+  const points = -spent.amount;
+  const recorded = await recordOnce(tx, {
+    userId: spent.userId,
+    orderId,
+    type: "refunded",
+    amount: points,
+    description: `Devolución de puntos del pedido cancelado ${orderNumber}`,
+  });
+  if (!recorded) return 0;
+  await ensureAccount(tx, spent.userId);
+  await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} + ${points}`,
+      totalSpent: sql`greatest(${loyaltyAccounts.totalSpent} - ${points}, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(loyaltyAccounts.userId, spent.userId));
+  return points;
+}
+
+/**
+ * Credits the points a paid order earns (its `points_earned`, floor of 1% of the
+ * subtotal), once, to the customer who placed it; guests' orders earn nothing.
+ * Returns the points credited by this call (0 when already credited).
+ */
+export async function creditPointsForPaidOrder(tx: Tx, orderId: string): Promise<number> {
+  const [order] = await tx
+    .select({ userId: orders.userId, orderNumber: orders.orderNumber, points: orders.pointsEarned })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order?.userId || order.points <= 0) return 0;
+  const recorded = await recordOnce(tx, {
+    userId: order.userId,
+    orderId,
+    type: "earned",
+    amount: order.points,
+    description: `Puntos ganados en el pedido ${order.orderNumber}`,
+  });
+  if (!recorded) return 0;
+  await ensureAccount(tx, order.userId);
+  await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} + ${order.points}`,
+      totalEarned: sql`${loyaltyAccounts.totalEarned} + ${order.points}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(loyaltyAccounts.userId, order.userId));
+  return order.points;
+}
+
+/**
+ * Takes back the points a refunded order earned, once; never below a zero
+ * balance (what was already spent stays spent). Returns the points taken.
+ */
+export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumber: string): Promise<number> {
+  const earned = await orderMovement(tx, orderId, "earned");
+  if (!earned || earned.amount <= 0) return 0;
+  const [account] = await tx
+    .select({ balance: loyaltyAccounts.balance })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, earned.userId))
+    .for("update");
+  const points = Math.min(earned.amount, Math.max(0, account?.balance ?? 0));
+  const recorded = await recordOnce(tx, {
+    userId: earned.userId,
+    orderId,
+    type: "reversed",
+    amount: -points,
+    description: `Puntos retirados por el reembolso del pedido ${orderNumber}`,
+  });
+  if (!recorded || points === 0) return 0;
+  await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} - ${points}`,
+      totalEarned: sql`greatest(${loyaltyAccounts.totalEarned} - ${points}, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(loyaltyAccounts.userId, earned.userId));
+  return points;
+}
