@@ -98,13 +98,14 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
-    router.use(
-      expressStaticGzip(options.clientDir, {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        serveStatic: { maxAge: "1h", index: false },
-      }),
-    );
+    // Other built files (favicon, fonts) all have an extension: a page path goes straight on
+    // to React Router instead of costing a file-system lookup on every page request.
+    const publicFiles = expressStaticGzip(options.clientDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      serveStatic: { maxAge: "1h", index: false },
+    });
+    router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   router.get("/healthz", (_req, res) => {
@@ -126,6 +127,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   router.use(
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      reuseBuild: isBuilt(),
       mode: production ? "production" : process.env.NODE_ENV,
       maxBodyBytes: FORM_BODY_LIMIT,
       getLoadContext: (req, res) => ({

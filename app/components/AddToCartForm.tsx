@@ -5,11 +5,13 @@ import { CART_ACTION } from "./cart-state";
 /**
  * Posts an 'add' to the cart action. Without JavaScript it is a plain form that
  * comes back to this page (redirectTo); with JavaScript a fetcher posts in place
- * and the header badge follows.
+ * and the header badge follows. A plain <form> whose submit hands the form to the
+ * fetcher: the same request as `fetcher.Form`, without resolving the action path
+ * through the router on every server render (a product list renders 24 of them).
+ * Quantity 1 is the action's default, so a card sends none.
  */
 export function AddToCartForm({
   productId,
-  quantity,
   disabled,
   label,
   accessibleName,
@@ -17,7 +19,6 @@ export function AddToCartForm({
   children,
 }: {
   productId: string;
-  quantity?: number;
   disabled: boolean;
   label: string;
   accessibleName?: string;
@@ -28,10 +29,17 @@ export function AddToCartForm({
   const location = useLocation();
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action={CART_ACTION} className={className}>
+    <form
+      method="post"
+      action={CART_ACTION}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit(event.currentTarget, { method: "post", action: CART_ACTION });
+      }}
+    >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      {quantity === undefined ? <input type="hidden" name="quantity" value="1" /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       {children}
       <button type="submit" className="button button-primary" disabled={disabled} aria-label={accessibleName}>
@@ -42,6 +50,6 @@ export function AddToCartForm({
           {String((fetcher.data as { error: string }).error)}
         </p>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

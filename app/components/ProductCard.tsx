@@ -15,8 +15,11 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
   const soldOut = product.stock <= 0;
   const label = productCardButtonLabel(product.stock, inCart);
   return (
+    // One link per card, the title's, stretched over the whole card by CSS: the image and the
+    // text are a click target, a screen reader hears the product once, and the server renders
+    // one router link per card instead of two.
     <article className="product-card">
-      <Link to={href} className="product-card-media" tabIndex={-1} aria-hidden="true">
+      <div className="product-card-media">
         <ProductImage
           src={product.images[0]}
           alt=""
@@ -27,7 +30,7 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
           {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           {soldOut ? <span className="badge badge-soldout">AGOTADO</span> : null}
         </span>
-      </Link>
+      </div>
       <div className="product-card-body">
         <p className="tags">
           <span className="tag">{product.type}</span>

@@ -184,7 +184,6 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
 
           <AddToCartForm
             productId={product._id}
-            quantity={clampedQuantity}
             disabled={!canAdd}
             label={addLabel}
             className="detail-add"

@@ -12,6 +12,12 @@
  *   (`res.writableEnded`).
  * - a request no URL can be made of (a malformed Host or X-Forwarded-Host) is
  *   answered 400, not 500.
+ * - `reuseBuild`: React Router calls a `build` function again on every request
+ *   and re-derives its route tables from it (routes flattened and ranked, the
+ *   static handler created): right in development, where the function returns
+ *   the freshly edited modules, and a fixed cost per request in production,
+ *   where the build never changes. With `reuseBuild` the function is called
+ *   once and React Router is handed the build itself.
  */
 import type { Readable } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
@@ -21,6 +27,8 @@ import { cappedBody } from "./security";
 
 export interface ReactRouterHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Load a `build` function's build once and keep it (production). */
+  reuseBuild?: boolean;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   /** The largest request body React Router may read, in bytes. */
@@ -28,14 +36,27 @@ export interface ReactRouterHandlerOptions {
 }
 
 export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestHandler {
-  const handle = createRequestHandler({ build: options.build, mode: options.mode, getLoadContext: options.getLoadContext });
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+  const make = (build: ReactRouterHandlerOptions["build"]) =>
+    createRequestHandler({ build, mode: options.mode, getLoadContext: options.getLoadContext });
+  const { build } = options;
+  let handle: RequestHandler | undefined;
+  let loading: Promise<unknown> | undefined;
+  if (typeof build === "function" && options.reuseBuild) {
+    loading = build().then((loaded) => (handle = make(loaded)));
+  } else {
+    handle = make(build);
+  }
+  const serve = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, handle: RequestHandler) => {
     if (!hasValidUrl(req)) {
       res.status(400).type("text/plain; charset=utf-8").send("La solicitud no es válida.");
       return;
     }
     if (req.method === "GET" || req.method === "HEAD") return handle(req, res, next);
     return handle(withBody(req, cappedBody(req, res, options.maxBodyBytes)), res, next);
+  };
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (handle) return serve(req, res, next, handle);
+    loading?.then(() => serve(req, res, next, handle as RequestHandler), next);
   };
 }
 

@@ -39,6 +39,18 @@ test("opening a product from the list shows its detail", async ({ page, visit })
   await expect(productCards(page)).toHaveCount(24);
 });
 
+test("the whole card opens the product: its picture too, with one link per card", async ({ page, visit }) => {
+  await visit("/productos");
+  const card = productCards(page).nth(1);
+  const name = ((await cardNameLink(card).textContent()) ?? "").trim();
+  await expect(card.getByRole("link")).toHaveCount(1);
+  // The title's link covers the picture (Playwright sees it "intercept" the click): click where
+  // the picture is, as a thumb would, and let the topmost element take it.
+  await card.locator("img").click({ force: true });
+  await expect(page).toHaveURL(/\/producto\/[0-9a-f]{24}$/);
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(name);
+});
+
 test("the gallery shows the second image", async ({ page, visit, js }) => {
   const url = await openProductBySearch(page, visit, "199/165", "Charizard ex");
   const main = page.getByRole("main");
