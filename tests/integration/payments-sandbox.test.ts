@@ -89,7 +89,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const moved = await handleWebhook(new Request(good.url, { method: "POST", headers, body: "{}" }), { db: t.db, provider });
     expect(moved.response.status).toBe(401);
 
-    expect((await settle(() => webhookLoader())).status).toBe(405);
+    expect((await settle(async () => webhookLoader())).status).toBe(405);
   });
 
   it("webhook: a signed notification for a payment the provider does not know changes nothing", async () => {
