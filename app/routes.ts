@@ -22,5 +22,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("perfil", "routes/perfil.tsx"),
+  // Payments (DESIGN §7): the sandbox provider's payment page and the provider's webhook.
+  route("sandbox/pago/:id", "routes/sandbox.pago.$id.tsx"),
+  route("api/webhooks/mercadopago", "routes/api.webhooks.mercadopago.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,13 +14,14 @@ import { getConfig, type AppConfig } from "./config";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
-import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
+import { bodySizeLimit, cspNonce, formActionSources, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
 import { logError } from "./http/error-log";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
+import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -61,13 +62,14 @@ export async function createShop(): Promise<Shop> {
   }
   const mailWorker = startMailWorker(handle.db, config);
   const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
+  const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db));
   return {
     db: handle.db,
     config,
     databaseKind: handle.kind,
     ready: () => handle.ping(),
     close: async () => {
-      await Promise.all([mailWorker.stop(), housekeeping.stop()]);
+      await Promise.all([mailWorker.stop(), housekeeping.stop(), paymentReconciliation.stop(), webhooksIdle()]);
       await handle.close();
     },
   };
@@ -86,7 +88,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   const https = shop.config.secureCookies;
 
   router.use(cspNonce);
-  router.use(securityHeaders({ https, dev: !isBuilt() }));
+  router.use(securityHeaders({ https, dev: !isBuilt(), formAction: formActionSources(shop.config.MERCADOPAGO_API_BASE_URL) }));
   router.use(supportedMethodsOnly);
   if (options.clientDir) {
     // Hashed build assets: cached for a year; the .br/.gz files made at build time are served as they are.
@@ -121,7 +123,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   });
 
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
-  router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/webhooks/") }));
+  router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/api/webhooks/") }));
   router.use(bodySizeLimit(FORM_BODY_LIMIT));
 
   router.use(

@@ -20,6 +20,11 @@ const schema = z.object({
   PAYMENT_PROVIDER: z.enum(["sandbox", "mercadopago"]).default("sandbox"),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Test-only: the base URL of a stub of Mercado Pago's API (http://127.0.0.1:…) the SDK talks to
+   * instead of https://api.mercadopago.com; its origin is also allowed as a CSP form-action.
+   */
+  MERCADOPAGO_API_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   /** smtp://user:pass@host:587 or smtps://…:465; unset: e-mails are written as .eml files to DATA_DIR/mail. */
   SMTP_URL: z
     .string()

@@ -9,8 +9,20 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * Where a form may send the browser (CSP form-action, which Chromium also applies to the redirect
+ * answering a form post): the shop, Mercado Pago's checkout origins (the no-JS 'Continuar al Pago'
+ * is answered by a redirect to the preference's init_point), and the origin of the test-only stub of
+ * Mercado Pago's API when MERCADOPAGO_API_BASE_URL is set (its init_point points there).
+ */
+export function formActionSources(mercadoPagoApiBaseUrl?: string): string[] {
+  const sources = ["'self'", "https://www.mercadopago.com.mx", "https://www.mercadopago.com", "https://sandbox.mercadopago.com.mx"];
+  if (mercadoPagoApiBaseUrl) sources.push(new URL(mercadoPagoApiBaseUrl).origin);
+  return sources;
+}
+
 /** Security headers (DESIGN §5): CSP with nonce, no framing, nosniff, strict referrer, HSTS over HTTPS. */
-export function securityHeaders(options: { https: boolean; dev: boolean }) {
+export function securityHeaders(options: { https: boolean; dev: boolean; formAction?: string[] }) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -28,7 +40,7 @@ export function securityHeaders(options: { https: boolean; dev: boolean }) {
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'", "https://www.mercadopago.com.mx", "https://www.mercadopago.com"],
+        formAction: options.formAction ?? formActionSources(),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: options.https ? [] : null,
       },

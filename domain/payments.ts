@@ -1,0 +1,35 @@
+/**
+ * The payment texts and words shared by the pages and the server (SPEC §8,
+ * DESIGN §7). Pure and browser-safe.
+ */
+
+export const PAYMENT_MESSAGES = {
+  /** 'Pagar Ahora' / checkout: the provider gave no link back (SPEC §8). */
+  noLink: "Error: No se pudo obtener el link de pago",
+  /** 'Pagar Ahora' / checkout: anything else went wrong asking for the link (SPEC §8). */
+  failed: "Error al procesar el pago. Intenta nuevamente.",
+  /** The order is paid, refunded or cancelled: there is nothing to pay. */
+  notPayable: "Este pedido ya no tiene un pago pendiente.",
+} as const;
+
+/** The three choices of the sandbox payment page, as Mercado Pago would end a payment. */
+export const SANDBOX_DECISIONS = ["approve", "reject", "pending"] as const;
+export type SandboxDecision = (typeof SANDBOX_DECISIONS)[number];
+
+/**
+ * The query parameters Mercado Pago adds to a back URL (Checkout Pro); a missing
+ * value is the literal string "null". The return pages read them, never trust them.
+ */
+export const RETURN_QUERY_PARAMETERS = [
+  "collection_id",
+  "collection_status",
+  "payment_id",
+  "status",
+  "external_reference",
+  "payment_type",
+  "merchant_order_id",
+  "preference_id",
+  "site_id",
+  "processing_mode",
+  "merchant_account_id",
+] as const;

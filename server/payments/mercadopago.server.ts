@@ -1,0 +1,113 @@
+/**
+ * The `mercadopago` provider: Checkout Pro through the official SDK (DESIGN §7).
+ *
+ * SDK facts (mercadopago 3.6.1, checked by running it): named imports; a fresh
+ * MercadoPagoConfig per request (a client's request options, the idempotency
+ * key among them, stick to its config and would leak into later calls); our
+ * own timeout and retries (the SDK's default is 60 s and 3 retries, POST
+ * included); payment ids come back as numbers though typed as strings; the API
+ * base URL is the static `AppConfig.BASE_URL`, read on every request, which
+ * tests point at a local stub through MERCADOPAGO_API_BASE_URL.
+ */
+import { MPNotFoundError, MercadoPagoConfig, Payment, Preference } from "mercadopago";
+import { AppConfig as SdkAppConfig } from "mercadopago/dist/utils/config/index.js";
+import type { PaymentResponse } from "mercadopago/dist/clients/payment/commonTypes";
+import type { PreferenceRequest } from "mercadopago/dist/clients/preference/commonTypes";
+import type { AppConfig } from "#server/config.ts";
+import { publicOrigin, verifyNotificationWith, webhookSecret } from "./providers";
+import type { PaymentOrder, PaymentProvider, ProviderPayment } from "./types";
+
+export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
+
+/** Cash (OXXO, `ticket`) is offered only up to this total: $10,000.00. */
+export const CASH_LIMIT_CENTS = 1_000_000;
+
+/** A buyer waits on the preference: one retry, 10 s each. Reads (webhook, reconciliation) may retry twice. */
+const CREATE_OPTIONS = { timeout: 10_000, maxRetries: 1 };
+const READ_OPTIONS = { timeout: 10_000, maxRetries: 2 };
+
+/** Mexico City's offset (no daylight saving time since 2022), for the provider's local date format. */
+const MEXICO_CITY_OFFSET_MS = -6 * 60 * 60 * 1000;
+
+/** `2026-05-01T10:30:00.000-06:00`: the date format of Mercado Pago's examples, in Mexico City time. */
+export function mercadoPagoDate(date: Date): string {
+  return new Date(date.getTime() + MEXICO_CITY_OFFSET_MS).toISOString().replace("Z", "-06:00");
+}
+
+/** The Checkout Pro preference for one order attempt (DESIGN §7). */
+export function preferenceBody(order: PaymentOrder, origin: string): PreferenceRequest {
+  return {
+    // One aggregate item at the final total: coupons and points would make per-line prices drift.
+    items: [{ id: order.orderNumber, title: `Pedido ${order.orderNumber}`, quantity: 1, unit_price: order.finalTotalCents / 100, currency_id: "MXN" }],
+    payer: { email: order.email },
+    external_reference: order.orderNumber,
+    back_urls: {
+      success: `${origin}/payment/success`,
+      failure: `${origin}/payment/failure`,
+      pending: `${origin}/payment/pending`,
+    },
+    auto_return: "approved",
+    notification_url: `${origin}/api/webhooks/mercadopago?source_news=webhooks`,
+    // Cash payments (OXXO) expire with the unpaid order.
+    date_of_expiration: mercadoPagoDate(order.expiresAt),
+    ...(order.finalTotalCents > CASH_LIMIT_CENTS ? { payment_methods: { excluded_payment_types: [{ id: "ticket" }] } } : {}),
+  };
+}
+
+export function idempotencyKey(order: Pick<PaymentOrder, "id" | "attempt">): string {
+  return `order-${order.id}-attempt-${order.attempt}`;
+}
+
+function toProviderPayment(payment: PaymentResponse): ProviderPayment {
+  const { api_response: _response, ...raw } = payment as PaymentResponse & { api_response?: unknown };
+  const amount = typeof payment.transaction_amount === "number" ? payment.transaction_amount : Number.NaN;
+  return {
+    id: String(payment.id),
+    status: payment.status ?? "unknown",
+    externalReference: payment.external_reference || null,
+    amountCents: Math.round(amount * 100),
+    currency: payment.currency_id ?? "",
+    paymentTypeId: payment.payment_type_id ?? null,
+    raw,
+  };
+}
+
+export function mercadoPagoProvider(config: AppConfig): PaymentProvider {
+  const accessToken = config.MERCADOPAGO_ACCESS_TOKEN;
+  if (!accessToken || !config.MERCADOPAGO_WEBHOOK_SECRET || !config.PUBLIC_URL) {
+    throw new Error("PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET and PUBLIC_URL.");
+  }
+  const secret = webhookSecret(config);
+  const origin = publicOrigin(config);
+  const apiBaseUrl = config.MERCADOPAGO_API_BASE_URL?.replace(/\/+$/, "") ?? MERCADOPAGO_API_URL;
+  /** A fresh client per request, its base URL set for this request (a static of the SDK). */
+  const client = (options: MercadoPagoConfig["options"]) => {
+    // Typed readonly, yet a plain static the SDK reads on every request.
+    (SdkAppConfig as { BASE_URL: string }).BASE_URL = apiBaseUrl;
+    return new MercadoPagoConfig({ accessToken, options });
+  };
+  return {
+    name: "mercadopago",
+    async createPaymentLink(order) {
+      const preference = await new Preference(client({ ...CREATE_OPTIONS, idempotencyKey: idempotencyKey(order) })).create({
+        body: preferenceBody(order, origin),
+      });
+      return { url: preference.init_point ?? "", preferenceId: preference.id ?? "" };
+    },
+    verifyNotification: (request) => verifyNotificationWith(secret, request),
+    async fetchPayment(paymentId) {
+      try {
+        return toProviderPayment(await new Payment(client(READ_OPTIONS)).get({ id: paymentId }));
+      } catch (error) {
+        if (error instanceof MPNotFoundError) return null;
+        throw error;
+      }
+    },
+    async searchPayments(externalReference) {
+      const found = await new Payment(client(READ_OPTIONS)).search({
+        options: { external_reference: externalReference, sort: "date_created", criteria: "asc", limit: 100 },
+      });
+      return (found.results ?? []).map((p) => toProviderPayment(p as PaymentResponse));
+    },
+  };
+}

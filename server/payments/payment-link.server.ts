@@ -1,0 +1,67 @@
+/**
+ * A payment link for an order (after placeOrder commits, and 'Pagar Ahora'):
+ * the attempt is counted in its own short statement, then the provider is
+ * called with no transaction open (DESIGN §3).
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { PAYMENT_MESSAGES } from "#domain/payments.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { orders, users } from "#server/db/schema.ts";
+import { ShopError } from "#server/errors.ts";
+import { logError } from "#server/http/error-log.ts";
+import type { PaymentOrder, PaymentProvider } from "./types";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The payment link could not be made; `message` is the Spanish text of SPEC §8. */
+export class PaymentLinkError extends ShopError {}
+
+/** Counts a new attempt for a payable order (canRetryPayment: pending or rejected, not cancelled); null when it is not payable. */
+async function claimAttempt(db: Database, orderId: string, ttlHours: number): Promise<PaymentOrder | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+    .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), inArray(orders.paymentStatus, ["pending", "rejected"])))
+    .returning({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      finalTotalCents: orders.finalTotalCents,
+      guestEmail: orders.guestEmail,
+      userId: orders.userId,
+      attempt: orders.paymentAttempts,
+      createdAt: orders.createdAt,
+    });
+  if (!row) return null;
+  let email = row.guestEmail ?? "";
+  if (row.userId) {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    email = user?.email ?? email;
+  }
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    finalTotalCents: row.finalTotalCents,
+    email,
+    attempt: row.attempt,
+    expiresAt: new Date(row.createdAt.getTime() + ttlHours * HOUR_MS),
+  };
+}
+
+export async function createPaymentLinkForOrder(
+  db: Database,
+  orderId: string,
+  deps: { config: AppConfig; provider: PaymentProvider },
+): Promise<{ url: string; preferenceId: string }> {
+  const order = await claimAttempt(db, orderId, deps.config.UNPAID_ORDER_TTL_HOURS);
+  if (!order) throw new PaymentLinkError(PAYMENT_MESSAGES.notPayable, 409);
+  let link: { url: string; preferenceId: string };
+  try {
+    link = await deps.provider.createPaymentLink(order);
+  } catch (error) {
+    logError("payment link failed", error, { provider: deps.provider.name, orderId });
+    throw new PaymentLinkError(PAYMENT_MESSAGES.failed, 502);
+  }
+  if (!link.url) throw new PaymentLinkError(PAYMENT_MESSAGES.noLink, 502);
+  return link;
+}

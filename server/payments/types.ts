@@ -1,0 +1,47 @@
+/**
+ * The payment provider's surface (DESIGN §3, §7): what the shop asks of a
+ * provider, whichever it is (the built-in sandbox or Mercado Pago).
+ */
+
+/** What a payment link is made for: one order, one attempt. */
+export interface PaymentOrder {
+  id: string;
+  orderNumber: string;
+  finalTotalCents: number;
+  /** The payer's e-mail. */
+  email: string;
+  /** The order's payment attempt (1, 2, …): with the id, the idempotency key of the link. */
+  attempt: number;
+  /** The unpaid-order deadline: cash payments expire then. */
+  expiresAt: Date;
+}
+
+/** A payment as the provider reports it (fetched from the provider, never taken from a notification). */
+export interface ProviderPayment {
+  /** The provider's payment id, as a string (Mercado Pago sends numbers). */
+  id: string;
+  /** The provider's status: approved, pending, in_process, authorized, rejected, cancelled, refunded, charged_back… */
+  status: string;
+  /** Our order number (external_reference), or null when the payment carries none. */
+  externalReference: string | null;
+  amountCents: number;
+  currency: string;
+  /** credit_card, debit_card, ticket (OXXO), bank_transfer (SPEI), account_money… */
+  paymentTypeId: string | null;
+  /** The provider's answer as it came, kept with the payments row. */
+  raw: unknown;
+}
+
+/** A checked notification: the payment it is about, or null for another topic (acknowledged, ignored). */
+export type VerifiedNotification = { ok: true; paymentId: string | null; topic: string | null } | { ok: false };
+
+export interface PaymentProvider {
+  readonly name: "sandbox" | "mercadopago";
+  createPaymentLink(order: PaymentOrder): Promise<{ url: string; preferenceId: string }>;
+  /** The webhook's signature check (both providers sign as Mercado Pago does). */
+  verifyNotification(request: Request): Promise<VerifiedNotification>;
+  /** The payment by the provider's id; null when the provider does not know it. */
+  fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
+  /** The payments whose external_reference is this order number. */
+  searchPayments(externalReference: string): Promise<ProviderPayment[]>;
+}

@@ -1,0 +1,55 @@
+/**
+ * The payment edges of the shop's Express stack (server/app.ts `handler`): the
+ * webhook is exempt from the CSRF origin check (it is authenticated by its
+ * signature), and CSP form-action lets the no-JS checkout's redirect reach
+ * Mercado Pago, or the test stub's origin when MERCADOPAGO_API_BASE_URL is set.
+ */
+import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, describe, expect, it } from "vitest";
+import { handler, type Shop } from "#server/app.ts";
+import { parseConfig } from "#server/config.ts";
+
+const servers: Server[] = [];
+
+async function start(env: Record<string, string>): Promise<string> {
+  const shop: Shop = {
+    db: undefined as never,
+    config: parseConfig({ NODE_ENV: "test", LOG_REQUESTS: "false", ...env }),
+    databaseKind: "pglite",
+    ready: async () => {},
+    close: async () => {},
+  };
+  const app = express();
+  app.use(handler(shop));
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+});
+
+describe("payment edges of the HTTP stack", () => {
+  it("the webhook is not refused by the origin check; other posts from another origin are", async () => {
+    const base = await start({});
+    const post = (path: string) =>
+      fetch(`${base}${path}`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    expect((await post("/api/webhooks/mercadopago?data.id=1&type=payment")).status).not.toBe(403);
+    expect((await post("/carrito")).status).toBe(403);
+  });
+
+  it("CSP form-action lists Mercado Pago's checkout origins, and the stub's origin only when configured", async () => {
+    const plain = await start({});
+    const csp = (await fetch(`${plain}/healthz`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/form-action 'self' https:\/\/www\.mercadopago\.com\.mx https:\/\/www\.mercadopago\.com https:\/\/sandbox\.mercadopago\.com\.mx;/);
+    expect(csp).not.toContain("127.0.0.1");
+
+    const stubbed = await start({ MERCADOPAGO_API_BASE_URL: "http://127.0.0.1:4150/" });
+    const stubCsp = (await fetch(`${stubbed}/healthz`)).headers.get("content-security-policy") ?? "";
+    expect(stubCsp).toContain("https://sandbox.mercadopago.com.mx http://127.0.0.1:4150;");
+  });
+});

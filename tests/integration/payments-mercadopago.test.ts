@@ -1,0 +1,179 @@
+/**
+ * The `mercadopago` provider with the real SDK (mercadopago 3.6.1) against the
+ * local stub of the provider's API (no internet): the preference the stub
+ * receives (DESIGN §7 in full), payments fetched and searched, and a signed
+ * notification applied end to end.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "#server/config.ts";
+import { orders } from "#server/db/schema.ts";
+import {
+  applyPayment,
+  createPaymentLinkForOrder,
+  handleWebhook,
+  paymentProvider,
+  reconcilePendingPayments,
+  PaymentLinkError,
+  type PaymentProvider,
+} from "#server/payments/index.ts";
+import { signNotification } from "#server/payments/signature.ts";
+import { mercadoPagoDate } from "#server/payments/mercadopago.server.ts";
+import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { startMercadoPagoStub, type MercadoPagoStub } from "#tests/fixtures/mercadopago-stub.ts";
+import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
+
+const ACCESS_TOKEN = "TEST-0000000000000000-000000-00000000000000000000000000000000-000000000";
+const WEBHOOK_SECRET = "mp-webhook-secret-for-tests";
+// A port of the range this suite's servers use (127.0.0.1 only).
+const STUB_PORT = Number(process.env.MERCADOPAGO_STUB_PORT ?? 4150);
+
+let stub: MercadoPagoStub;
+let handle: TestDatabase;
+let provider: PaymentProvider;
+let config: ReturnType<typeof parseConfig>;
+
+beforeAll(async () => {
+  stub = await startMercadoPagoStub({ port: STUB_PORT, accessToken: ACCESS_TOKEN });
+  handle = await openTestDatabase("pglite");
+  config = parseConfig({
+    NODE_ENV: "test",
+    PAYMENT_PROVIDER: "mercadopago",
+    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
+    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    MERCADOPAGO_API_BASE_URL: stub.url,
+    PUBLIC_URL: "https://tienda.example",
+    UNPAID_ORDER_TTL_HOURS: "72",
+  });
+  provider = paymentProvider(config, handle.db);
+});
+
+afterAll(async () => {
+  await stub?.close();
+  await handle?.destroy();
+});
+
+function lastRequest() {
+  return stub.requests[stub.requests.length - 1]!;
+}
+
+describe("Mercado Pago provider (real SDK, stub API)", () => {
+  it("refuses to start without its settings", () => {
+    expect(() => paymentProvider(parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER: "mercadopago" }), handle.db)).toThrow(/MERCADOPAGO_ACCESS_TOKEN/);
+  });
+
+  it("creates the Checkout Pro preference of DESIGN §7 and returns its init_point", async () => {
+    const userId = await insertCustomer(handle.db, { email: "ana@example.com" });
+    const createdAt = new Date("2026-05-01T18:00:00.000Z");
+    const order = await insertOrder(handle.db, { userId, createdAt, finalTotalCents: 123_456 });
+
+    const link = await createPaymentLinkForOrder(handle.db, order.id, { config, provider });
+
+    const request = lastRequest();
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/checkout/preferences/");
+    expect(request.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(request.headers["x-idempotency-key"]).toBe(`order-${order.id}-attempt-1`);
+    expect(request.body).toEqual({
+      items: [{ id: order.orderNumber, title: `Pedido ${order.orderNumber}`, quantity: 1, unit_price: 1234.56, currency_id: "MXN" }],
+      payer: { email: "ana@example.com" },
+      external_reference: order.orderNumber,
+      back_urls: {
+        success: "https://tienda.example/payment/success",
+        failure: "https://tienda.example/payment/failure",
+        pending: "https://tienda.example/payment/pending",
+      },
+      auto_return: "approved",
+      notification_url: "https://tienda.example/api/webhooks/mercadopago?source_news=webhooks",
+      // The unpaid-order deadline: 72 hours after the order, in Mexico City time.
+      date_of_expiration: "2026-05-04T12:00:00.000-06:00",
+    });
+    expect(link.url).toMatch(new RegExp(`^${stub.url}/checkout/v1/redirect\\?pref_id=1234567890-`));
+    expect(link.preferenceId).toMatch(/^1234567890-/);
+
+    // 'Pagar Ahora' later: a new attempt, a new idempotency key.
+    await createPaymentLinkForOrder(handle.db, order.id, { config, provider });
+    expect(lastRequest().headers["x-idempotency-key"]).toBe(`order-${order.id}-attempt-2`);
+  });
+
+  it("excludes cash (ticket) above $10,000.00, and only above", async () => {
+    const above = await insertOrder(handle.db, { finalTotalCents: 1_000_001 });
+    await createPaymentLinkForOrder(handle.db, above.id, { config, provider });
+    expect(lastRequest().body).toMatchObject({ payment_methods: { excluded_payment_types: [{ id: "ticket" }] } });
+
+    const at = await insertOrder(handle.db, { finalTotalCents: 1_000_000 });
+    await createPaymentLinkForOrder(handle.db, at.id, { config, provider });
+    expect(lastRequest().body).not.toHaveProperty("payment_methods");
+  });
+
+  it("a provider error becomes SPEC §8's message, after one retry at most", async () => {
+    const order = await insertOrder(handle.db);
+    const before = stub.requests.length;
+    stub.failNext(500, 5);
+    await expect(createPaymentLinkForOrder(handle.db, order.id, { config, provider })).rejects.toEqual(
+      new PaymentLinkError("Error al procesar el pago. Intenta nuevamente.", 502),
+    );
+    expect(stub.requests.length - before).toBe(2);
+    stub.failNext(500, 0);
+  });
+
+  it("fetches a payment (numeric id and amount as the API sends them), and null for an unknown one", async () => {
+    stub.addPayment({ id: 91_000_000_001, status: "approved", external_reference: "CV-ABC123", transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+    expect(await provider.fetchPayment("91000000001")).toMatchObject({
+      id: "91000000001",
+      status: "approved",
+      externalReference: "CV-ABC123",
+      amountCents: 115_000,
+      currency: "MXN",
+      paymentTypeId: "credit_card",
+    });
+    expect(lastRequest()).toMatchObject({ method: "GET", path: "/v1/payments/91000000001" });
+    expect(await provider.fetchPayment("91000000999")).toBeNull();
+  });
+
+  it("a signed notification is fetched from the API and applied: the order is paid", async () => {
+    const order = await insertOrder(handle.db);
+    stub.addPayment({ id: 92_000_000_001, status: "approved", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+    const ts = String(Date.now());
+    const request = new Request("https://tienda.example/api/webhooks/mercadopago?data.id=92000000001&type=payment", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": "req-1",
+        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: "92000000001", requestId: "req-1", ts }),
+      },
+      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: "92000000001" } }),
+    });
+
+    const answer = await handleWebhook(request, { db: handle.db, provider });
+    expect(answer.response.status).toBe(200);
+    expect(await answer.processing).toMatchObject({ kind: "applied", result: { outcome: "applied", decision: { kind: "approve" } } });
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: "92000000001" });
+  });
+
+  it("a payment whose amount is not the order's is not applied", async () => {
+    const order = await insertOrder(handle.db);
+    stub.addPayment({ id: 93_000_000_001, status: "approved", external_reference: order.orderNumber, transaction_amount: 1.5, currency_id: "MXN", payment_type_id: "credit_card" });
+    const payment = await provider.fetchPayment("93000000001");
+    expect(await applyPayment(handle.db, payment!, provider.name)).toMatchObject({ outcome: "mismatch" });
+  });
+
+  it("reconciliation searches by external_reference and applies what it finds", async () => {
+    const order = await insertOrder(handle.db, { paymentAttempts: 1, createdAt: new Date(Date.now() - 60 * 60 * 1000) });
+    stub.addPayment({ id: 94_000_000_001, status: "pending", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "ticket" });
+    stub.addPayment({ id: 94_000_000_002, status: "approved", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+
+    const summary = await reconcilePendingPayments(handle.db, provider);
+
+    expect(summary.failures).toBe(0);
+    const search = stub.requests.find((r) => r.path === "/v1/payments/search" && r.query.get("external_reference") === order.orderNumber);
+    expect(search?.query.get("sort")).toBe("date_created");
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ paymentStatus: "approved", paymentId: "94000000002" });
+  });
+
+  it("formats dates as the provider's examples do, in Mexico City time", () => {
+    expect(mercadoPagoDate(new Date("2026-01-15T06:30:00.000Z"))).toBe("2026-01-15T00:30:00.000-06:00");
+  });
+});
