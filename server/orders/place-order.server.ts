@@ -123,11 +123,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       return { id: order.id, orderNumber: order.orderNumber, finalTotalCents: quoted.quote.totalCents, email: checked.contact.email, isPaid };
     });
   } catch (error) {
-    if (uniqueViolation(error) === "orders_checkout_token_unique") {
-      // The same form was submitted twice at once: the other submit placed the order.
-      const first = await orderForToken(db, input.checkoutToken, input.userId);
-      if (first) return first;
-    }
+    // The same form submitted twice at once: the twin that won placed the order (this one then found the
+    // cart emptied, or hit the token's unique index), and this submit answers with that order.
+    const first = await orderForToken(db, input.checkoutToken, input.userId).catch(() => null);
+    if (first) return first;
     throw asCheckoutError(error);
   }
   notifyMailQueued();
@@ -405,15 +404,6 @@ async function orderForToken(db: Database, token: string, userId: string | null)
     email: row.email ?? "",
     isPaid: row.paymentMethod === NO_CHARGE_PAYMENT_METHOD && row.paymentStatus === "approved",
   };
-}
-
-/** The constraint a unique violation (23505) names, through Drizzle's wrapping; null for any other error. */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-  }
-  return null;
 }
 
 /** Any failure as the CheckoutError the page shows; unexpected ones are logged and get the generic text. */
