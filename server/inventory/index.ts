@@ -46,7 +46,14 @@ export function sumByProduct(lines: readonly StockLine[]): Array<{ productId: st
   return [...byId.values()].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
 }
 
-/** Locks the products' rows `for update`, in id order (PostgreSQL locks rows as the sorted scan returns them). */
+/**
+ * Locks the products' rows in id order (PostgreSQL locks rows as the sorted
+ * scan returns them). FOR NO KEY UPDATE, the lock an UPDATE of stock takes
+ * anyway: it queues other stock writers but not the FOR KEY SHARE locks that
+ * foreign keys take (an order_items or cart_items row naming the product),
+ * which FOR UPDATE would wait on, and deadlock with, when two orders' lines
+ * reference the same card.
+ */
 async function lockProducts(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
@@ -54,7 +61,7 @@ async function lockProducts(tx: Tx, ids: string[]) {
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(products.id)
-    .for("update");
+    .for("no key update");
 }
 
 /**

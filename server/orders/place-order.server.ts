@@ -3,8 +3,9 @@
  * 008): ONE transaction of named steps, each a function below taking `tx`:
  *
  *   lockCart → loadCartLines → resolveAddress → quoteCheckout → insertOrder
- *   (claims the checkout token and a fresh order number) → reserveStock →
- *   redeemCoupon → debitPoints → [markPaidWithoutCharge] → saveAddressToProfile
+ *   (claims the checkout token and a fresh order number; a total of 0 is
+ *   inserted paid) → reserveStock → insertOrderItems → redeemCoupon →
+ *   debitPoints → [creditPointsForPaidOrder when paid] → saveAddressToProfile
  *   → emptyCart → enqueueOrderMails
  *
  * Any step that throws rolls everything back: no order, no stock taken, no
@@ -102,8 +103,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       const quoted = await quoteCheckout(tx, input, lines, checked.shippingMethod);
       const isPaid = quoted.quote.totalCents === 0;
       const order = await insertOrder(tx, input, checked, address, quoted, isPaid);
-      await insertOrderItems(tx, order.id, lines);
       await reserveStock(tx, lines);
+      await insertOrderItems(tx, order.id, lines);
       if (quoted.coupon) {
         await redeemCoupon(tx, {
           code: quoted.coupon.code,
