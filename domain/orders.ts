@@ -9,7 +9,7 @@ import type { OrderStatus } from "./statuses";
 
 /**
  * Order numbers: `CV-` and 6 characters of an alphabet without look-alikes (no
- * 0/O, 1/I/L, U/V), so a number read over the phone is typed right. 30^6 ≈ 729
+ * 0/O, 1/I/L, U/V), so a number read over the phone is typed right. 29^6 ≈ 595
  * million numbers, drawn at random: unguessable in sequence.
  */
 export const ORDER_NUMBER_PREFIX = "CV-";
