@@ -4,7 +4,7 @@
  * request log, CSRF origin check, body limits, React Router, and a last resort
  * for anything thrown past it. `createShop` opens the database, applies
  * migrations, seeds the demo catalogue on first start and starts the in-process
- * jobs (e-mail worker, hourly housekeeping).
+ * jobs (e-mail worker, hourly housekeeping, the expiry of unpaid orders).
  */
 import path from "node:path";
 import express from "express";
@@ -22,8 +22,11 @@ import { startMailWorker } from "./mail/worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
+import { expireUnpaidOrders } from "./orders/index";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How often unpaid orders past UNPAID_ORDER_TTL_HOURS are looked for (and cancelled, giving their stock back). */
+const ORDER_EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -63,13 +66,22 @@ export async function createShop(): Promise<Shop> {
   const mailWorker = startMailWorker(handle.db, config);
   const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
   const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db));
+  const orderExpiry = startPeriodicJob(
+    "expire-unpaid-orders",
+    ORDER_EXPIRY_INTERVAL_MS,
+    async () => {
+      const cancelled = await expireUnpaidOrders(handle.db, { ttlHours: config.UNPAID_ORDER_TTL_HOURS });
+      if (cancelled > 0) console.log(`Pedidos sin pago cancelados: ${cancelled}.`);
+    },
+    { runAtStart: true },
+  );
   return {
     db: handle.db,
     config,
     databaseKind: handle.kind,
     ready: () => handle.ping(),
     close: async () => {
-      await Promise.all([mailWorker.stop(), housekeeping.stop(), paymentReconciliation.stop(), webhooksIdle()]);
+      await Promise.all([mailWorker.stop(), housekeeping.stop(), orderExpiry.stop(), paymentReconciliation.stop(), webhooksIdle()]);
       await handle.close();
     },
   };

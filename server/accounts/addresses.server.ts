@@ -80,19 +80,26 @@ const fieldsOf = (input: AddressInput) => ({
 
 /** Adds an address (country México). The first one, or one marked `makeDefault`, becomes the default. */
 export async function addAddress(db: Database, userId: string, input: AddressInput): Promise<SavedAddress> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId, PROFILE_MESSAGES.addressAddFailed);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if (n >= MAX_ADDRESSES_PER_USER) throw new ProfileError(PROFILE_MESSAGES.tooManyAddresses, 409);
-    const isDefault = n === 0 || input.makeDefault;
-    if (isDefault) await clearDefault(tx, userId);
-    const [row] = await tx
-      .insert(addresses)
-      .values({ id: newId(), userId, ...fieldsOf(input), country: "México", isDefault })
-      .returning(columns);
-    if (!row) throw new ProfileError(PROFILE_MESSAGES.addressAddFailed, 500);
-    return row;
-  });
+  return db.transaction((tx) => addAddressIn(tx, userId, input));
+}
+
+/**
+ * The same inside the caller's transaction (the checkout saves a new address
+ * to the profile in the order's transaction). Throws ProfileError when the user
+ * already has MAX_ADDRESSES_PER_USER addresses, before writing anything.
+ */
+export async function addAddressIn(tx: Tx, userId: string, input: AddressInput): Promise<SavedAddress> {
+  await lockUser(tx, userId, PROFILE_MESSAGES.addressAddFailed);
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  if (n >= MAX_ADDRESSES_PER_USER) throw new ProfileError(PROFILE_MESSAGES.tooManyAddresses, 409);
+  const isDefault = n === 0 || input.makeDefault;
+  if (isDefault) await clearDefault(tx, userId);
+  const [row] = await tx
+    .insert(addresses)
+    .values({ id: newId(), userId, ...fieldsOf(input), country: "México", isDefault })
+    .returning(columns);
+  if (!row) throw new ProfileError(PROFILE_MESSAGES.addressAddFailed, 500);
+  return row;
 }
 
 /**

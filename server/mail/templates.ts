@@ -21,7 +21,13 @@ export type MailBlock =
   /** A call to action: a button, plus the bare URL for clients that hide buttons. */
   | { kind: "button"; label: string; url: string }
   /** Secondary text (validity, "ignore this if…"), smaller and muted. */
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /**
+   * A table of text cells (an order's lines, its totals): `head` names the
+   * columns, `rows` are the body, `foot` rows are summary lines (the last one in
+   * bold, the total). `align` per column, left by default.
+   */
+  | { kind: "table"; head?: string[]; rows: string[][]; foot?: string[][]; align?: Array<"left" | "right"> };
 
 export interface MailContent {
   subject: string;
@@ -49,8 +55,56 @@ function webUrl(url: string): string {
   return url;
 }
 
+type TableBlock = Extract<MailBlock, { kind: "table" }>;
+
+function tableHtml(block: TableBlock): string {
+  const align = (i: number) => block.align?.[i] ?? "left";
+  const cell = (tag: "th" | "td", value: string, i: number, style: string) =>
+    `<${tag} align="${align(i)}" style="padding:8px 6px;text-align:${align(i)};${style}">${escapeHtml(value)}</${tag}>`;
+  const head = block.head
+    ? `<thead><tr>${block.head.map((v, i) => cell("th", v, i, `font-size:13px;color:${COLORS.soft};border-bottom:2px solid ${COLORS.line}`)).join("")}</tr></thead>`
+    : "";
+  const body = block.rows
+    .map((row) => `<tr>${row.map((v, i) => cell("td", v, i, `font-size:15px;color:${COLORS.ink};border-bottom:1px solid ${COLORS.line}`)).join("")}</tr>`)
+    .join("");
+  const foot = (block.foot ?? [])
+    .map((row, r, all) => {
+      const last = r === all.length - 1;
+      const style = `font-size:15px;color:${COLORS.ink}${last ? ";font-weight:bold;border-top:2px solid " + COLORS.line : ""}`;
+      return `<tr>${row.map((v, i) => cell("td", v, i, style)).join("")}</tr>`;
+    })
+    .join("");
+  return (
+    `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 20px;border-collapse:collapse;${FONT}">` +
+    `${head}<tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ""}</table>`
+  );
+}
+
+/** The table as plain text: columns padded to their widest cell, right-aligned where asked. */
+function tableText(block: TableBlock): string {
+  const all = [...(block.head ? [block.head] : []), ...block.rows, ...(block.foot ?? [])];
+  const columns = Math.max(0, ...all.map((row) => row.length));
+  const widths = Array.from({ length: columns }, (_, i) => Math.max(0, ...all.map((row) => [...(row[i] ?? "")].length)));
+  const line = (row: string[]) =>
+    row
+      .map((v, i) => {
+        const pad = " ".repeat(Math.max(0, (widths[i] ?? 0) - [...v].length));
+        return (block.align?.[i] ?? "left") === "right" ? pad + v : v + pad;
+      })
+      .join("  ")
+      .trimEnd();
+  const rule = "-".repeat(widths.reduce((sum, w) => sum + w, 0) + 2 * Math.max(0, columns - 1));
+  return [
+    ...(block.head ? [line(block.head), rule] : []),
+    ...block.rows.map(line),
+    ...(block.foot?.length ? [rule, ...block.foot.map(line)] : []),
+  ].join("\n");
+}
+
 function blockHtml(block: MailBlock): string {
   switch (block.kind) {
+    case "table":
+      return tableHtml(block);
     case "paragraph":
       return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.ink}">${escapeHtml(block.text)}</p>`;
     case "note":
@@ -71,6 +125,8 @@ function blockHtml(block: MailBlock): string {
 
 function blockText(block: MailBlock): string {
   switch (block.kind) {
+    case "table":
+      return tableText(block);
     case "paragraph":
     case "note":
       return block.text;

@@ -1,0 +1,147 @@
+/**
+ * Orders' pure rules and texts (SPEC §4, §5, §8; DESIGN §5): the order-number
+ * format, the order-status transition table the admin moves orders through,
+ * who may cancel, and the checkout's Spanish messages. Browser-safe: the
+ * checkout page and the admin's order view show these, the server enforces them.
+ */
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./messages";
+import type { OrderStatus } from "./statuses";
+
+/**
+ * Order numbers: `CV-` and 6 characters of an alphabet without look-alikes (no
+ * 0/O, 1/I/L, U/V), so a number read over the phone is typed right. 29^6 ≈ 595
+ * million numbers, drawn at random: unguessable in sequence.
+ */
+export const ORDER_NUMBER_PREFIX = "CV-";
+export const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
+export const ORDER_NUMBER_LENGTH = 6;
+export const ORDER_NUMBER_PATTERN = new RegExp(`^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$`);
+
+/** True for a well-formed order number ("CV-7K3Q9M"); anything else can never name an order. */
+export function isOrderNumber(value: unknown): value is string {
+  return typeof value === "string" && ORDER_NUMBER_PATTERN.test(value);
+}
+
+/**
+ * An order number from `randomValues` (one byte per character; the caller
+ * passes cryptographically random bytes). Bytes above the largest multiple of
+ * the alphabet's size are skipped, so every character is equally likely.
+ */
+export function orderNumberFrom(randomValues: Uint8Array): string | null {
+  const size = ORDER_NUMBER_ALPHABET.length;
+  const limit = 256 - (256 % size);
+  let out = "";
+  for (const byte of randomValues) {
+    if (byte >= limit) continue;
+    out += ORDER_NUMBER_ALPHABET[byte % size];
+    if (out.length === ORDER_NUMBER_LENGTH) return ORDER_NUMBER_PREFIX + out;
+  }
+  return null;
+}
+
+/** Who cancelled an order (`orders.cancelled_by`). */
+export const CANCELLED_BY = ["sistema", "admin", "cliente"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+/** How an order whose total was 0 (coupon and points covered it) was paid: nothing was charged. */
+export const NO_CHARGE_PAYMENT_METHOD = "sin-cargo";
+
+/** The reason the expiry job writes on an order nobody paid in time. */
+export function unpaidOrderCancelReason(ttlHours: number): string {
+  return `Pago no recibido en ${ttlHours} horas`;
+}
+
+/**
+ * The admin's order-status moves (DESIGN §5): freely between pending,
+ * processing, shipped and delivered; to shipped only with a tracking number;
+ * to cancelled from any of them (cancelOrder then gives stock, coupon and
+ * points back, once); cancelled is final.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["processing", "shipped", "delivered", "cancelled"],
+  processing: ["pending", "shipped", "delivered", "cancelled"],
+  shipped: ["pending", "processing", "delivered", "cancelled"],
+  delivered: ["pending", "processing", "shipped", "cancelled"],
+  cancelled: [],
+};
+
+export const ORDER_STATUS_MESSAGES = {
+  trackingNumberRequired: "Por favor ingresa el número de rastreo antes de marcar como enviado",
+  cancelledIsFinal: "Un pedido cancelado no puede cambiar de estado",
+  sameStatus: "El pedido ya tiene ese estado",
+  unknownStatus: "Estado de pedido no válido",
+} as const;
+
+/**
+ * Whether the admin may move an order from `from` to `to`: null when allowed,
+ * else the Spanish reason. `trackingNumber` is what the admin's form carries
+ * (or the order already has) for a move to shipped.
+ */
+export function orderTransitionProblem(from: string, to: string, options: { trackingNumber?: string | null } = {}): string | null {
+  if (!Object.hasOwn(ORDER_TRANSITIONS, to)) return ORDER_STATUS_MESSAGES.unknownStatus;
+  if (from === "cancelled") return ORDER_STATUS_MESSAGES.cancelledIsFinal;
+  if (from === to) return ORDER_STATUS_MESSAGES.sameStatus;
+  const allowed = ORDER_TRANSITIONS[from as OrderStatus] ?? ORDER_TRANSITIONS.pending;
+  if (!allowed.includes(to as OrderStatus)) return ORDER_STATUS_MESSAGES.unknownStatus;
+  if (to === "shipped" && !options.trackingNumber?.trim()) return ORDER_STATUS_MESSAGES.trackingNumberRequired;
+  return null;
+}
+
+/** The checkout's texts (SPEC §2 Checkout, §5, §8). */
+export const CHECKOUT_MESSAGES = {
+  /** SPEC §8: 'Error al procesar la orden' followed by '. Por favor intenta de nuevo.' */
+  failed: "Error al procesar la orden. Por favor intenta de nuevo.",
+  emptyCart: "Tu carrito está vacío",
+  invalidRequest: "La solicitud no es válida. Actualiza la página e intenta de nuevo.",
+  /** The shipping method is not one of the shop's. */
+  shippingMethodInvalid: "Selecciona un método de envío",
+  // Contact (SPEC §5: name, email, phone required).
+  nameRequired: AUTH_MESSAGES.nameRequired,
+  nameTooLong: AUTH_MESSAGES.nameTooLong,
+  nameInvalid: AUTH_MESSAGES.nameInvalid,
+  emailRequired: AUTH_MESSAGES.emailRequired,
+  emailInvalid: AUTH_MESSAGES.emailInvalid,
+  phoneRequired: "El teléfono es requerido",
+  phoneInvalid: AUTH_MESSAGES.phoneInvalid,
+  // Address (SPEC §5: street, city, state, zipCode required; zipCode max 5).
+  streetRequired: PROFILE_MESSAGES.streetRequired,
+  cityRequired: PROFILE_MESSAGES.cityRequired,
+  stateRequired: PROFILE_MESSAGES.stateRequired,
+  zipRequired: PROFILE_MESSAGES.zipRequired,
+  zipInvalid: PROFILE_MESSAGES.zipInvalid,
+  /** A saved address that is not the signed-in customer's (or no longer exists). */
+  savedAddressInvalid: "Selecciona una de tus direcciones guardadas o ingresa una nueva",
+  // Coupon box (SPEC §5, §8).
+  couponEmpty: "Ingresa un código de cupón",
+  couponInvalid: "Cupón inválido",
+  couponInactive: "Este cupón no está activo",
+  couponExpired: "Este cupón ha expirado",
+  couponExhausted: "Este cupón ya alcanzó su límite de usos",
+  couponUsed: "Este cupón ya fue utilizado",
+  couponNotForYou: "Este cupón no es válido para tu cuenta",
+  // Points.
+  pointsNeedAccount: "Inicia sesión para usar tus puntos",
+  /** A shopper's own double submit of a form whose order belongs to someone else's session. */
+  tokenTaken: "Este formulario ya se usó. Actualiza la página e intenta de nuevo.",
+} as const;
+
+/** Why a coupon is refused at checkout (the keys of the reasons above). */
+export type CouponRefusal = "couponInvalid" | "couponInactive" | "couponExpired" | "couponExhausted" | "couponUsed" | "couponNotForYou";
+
+/** 'Sin stock suficiente de: X (quedan 0), Y (queda 1)': the products that sold out meanwhile, named. */
+export function soldOutMessage(products: readonly { name: string; available: number }[]): string {
+  const parts = products.map((p) =>
+    p.available <= 0 ? `${p.name} (agotado)` : `${p.name} (${p.available === 1 ? "queda 1" : `quedan ${p.available}`})`,
+  );
+  return products.length === 1
+    ? `Ya no hay stock suficiente de ${parts[0]}. Ajusta tu carrito e intenta de nuevo.`
+    : `Ya no hay stock suficiente de: ${parts.join(", ")}. Ajusta tu carrito e intenta de nuevo.`;
+}
+
+/** The coupon code as the box sends it: trimmed and upper-cased (SPEC §5). */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Coupon codes are at most 20 characters (SPEC §9). */
+export const COUPON_CODE_MAX_LENGTH = 20;

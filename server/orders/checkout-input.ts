@@ -1,0 +1,60 @@
+/**
+ * The checkout's input rules (SPEC §5, DESIGN §4): contact and new-address
+ * schemas with the spec's Spanish messages, the checkout token, and the error
+ * placeOrder throws. The checkout page parses its form with these; placeOrder
+ * checks its input with them again, whatever the caller sends.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+import { PHONE_PATTERN } from "#domain/forms.ts";
+import { registerSchema, trimmedText } from "#server/accounts/forms.ts";
+import { addressSchema } from "#server/accounts/profile-forms.ts";
+import { ShopError } from "#server/errors.ts";
+import type { Shortage } from "#server/inventory/index.ts";
+
+/** Contact: name, e-mail and a 10-digit phone, all required (SPEC §5). */
+export const checkoutContactSchema = z.object({
+  name: registerSchema.shape.name,
+  email: registerSchema.shape.email,
+  phone: z.preprocess(
+    (v) => trimmedText(v).replace(/[\s()-]/g, ""),
+    z.string().min(1, CHECKOUT_MESSAGES.phoneRequired).regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid),
+  ),
+});
+
+/** A new shipping address: street, city, one of the 32 states, a 5-digit zip code required; colonia and references optional. */
+export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true });
+
+export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
+export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+
+/** The form's checkout token: random, URL-safe, 16 to 64 characters. */
+export const CHECKOUT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A fresh token for a checkout form (144 random bits): the same token posted twice places one order. */
+export function newCheckoutToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export type CheckoutErrorKind = "invalid" | "empty-cart" | "out-of-stock" | "coupon" | "points" | "address" | "failed";
+
+/**
+ * Why an order was not placed; nothing was written. `message` is the Spanish
+ * text for the page, `field` the form field it belongs to (when one does),
+ * `soldOut` the products that ran out (out-of-stock), `status` the HTTP status.
+ */
+export class CheckoutError extends ShopError {
+  readonly field: string | null;
+  readonly soldOut: Shortage[];
+  constructor(
+    readonly kind: CheckoutErrorKind,
+    message: string,
+    options: { field?: string | null; soldOut?: Shortage[]; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, options.status ?? (kind === "failed" ? 500 : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? 409 : 400));
+    this.field = options.field ?? null;
+    this.soldOut = options.soldOut ?? [];
+    if (options.cause !== undefined) this.cause = options.cause;
+  }
+}

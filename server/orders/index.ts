@@ -1,0 +1,22 @@
+/**
+ * The orders module's surface (DESIGN §3 `orders`; decision record 008).
+ * Routes and other modules import from here:
+ * - placeOrder: one transaction of named steps; the same checkout token twice → the same order.
+ * - cancelOrder: the one place that gives stock, coupon use and points back (once).
+ * - expireUnpaidOrders: the periodic job's work (cancelled by 'sistema').
+ * - orderForViewer / orderForPayment: reads for the pages and the payment step.
+ */
+export { placeOrder, newOrderNumber, type PlaceOrderInput, type PlacedOrder, type PlaceOrderOptions } from "./place-order.server";
+export {
+  CHECKOUT_TOKEN_PATTERN,
+  CheckoutError,
+  checkoutAddressSchema,
+  checkoutContactSchema,
+  newCheckoutToken,
+  type CheckoutAddress,
+  type CheckoutContact,
+  type CheckoutErrorKind,
+} from "./checkout-input";
+export { cancelOrder, expireUnpaidOrders, type CancelResult } from "./cancel-order.server";
+export { orderForPayment, orderForViewer, type OrderForPayment, type OrderRef, type OrderView, type OrderViewer } from "./order-views.server";
+export { orderLink } from "./order-links";

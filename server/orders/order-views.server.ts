@@ -1,0 +1,196 @@
+/**
+ * Orders as the pages read them (SPEC §2 Order confirmation, My orders,
+ * Payment result pages; §3 Order): the spec's field names, money in pesos.
+ * Access (DESIGN §5): a customer sees their own orders; any browser sees the
+ * one order its signed pending-order cookie names; nobody else sees anything
+ * (null, which the pages answer with a 404).
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "#server/db/client.ts";
+import { orderItems, orders, users } from "#server/db/schema.ts";
+import { isId } from "#domain/ids.ts";
+import { isOrderNumber } from "#domain/orders.ts";
+import { canRetryPayment } from "#domain/statuses.ts";
+
+export interface OrderViewItem {
+  /** The product's id (null when the product was deleted since). */
+  product: string | null;
+  name: string;
+  image: string | null;
+  /** Unit price paid, pesos. */
+  price: number;
+  quantity: number;
+}
+
+export interface OrderViewAddress {
+  name: string;
+  phone: string;
+  street: string;
+  colonia: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  references: string | null;
+}
+
+export interface OrderView {
+  _id: string;
+  orderNumber: string;
+  items: OrderViewItem[];
+  shippingAddress: OrderViewAddress;
+  shippingMethod: string;
+  shippingCost: number;
+  subtotal: number;
+  /** Coupon discount, pesos. */
+  discount: number;
+  couponCode: string | null;
+  /** Subtotal + shipping − coupon discount, pesos. */
+  total: number;
+  /** What is charged: total − points used, pesos. */
+  finalTotal: number;
+  orderStatus: string;
+  paymentStatus: string;
+  paymentId: string | null;
+  paymentMethod: string;
+  trackingNumber: string | null;
+  /** The order's contact e-mail. */
+  email: string;
+  whatsappNotifications: boolean;
+  user: { _id: string; name: string; email: string } | null;
+  notes: string | null;
+  cancelReason: string | null;
+  cancelledAt: string | null;
+  cancelledBy: string | null;
+  needsRefund: boolean;
+  createdAt: string;
+  updatedAt: string;
+  loyaltyPoints: { used: number; earned: number };
+  /** 'Pagar Ahora' is offered (payment pending or rejected, order not cancelled). */
+  canRetryPayment: boolean;
+}
+
+export type OrderRef = { orderNumber: string } | { orderId: string };
+
+export interface OrderViewer {
+  userId: string | null;
+  /** The order id the browser's signed pending-order cookie names. */
+  pendingOrderId: string | null;
+}
+
+const pesos = (cents: number) => cents / 100;
+
+/**
+ * The order with its items and address, for the viewer allowed to see it: the
+ * customer who placed it, or the browser whose pending-order cookie names it.
+ * Null for a malformed reference, an unknown order, or anyone else's order.
+ */
+export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: OrderViewer): Promise<OrderView | null> {
+  let where;
+  if ("orderNumber" in ref) {
+    if (!isOrderNumber(ref.orderNumber)) return null;
+    where = eq(orders.orderNumber, ref.orderNumber);
+  } else {
+    if (!isId(ref.orderId)) return null;
+    where = eq(orders.id, ref.orderId);
+  }
+  const [row] = await db
+    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const { order, user } = row;
+  const owner = order.userId !== null && order.userId === viewer.userId;
+  const cookieHolder = viewer.pendingOrderId !== null && viewer.pendingOrderId === order.id;
+  if (!owner && !cookieHolder) return null;
+  const items = await db
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      image: orderItems.image,
+      unitPriceCents: orderItems.unitPriceCents,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const address = (order.shippingAddress ?? {}) as Partial<OrderViewAddress>;
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    items: items.map((i) => ({ product: i.productId, name: i.name, image: i.image, price: pesos(i.unitPriceCents), quantity: i.quantity })),
+    shippingAddress: {
+      name: address.name ?? order.contactName,
+      phone: address.phone ?? order.contactPhone,
+      street: address.street ?? "",
+      colonia: address.colonia ?? null,
+      city: address.city ?? "",
+      state: address.state ?? "",
+      zipCode: address.zipCode ?? "",
+      country: address.country || "México",
+      references: address.references ?? null,
+    },
+    shippingMethod: order.shippingMethod,
+    shippingCost: pesos(order.shippingCostCents),
+    subtotal: pesos(order.subtotalCents),
+    discount: pesos(order.discountCents),
+    couponCode: order.couponCode,
+    total: pesos(order.totalCents),
+    finalTotal: pesos(order.finalTotalCents),
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentId: order.paymentId,
+    paymentMethod: order.paymentMethod,
+    trackingNumber: order.trackingNumber,
+    email: order.guestEmail ?? user?.email ?? "",
+    whatsappNotifications: order.whatsappNotifications,
+    user: user ? { _id: user.id, name: user.name, email: user.email } : null,
+    notes: order.notes,
+    cancelReason: order.cancelReason,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    cancelledBy: order.cancelledBy,
+    needsRefund: order.needsRefund,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    loyaltyPoints: { used: order.pointsUsed, earned: order.pointsEarned },
+    canRetryPayment: canRetryPayment(order),
+  };
+}
+
+/** What the payment step needs of an order (Part B's createPaymentLinkForOrder). */
+export interface OrderForPayment {
+  id: string;
+  orderNumber: string;
+  finalTotalCents: number;
+  email: string;
+  paymentAttempts: number;
+  createdAt: Date;
+  orderStatus: string;
+  paymentStatus: string;
+}
+
+/** The order's payment facts by id; null for a malformed or unknown id. No access check: callers check ownership. */
+export async function orderForPayment(db: Queryable, orderId: string): Promise<OrderForPayment | null> {
+  if (!isId(orderId)) return null;
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      finalTotalCents: orders.finalTotalCents,
+      guestEmail: orders.guestEmail,
+      userEmail: users.email,
+      paymentAttempts: orders.paymentAttempts,
+      createdAt: orders.createdAt,
+      orderStatus: orders.orderStatus,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return null;
+  const { guestEmail, userEmail, ...rest } = row;
+  return { ...rest, email: guestEmail ?? userEmail ?? "" };
+}

@@ -1,0 +1,418 @@
+/**
+ * Placing an order (issue 9 point 2, DESIGN §3 `orders`, §5; decision record
+ * 008): ONE transaction of named steps, each a function below taking `tx`:
+ *
+ *   lockCart → loadCartLines → resolveAddress → quoteCheckout → insertOrder
+ *   (claims the checkout token and a fresh order number; a total of 0 is
+ *   inserted paid) → reserveStock → insertOrderItems → redeemCoupon →
+ *   debitPoints → [creditPointsForPaidOrder when paid] → saveAddressToProfile
+ *   → emptyCart → enqueueOrderMails
+ *
+ * Any step that throws rolls everything back: no order, no stock taken, no
+ * coupon use, no points, the cart as it was. Locks are taken in one global
+ * order (cart, products by id, coupon, loyalty account, user), so concurrent
+ * checkouts queue instead of deadlocking. The payment provider is never called
+ * here: the caller asks for a payment link after this commits.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database, Tx } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { addresses, cartItems, carts, loyaltyAccounts, orderItems, orders, products, users } from "#server/db/schema.ts";
+import { CHECKOUT_MESSAGES, NO_CHARGE_PAYMENT_METHOD, orderNumberFrom } from "#domain/orders.ts";
+import { isId } from "#domain/ids.ts";
+import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#domain/pricing.ts";
+import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
+import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
+import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts";
+import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
+import { addAddressIn } from "#server/accounts/addresses.server.ts";
+import { clearCart } from "#server/cart/cart.server.ts";
+import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
+import { catalogChanged } from "#server/catalog/catalog-cache.ts";
+import { logError } from "#server/http/error-log.ts";
+import { CHECKOUT_TOKEN_PATTERN, CheckoutError, checkoutAddressSchema, checkoutContactSchema, type CheckoutAddress } from "./checkout-input";
+import { orderLink } from "./order-links";
+
+export interface PlaceOrderInput {
+  /** The cart being bought: the signed-in customer's own cart, or a guest cart. */
+  cartId: string;
+  userId: string | null;
+  contact: { name: string; email: string; phone: string };
+  whatsappNotifications: boolean;
+  /** A new address (checked with checkoutAddressSchema) … */
+  address?: { street: string; colonia?: string | null; city: string; state: string; zipCode: string; references?: string | null } | null;
+  /** … or one of the signed-in customer's saved addresses. */
+  savedAddressId?: string | null;
+  /** Save the new address to the customer's profile once the order is placed. */
+  saveAddress?: boolean;
+  shippingMethod: string;
+  couponCode: string | null;
+  /** Spend the customer's points (floor of the balance, capped so the total stays ≥ 0). */
+  usePoints: boolean;
+  /** The checkout form's random token: posting it twice gives back the first order. */
+  checkoutToken: string;
+}
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  finalTotalCents: number;
+  /** The contact e-mail the order's mails go to. */
+  email: string;
+  /** True when the total was 0 (coupon and points covered it): paid at once, no provider. */
+  isPaid: boolean;
+}
+
+export interface PlaceOrderOptions {
+  /** The shop's public origin for the link in the e-mail (PUBLIC_URL); default http://localhost:3000. */
+  publicUrl?: string;
+}
+
+const ORDER_NUMBER_ATTEMPTS = 8;
+
+interface CheckoutLine {
+  productId: string;
+  name: string;
+  image: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  quantity: number;
+}
+
+type ShippingAddress = CheckoutAddress & { name: string; phone: string; country: string };
+
+/**
+ * Places the order for the cart, in one transaction (see the module comment).
+ * The same `checkoutToken` again returns the order already placed, writing
+ * nothing. Throws CheckoutError (Spanish message, kind, field) on any refusal;
+ * then nothing was written.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
+  const checked = checkInput(input);
+  const earlier = await orderForToken(db, input.checkoutToken, input.userId);
+  if (earlier) return earlier;
+  let placed: PlacedOrder;
+  try {
+    placed = await db.transaction(async (tx) => {
+      await lockCart(tx, input.cartId, input.userId);
+      const lines = await loadCartLines(tx, input.cartId);
+      const address = await resolveAddress(tx, input, checked);
+      const quoted = await quoteCheckout(tx, input, lines, checked.shippingMethod);
+      const isPaid = quoted.quote.totalCents === 0;
+      const order = await insertOrder(tx, input, checked, address, quoted, isPaid);
+      await reserveStock(tx, lines);
+      await insertOrderItems(tx, order.id, lines);
+      if (quoted.coupon) {
+        await redeemCoupon(tx, {
+          code: quoted.coupon.code,
+          userId: input.userId,
+          orderId: order.id,
+          discountCents: quoted.quote.couponDiscountCents,
+          discountPercent: quoted.coupon.discountPercent,
+        });
+      }
+      if (quoted.quote.pointsUsed > 0 && input.userId) {
+        await debitPoints(tx, { userId: input.userId, orderId: order.id, orderNumber: order.orderNumber, points: quoted.quote.pointsUsed });
+      }
+      if (isPaid) await creditPointsForPaidOrder(tx, order.id);
+      if (input.userId && input.saveAddress && !input.savedAddressId) await saveAddressToProfile(tx, input.userId, address);
+      await clearCart(tx, input.cartId);
+      await enqueueOrderMails(tx, { order, input, checked, address, lines, quote: quoted.quote, coupon: quoted.coupon, isPaid, options });
+      return { id: order.id, orderNumber: order.orderNumber, finalTotalCents: quoted.quote.totalCents, email: checked.contact.email, isPaid };
+    });
+  } catch (error) {
+    // The same form submitted twice at once: the twin that won placed the order (this one then found the
+    // cart emptied, or hit the token's unique index), and this submit answers with that order.
+    const first = await orderForToken(db, input.checkoutToken, input.userId).catch(() => null);
+    if (first) return first;
+    throw asCheckoutError(error);
+  }
+  notifyMailQueued();
+  catalogChanged(db);
+  return placed;
+}
+
+interface CheckedInput {
+  contact: { name: string; email: string; phone: string };
+  shippingMethod: ShippingMethodId;
+  newAddress: CheckoutAddress | null;
+}
+
+/** Step 0, before any query: the input's shape, with the spec's field messages. */
+function checkInput(input: PlaceOrderInput): CheckedInput {
+  if (!isId(input.cartId) || !CHECKOUT_TOKEN_PATTERN.test(input.checkoutToken ?? "")) {
+    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.invalidRequest);
+  }
+  if (input.userId !== null && !isId(input.userId)) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.invalidRequest);
+  const contact = checkoutContactSchema.safeParse(input.contact ?? {});
+  if (!contact.success) throw fieldError("invalid", contact.error);
+  if (!isShippingMethodId(input.shippingMethod)) {
+    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.shippingMethodInvalid, { field: "shippingMethod" });
+  }
+  let newAddress: CheckoutAddress | null = null;
+  if (input.savedAddressId) {
+    if (!input.userId || !isId(input.savedAddressId)) {
+      throw new CheckoutError("address", CHECKOUT_MESSAGES.savedAddressInvalid, { field: "savedAddressId" });
+    }
+  } else {
+    const address = checkoutAddressSchema.safeParse(input.address ?? {});
+    if (!address.success) throw fieldError("address", address.error);
+    newAddress = address.data;
+  }
+  return { contact: contact.data, shippingMethod: input.shippingMethod, newAddress };
+}
+
+function fieldError(kind: "invalid" | "address", error: { issues: Array<{ message: string; path: PropertyKey[] }> }) {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === "string" ? issue.path[0] : null;
+  return new CheckoutError(kind, issue?.message ?? CHECKOUT_MESSAGES.invalidRequest, { field });
+}
+
+/**
+ * Step: the cart, locked (FOR NO KEY UPDATE) so two checkouts of one cart run
+ * one after the other (the second then finds it empty). A customer buys only
+ * their own cart, a guest only a guest cart.
+ */
+async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<void> {
+  const [cart] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), userId ? eq(carts.userId, userId) : isNull(carts.userId)))
+    .for("no key update");
+  if (!cart) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
+}
+
+/** Step: the cart's lines with the products' current prices from the database. */
+async function loadCartLines(tx: Tx, cartId: string): Promise<CheckoutLine[]> {
+  const rows = await tx
+    .select({
+      productId: products.id,
+      name: products.name,
+      images: products.images,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(products.id));
+  if (rows.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
+  return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }));
+}
+
+/** Step: the shipping address: the new one typed, or the customer's own saved one (someone else's is refused). */
+async function resolveAddress(tx: Tx, input: PlaceOrderInput, checked: CheckedInput): Promise<ShippingAddress> {
+  const person = { name: checked.contact.name, phone: checked.contact.phone, country: "México" };
+  if (checked.newAddress) return { ...checked.newAddress, ...person };
+  const [saved] = await tx
+    .select({
+      street: addresses.street,
+      colonia: addresses.colonia,
+      city: addresses.city,
+      state: addresses.state,
+      zipCode: addresses.zipCode,
+      references: addresses.references,
+      country: addresses.country,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.id, input.savedAddressId as string), eq(addresses.userId, input.userId as string)));
+  if (!saved) throw new CheckoutError("address", CHECKOUT_MESSAGES.savedAddressInvalid, { field: "savedAddressId" });
+  return { ...saved, state: saved.state as ShippingAddress["state"], ...person, country: saved.country || "México" };
+}
+
+interface QuotedCheckout {
+  quote: OrderQuote;
+  coupon: { code: string; discountPercent: number } | null;
+}
+
+/**
+ * Step: the totals from the pricing rules (domain/pricing quoteOrder): the
+ * coupon is checked (its use is counted later, conditionally), the points
+ * asked for are the floor of the customer's balance, capped by quoteOrder.
+ */
+async function quoteCheckout(tx: Tx, input: PlaceOrderInput, lines: CheckoutLine[], shippingMethod: ShippingMethodId): Promise<QuotedCheckout> {
+  let coupon: QuotedCheckout["coupon"] = null;
+  if (input.couponCode !== null && input.couponCode !== undefined) {
+    const checked = await checkCoupon(tx, input.couponCode, input.userId);
+    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponCode" });
+    coupon = { code: checked.coupon.code, discountPercent: checked.coupon.discountPercent };
+  }
+  let pointsRequested = 0;
+  if (input.usePoints && input.userId) {
+    const [account] = await tx
+      .select({ balance: loyaltyAccounts.balance })
+      .from(loyaltyAccounts)
+      .where(eq(loyaltyAccounts.userId, input.userId));
+    pointsRequested = redeemablePoints(account?.balance ?? 0);
+  }
+  const quote = quoteOrder({ lines, shippingMethod, couponPercent: coupon?.discountPercent ?? null, pointsRequested });
+  return { quote, coupon };
+}
+
+/**
+ * Step: the order row. Inserted before stock, coupon and points because their
+ * rows reference it, and because it claims the checkout token (a concurrent
+ * second submit of the same form waits on the unique index, then finds this
+ * order). The order number is drawn at random and redrawn on a collision.
+ */
+async function insertOrder(
+  tx: Tx,
+  input: PlaceOrderInput,
+  checked: CheckedInput,
+  address: ShippingAddress,
+  quoted: QuotedCheckout,
+  isPaid: boolean,
+): Promise<{ id: string; orderNumber: string }> {
+  const { quote } = quoted;
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const id = newId();
+    const orderNumber = newOrderNumber();
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        id,
+        orderNumber,
+        userId: input.userId,
+        guestEmail: checked.contact.email,
+        contactName: checked.contact.name,
+        contactPhone: checked.contact.phone,
+        shippingAddress: address,
+        shippingMethod: checked.shippingMethod,
+        shippingCostCents: quote.shippingCents,
+        subtotalCents: quote.subtotalCents,
+        discountCents: quote.couponDiscountCents,
+        pointsUsed: quote.pointsUsed,
+        pointsEarned: input.userId ? quote.pointsEarned : 0,
+        totalCents: quote.subtotalCents + quote.shippingCents - quote.couponDiscountCents,
+        finalTotalCents: quote.totalCents,
+        couponCode: quoted.coupon?.code ?? null,
+        orderStatus: isPaid ? "processing" : "pending",
+        paymentStatus: isPaid ? "approved" : "pending",
+        ...(isPaid ? { paymentMethod: NO_CHARGE_PAYMENT_METHOD } : {}),
+        whatsappNotifications: input.whatsappNotifications,
+        checkoutToken: input.checkoutToken,
+      })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    if (inserted[0]) return inserted[0];
+  }
+  throw new Error("no free order number after several attempts");
+}
+
+/** A fresh random order number ("CV-7K3Q9M"). */
+export function newOrderNumber(): string {
+  for (;;) {
+    const number = orderNumberFrom(randomBytes(16));
+    if (number) return number;
+  }
+}
+
+/** Step: the order's lines, with the name, first image and unit price copied as bought. */
+async function insertOrderItems(tx: Tx, orderId: string, lines: CheckoutLine[]): Promise<void> {
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      id: newId(),
+      orderId,
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      unitPriceCents: unitPriceCents(line),
+      quantity: line.quantity,
+    })),
+  );
+}
+
+/** Step: a new address goes to the customer's profile (skipped when the profile is full: the order still ships there). */
+async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAddress): Promise<void> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const saved = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(MAX_ADDRESSES_PER_USER);
+  if (saved.length >= MAX_ADDRESSES_PER_USER) return;
+  await addAddressIn(tx, userId, {
+    street: address.street,
+    colonia: address.colonia,
+    city: address.city,
+    state: address.state,
+    zipCode: address.zipCode,
+    references: address.references,
+    makeDefault: false,
+  });
+}
+
+/** Step: 'pedido recibido' into the outbox (and 'pago confirmado' for an order with nothing to pay). */
+async function enqueueOrderMails(
+  tx: Tx,
+  ctx: {
+    order: { id: string; orderNumber: string };
+    input: PlaceOrderInput;
+    checked: CheckedInput;
+    address: ShippingAddress;
+    lines: CheckoutLine[];
+    quote: OrderQuote;
+    coupon: QuotedCheckout["coupon"];
+    isPaid: boolean;
+    options: PlaceOrderOptions;
+  },
+): Promise<void> {
+  const data: OrderMailData = {
+    orderNumber: ctx.order.orderNumber,
+    contactName: ctx.checked.contact.name,
+    lines: ctx.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceCents: unitPriceCents(l) })),
+    subtotalCents: ctx.quote.subtotalCents,
+    shippingMethod: ctx.checked.shippingMethod,
+    shippingCostCents: ctx.quote.shippingCents,
+    couponCode: ctx.coupon?.code ?? null,
+    discountCents: ctx.quote.couponDiscountCents,
+    pointsUsed: ctx.quote.pointsUsed,
+    finalTotalCents: ctx.quote.totalCents,
+    address: ctx.address,
+    orderUrl: orderLink(ctx.options.publicUrl, { orderNumber: ctx.order.orderNumber, customer: Boolean(ctx.input.userId), isPaid: ctx.isPaid }),
+    isPaid: ctx.isPaid,
+  };
+  const to = ctx.checked.contact.email;
+  await enqueueMail(tx, { kind: "order-received", to, ...orderReceivedMail(data) });
+  if (ctx.isPaid) {
+    const pointsEarned = ctx.input.userId ? ctx.quote.pointsEarned : 0;
+    await enqueueMail(tx, { kind: "payment-approved", to, ...paymentApprovedMail({ ...data, paymentId: null, pointsEarned }) });
+  }
+}
+
+/** The order a checkout token already placed (for this same shopper), as placeOrder returns it; null when none. */
+async function orderForToken(db: Database, token: string, userId: string | null): Promise<PlacedOrder | null> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      finalTotalCents: orders.finalTotalCents,
+      email: orders.guestEmail,
+      userId: orders.userId,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orders)
+    .where(eq(orders.checkoutToken, token))
+    .limit(1);
+  if (!row) return null;
+  if (row.userId !== userId) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    finalTotalCents: row.finalTotalCents,
+    email: row.email ?? "",
+    isPaid: row.paymentMethod === NO_CHARGE_PAYMENT_METHOD && row.paymentStatus === "approved",
+  };
+}
+
+/** Any failure as the CheckoutError the page shows; unexpected ones are logged and get the generic text. */
+function asCheckoutError(error: unknown): CheckoutError {
+  if (error instanceof CheckoutError) return error;
+  if (error instanceof OutOfStockError) return new CheckoutError("out-of-stock", error.message, { soldOut: error.shortages, cause: error });
+  if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponCode", cause: error });
+  if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
+  logError("placeOrder failed", error);
+  return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });
+}
