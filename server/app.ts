@@ -65,7 +65,9 @@ export async function createShop(): Promise<Shop> {
   }
   const mailWorker = startMailWorker(handle.db, config);
   const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
-  const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db));
+  const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db), {
+    publicUrl: config.PUBLIC_URL,
+  });
   const orderExpiry = startPeriodicJob(
     "expire-unpaid-orders",
     ORDER_EXPIRY_INTERVAL_MS,

@@ -20,3 +20,5 @@ export {
 export { cancelOrder, expireUnpaidOrders, type CancelResult } from "./cancel-order.server";
 export { orderForPayment, orderForViewer, type OrderForPayment, type OrderRef, type OrderView, type OrderViewer } from "./order-views.server";
 export { orderLink } from "./order-links";
+export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
+export { storedOrderMailData } from "./order-mail-data.server";

@@ -17,7 +17,8 @@ import { orders, payments, users } from "#server/db/schema.ts";
 import { logEvent } from "#server/http/error-log.ts";
 import { creditPointsForPaidOrder, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
-import { paymentApprovedMail } from "./payment-mail";
+import { paymentApprovedMail } from "#server/mail/order-mails.ts";
+import { storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
 import type { ProviderPayment } from "./types";
 
 /** The only currency the shop sells in. */
@@ -138,19 +139,25 @@ async function recordPayment(tx: Tx, orderId: string, provider: string, payment:
   return inserted.length > 0;
 }
 
-async function enqueuePaymentApprovedMail(tx: Tx, order: LockedOrder): Promise<void> {
+async function enqueuePaymentApprovedMail(tx: Tx, order: LockedOrder, payment: ProviderPayment, pointsEarned: number, options: ApplyOptions): Promise<void> {
+  // The contact e-mail typed at checkout (kept for every order), else the account's.
   let to = order.guestEmail;
-  if (order.userId) {
+  if (!to && order.userId) {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-    to = user?.email ?? to;
+    to = user?.email ?? null;
   }
   if (!to) return;
-  const mail = paymentApprovedMail({ name: order.contactName, orderNumber: order.orderNumber, totalCents: order.finalTotalCents });
-  await enqueueMail(tx, { kind: "payment-approved", to, ...mail });
+  const data = await storedOrderMailData(tx, order, { publicUrl: options.publicUrl, isPaid: true });
+  await enqueueMail(tx, { kind: "payment-approved", to, ...paymentApprovedMail({ ...data, paymentId: payment.id, pointsEarned }) });
+}
+
+export interface ApplyOptions {
+  /** The shop's public origin, for the link in the e-mail. */
+  publicUrl?: string;
 }
 
 /** Writes what the decision says, in the order's transaction; returns the points moved. */
-async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, decision: PaymentDecision) {
+async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, decision: PaymentDecision, options: ApplyOptions) {
   const result = { pointsCredited: 0, pointsReversed: 0, mailQueued: false };
   const touch = { updatedAt: sql`now()` };
   switch (decision.kind) {
@@ -165,7 +172,7 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
         })
         .where(eq(orders.id, order.id));
       result.pointsCredited = await creditPointsForPaidOrder(tx, order.id);
-      await enqueuePaymentApprovedMail(tx, order);
+      await enqueuePaymentApprovedMail(tx, order, payment, order.userId ? order.pointsEarned : 0, options);
       result.mailQueued = true;
       break;
     case "set":
@@ -198,7 +205,12 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
  * Applies a payment fetched from the provider to its order (see the module
  * comment). Never throws for a payment it refuses; database errors propagate.
  */
-export async function applyPayment(db: Database, payment: ProviderPayment, providerName: string): Promise<ApplyOutcome> {
+export async function applyPayment(
+  db: Database,
+  payment: ProviderPayment,
+  providerName: string,
+  options: ApplyOptions = {},
+): Promise<ApplyOutcome> {
   const reference = payment.externalReference;
   if (!reference) {
     logEvent("warn", "payment without external_reference ignored", { provider: providerName, paymentId: payment.id });
@@ -225,7 +237,7 @@ export async function applyPayment(db: Database, payment: ProviderPayment, provi
     const previous = await recordedStatuses(tx, providerName, payment.id);
     if (!(await recordPayment(tx, order.id, providerName, payment))) return { outcome: "replay", orderId: order.id };
     const decision = decidePayment(order, payment, previous);
-    const done = await carryOut(tx, order, payment, decision);
+    const done = await carryOut(tx, order, payment, decision, options);
     mailQueued = done.mailQueued;
     if (decision.kind === "flag-refund") {
       logEvent("warn", "payment to refund: order cancelled or already paid", { orderId: order.id, paymentId: payment.id });

@@ -29,7 +29,7 @@ export interface ReconcileSummary {
 export async function reconcilePendingPayments(
   db: Database,
   provider: PaymentProvider,
-  options: { now?: Date; minAgeMs?: number } = {},
+  options: { now?: Date; minAgeMs?: number; publicUrl?: string } = {},
 ): Promise<ReconcileSummary> {
   const now = options.now ?? new Date();
   const before = new Date(now.getTime() - (options.minAgeMs ?? RECONCILE_MIN_AGE_MS));
@@ -52,7 +52,7 @@ export async function reconcilePendingPayments(
     try {
       for (const payment of await provider.searchPayments(order.orderNumber)) {
         if (payment.externalReference !== order.orderNumber) continue;
-        const result = await applyPayment(db, payment, provider.name);
+        const result = await applyPayment(db, payment, provider.name, { publicUrl: options.publicUrl });
         if (result.outcome === "applied") summary.paymentsApplied++;
       }
     } catch (error) {
@@ -64,7 +64,13 @@ export async function reconcilePendingPayments(
 }
 
 /** The periodic job started by the server (every 15 minutes). */
-export function startPaymentReconciliation(db: Database, provider: PaymentProvider, intervalMs = RECONCILE_INTERVAL_MS): PeriodicJob {
-  return startPeriodicJob("payment-reconciliation", intervalMs, () => reconcilePendingPayments(db, provider));
+export function startPaymentReconciliation(
+  db: Database,
+  provider: PaymentProvider,
+  options: { publicUrl?: string; intervalMs?: number } = {},
+): PeriodicJob {
+  return startPeriodicJob("payment-reconciliation", options.intervalMs ?? RECONCILE_INTERVAL_MS, () =>
+    reconcilePendingPayments(db, provider, { publicUrl: options.publicUrl }),
+  );
 }
 

@@ -111,6 +111,7 @@ export async function completeSandboxPayment(
   const { response, processing } = await handleWebhook(signedNotification(config, input.origin, payment.id), {
     db,
     provider: sandboxProvider(config, db),
+    publicUrl: config.PUBLIC_URL ?? input.origin,
   });
   const processed = await processing;
   if (response.status !== 200 || processed.kind !== "applied") {

@@ -35,21 +35,28 @@ function answer(status: number, body: Record<string, unknown>): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-async function processPayment(deps: { db: Database; provider: PaymentProvider }, paymentId: string): Promise<WebhookProcessing> {
+export interface WebhookDeps {
+  db: Database;
+  provider: PaymentProvider;
+  /** The shop's public origin, for links in the e-mails a payment sends. */
+  publicUrl?: string;
+}
+
+async function processPayment(deps: WebhookDeps, paymentId: string): Promise<WebhookProcessing> {
   try {
     const payment = await deps.provider.fetchPayment(paymentId);
     if (!payment) {
       logEvent("warn", "webhook: payment not found at the provider", { provider: deps.provider.name, paymentId });
       return { kind: "payment-not-found", paymentId };
     }
-    return { kind: "applied", paymentId, result: await applyPayment(deps.db, payment, deps.provider.name) };
+    return { kind: "applied", paymentId, result: await applyPayment(deps.db, payment, deps.provider.name, { publicUrl: deps.publicUrl }) };
   } catch (error) {
     logError("webhook: payment could not be applied", error, { provider: deps.provider.name, paymentId });
     return { kind: "failed", paymentId };
   }
 }
 
-export async function handleWebhook(request: Request, deps: { db: Database; provider: PaymentProvider }): Promise<WebhookAnswer> {
+export async function handleWebhook(request: Request, deps: WebhookDeps): Promise<WebhookAnswer> {
   const verified = await deps.provider.verifyNotification(request);
   if (!verified.ok) {
     return { response: answer(401, { error: "invalid signature" }), processing: Promise.resolve({ kind: "refused" }) };

@@ -63,8 +63,13 @@ describeEachDatabase("applyPayment", (t) => {
     expect(await balance(userId)).toBe(10);
     const mails = await mailsAbout(order.orderNumber);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ recipient: "ana@example.com", subject: `Pago confirmado - Pedido ${order.orderNumber}` });
-    expect((mails[0]!.payload as { text: string }).text).toContain("$1,150.00 MXN");
+    expect(mails[0]).toMatchObject({ recipient: "ana@example.com", subject: expect.stringContaining(`Pago confirmado de tu pedido ${order.orderNumber}`) });
+    const text = (mails[0]!.payload as { text: string }).text;
+    // The order's lines and total, its payment id and the points it earned.
+    expect(text).toContain("Carta de prueba");
+    expect(text).toContain("$1,150.00 MXN");
+    expect(text).toContain(`Número de pago: ${payment.id}`);
+    expect(text).toContain("Ganaste 10 puntos");
   });
 
   it("a replay (the same payment id and status again) inserts nothing and changes nothing", async () => {

@@ -1,0 +1,34 @@
+/**
+ * An order's e-mail data read back from the database, for the mails sent after
+ * the order was placed (the 'pago confirmado' of applyPayment).
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "#server/db/client.ts";
+import { orderItems, orders } from "#server/db/schema.ts";
+import type { OrderMailAddress, OrderMailData } from "#server/mail/order-mails.ts";
+import { orderLink } from "./order-links";
+
+type OrderRow = typeof orders.$inferSelect;
+
+export async function storedOrderMailData(db: Queryable, order: OrderRow, options: { publicUrl?: string; isPaid: boolean }): Promise<OrderMailData> {
+  const lines = await db
+    .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.name));
+  return {
+    orderNumber: order.orderNumber,
+    contactName: order.contactName,
+    lines,
+    subtotalCents: order.subtotalCents,
+    shippingMethod: order.shippingMethod,
+    shippingCostCents: order.shippingCostCents,
+    couponCode: order.couponCode,
+    discountCents: order.discountCents,
+    pointsUsed: order.pointsUsed,
+    finalTotalCents: order.finalTotalCents,
+    address: order.shippingAddress as OrderMailAddress,
+    orderUrl: orderLink(options.publicUrl, { orderNumber: order.orderNumber, customer: Boolean(order.userId), isPaid: options.isPaid }),
+    isPaid: options.isPaid,
+  };
+}
