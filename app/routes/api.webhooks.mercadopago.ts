@@ -8,7 +8,11 @@ import { handleWebhook, paymentProvider } from "#server/payments/index.ts";
  * answered at once, the payment applied after the answer.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { response } = await handleWebhook(request, { db: context.db, provider: paymentProvider(context.config, context.db) });
+  const { response } = await handleWebhook(request, {
+    db: context.db,
+    provider: paymentProvider(context.config, context.db),
+    publicUrl: context.config.PUBLIC_URL,
+  });
   return response;
 }
 
