@@ -14,10 +14,7 @@ import { SiteFooter } from "./components/SiteFooter";
 import stylesHref from "./styles/app.css?url";
 import { loadRootData } from "./lib/root-data.server";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request, context);
@@ -38,6 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d3557" />
+        {/* With a precedence React writes the stylesheet right after the first picture's preload,
+            ahead of the script preloads: on a phone's slow link the page can paint sooner. */}
+        <link rel="stylesheet" href={stylesHref} precedence="app" />
         <Meta />
         <Links />
       </head>

@@ -83,7 +83,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             <ul className="product-grid">
               {products.map((product, i) => (
                 <li key={product._id}>
-                  <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i < 4} />
+                  <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i === 0} />
                 </li>
               ))}
             </ul>
