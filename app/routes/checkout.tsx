@@ -122,9 +122,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A coupon checked by the fetcher needs no fresh page data. */
+/**
+ * A coupon checked by the fetcher needs no fresh page data. A refused order
+ * does (React Router skips it after a 4xx by default): the lines must show
+ * what is left of a card that sold out meanwhile.
+ */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "apply-coupon" ? false : defaultShouldRevalidate;
+  const intent = formData?.get("intent");
+  if (intent === "apply-coupon") return false;
+  if (intent === "place") return true;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

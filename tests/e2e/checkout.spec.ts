@@ -58,7 +58,8 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   await expect(page.getByTestId("checkout-shipping")).toHaveText(formatMoney(150));
   await expect(page.getByTestId("checkout-total")).toHaveText(formatMoney(price + 150));
   await expect(page.getByText("Serás redirigido a Mercado Pago")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Términos y Condiciones" })).toHaveAttribute("href", "/terminos");
+  const form = page.getByRole("form", { name: "Datos del pedido" });
+  await expect(form.getByRole("link", { name: "Términos y Condiciones" })).toHaveAttribute("href", "/terminos");
   await expectNoViolations(page, "/checkout");
 
   // Usable on a 360 px phone: nothing wider than the screen.
