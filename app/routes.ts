@@ -7,6 +7,8 @@ export default [
   route("productos", "routes/productos.tsx", { id: "productos" }),
   route("producto/:id", "routes/producto.tsx"),
   route("carrito", "routes/carrito.tsx"),
+  // Issue 9 part C1: the checkout.
+  route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx", { id: "login" }),
   route("registro", "routes/login.tsx", { id: "registro" }),
   route("logout", "routes/logout.ts"),

@@ -145,3 +145,12 @@ export function normalizeCouponCode(code: string): string {
 
 /** Coupon codes are at most 20 characters (SPEC §9). */
 export const COUPON_CODE_MAX_LENGTH = 20;
+
+// --- Checkout page (issue 9 part C1) ---
+
+/** The checkout form's intents: the page re-renders for the first four, places the order, or retries a stored order's payment. */
+export const CHECKOUT_INTENTS = ["apply-coupon", "remove-coupon", "toggle-points", "change-shipping", "place", "retry"] as const;
+export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
+
+/** What the checkout's 'new address' choice posts as `savedAddressId`. */
+export const CHECKOUT_NEW_ADDRESS = "nueva";

@@ -23,6 +23,13 @@
  * BENCH_PRODUCTS (catalogue sizes, default "demo,10000"), BENCH_SKIP_BUILD=1
  * (use the existing build/ of the shop). A quick run:
  * BENCH_DURATION=2 BENCH_ROUNDS=1 BENCH_PRODUCTS=demo npm run bench
+ *
+ * Orders (issue 9): 20 guests, each with a different in-stock product in the
+ * cart and the checkout form loaded, post 'Continuar al Pago' at once; printed:
+ * orders per second, p50/p99 of that POST (the one that ends in the redirect
+ * to pay), errors, and products oversold (checked in the database afterwards),
+ * on the embedded database and, with BENCH_DATABASE_URL, on a fresh database
+ * of that PostgreSQL server. BENCH_ONLY=orders runs only this part.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -34,6 +41,9 @@ import autocannon from "autocannon";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import { buildDemoCatalog } from "#server/catalog/demo-catalog.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { sql } from "drizzle-orm";
+import pg from "pg";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -214,10 +224,11 @@ async function signedInShopper(base: string, productIds: string[]): Promise<stri
   return cookie;
 }
 
-async function startShop(total: number): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
+async function startShop(total: number, databaseUrl?: string): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  console.log(`\nSeeding ${total} products into ${dataDir} ...`);
-  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE)], { env: { DATA_DIR: dataDir } });
+  console.log(`\nSeeding ${total} products into ${databaseUrl ? "PostgreSQL" : dataDir} ...`);
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE)], { env: { DATA_DIR: dataDir, ...database } });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn("node", ["server.js"], {
@@ -228,8 +239,10 @@ async function startShop(total: number): Promise<{ base: string; server: ChildPr
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      ...database,
       LOG_REQUESTS: "false",
       ADMIN_PASSWORD: "benchmark-only",
+      RATE_LIMIT_FACTOR: "1000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -328,7 +341,140 @@ function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
   }
 }
 
+
+// ---------------------------------------------------------------------------
+// Orders (issue 9 point 10): 20 concurrent guest checkouts of different in-stock products.
+
+const ORDER_SHOPPERS = 20;
+
+/** A guest with one product in the cart and the checkout form's token; null when the product is sold out. */
+async function guestAtCheckout(base: string, productId: string): Promise<{ cookie: string; token: string } | null> {
+  const added = await fetch(`${base}/carrito`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ intent: "add", productId, quantity: "1" }),
+  });
+  if (added.status === 409) return null;
+  if (added.status >= 400) throw new Error(`adding to the cart answered ${added.status}`);
+  const cookie = cookiesOf(added).join("; ");
+  const page = await (await fetch(`${base}/checkout`, { headers: { cookie }, redirect: "manual" })).text();
+  const token = /name="checkoutToken" value="([A-Za-z0-9_-]+)"/.exec(page)?.[1];
+  if (!token) throw new Error("no checkout token on /checkout");
+  return { cookie, token };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function benchOrders(label: string, databaseUrl?: string) {
+  const { base, server, dataDir } = await startShop(DEMO_SIZE, databaseUrl);
+  let placed = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  let wallMs = 0;
+  try {
+    const ids: string[] = [];
+    for (let page = 1; ids.length < ORDER_SHOPPERS * 2 && page <= 5; page++) {
+      const html = await (await fetch(`${base}${listPath({ page })}`)).text();
+      for (const m of html.matchAll(/\/producto\/([0-9a-f]{24})/g)) if (!ids.includes(m[1]!)) ids.push(m[1]!);
+    }
+    const shoppers: Array<{ cookie: string; token: string }> = [];
+    for (const id of ids) {
+      if (shoppers.length === ORDER_SHOPPERS) break;
+      const shopper = await guestAtCheckout(base, id);
+      if (shopper) shoppers.push(shopper);
+    }
+    if (shoppers.length < ORDER_SHOPPERS) throw new Error(`only ${shoppers.length} in-stock products found`);
+    const started = performance.now();
+    await Promise.all(
+      shoppers.map(async (shopper, i) => {
+        const t0 = performance.now();
+        const answer = await fetch(`${base}/checkout`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie: shopper.cookie },
+          body: new URLSearchParams({
+            intent: "place",
+            checkoutToken: shopper.token,
+            name: `Comprador ${i}`,
+            email: `bench-order-${i}@example.com`,
+            phone: "5512345678",
+            street: "Av. Reforma 1",
+            city: "Ciudad de México",
+            state: "Ciudad de México",
+            zipCode: "06600",
+            shippingMethod: "estafeta",
+            couponCode: "",
+          }),
+        });
+        latencies.push(performance.now() - t0);
+        if (answer.status === 303 && answer.headers.get("location")?.includes("/sandbox/pago/")) placed++;
+        else errors++;
+      }),
+    );
+    wallMs = performance.now() - started;
+  } finally {
+    await stop(server);
+  }
+  // The database after the run: every order placed is there, and no product went below 0.
+  const handle = databaseUrl ? await openDatabase({ kind: "postgres", url: databaseUrl }) : await openDatabase({ kind: "pglite", dataDir });
+  let orderRows = 0;
+  let oversold = 0;
+  try {
+    const rows = await handle.db.execute(sql`select (select count(*) from orders)::int as orders, (select count(*) from products where stock < 0)::int as oversold`);
+    const row = (rows as unknown as { rows: Array<{ orders: number; oversold: number }> }).rows[0]!;
+    orderRows = row.orders;
+    oversold = row.oversold;
+  } finally {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  latencies.sort((a, b) => a - b);
+  return { label, placed, errors, orderRows, oversold, wallMs, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+function printOrders(r: Awaited<ReturnType<typeof benchOrders>>) {
+  console.log(`\n== Orders: ${ORDER_SHOPPERS} concurrent guest checkouts, ${r.label} ==`);
+  console.log(
+    `${(r.placed / (r.wallMs / 1000)).toFixed(1)} orders/s (${r.placed} placed in ${r.wallMs.toFixed(0)} ms); POST /checkout → 303: p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`,
+  );
+  console.log(`errors ${r.errors} (${pass(r.errors === 0)}); order rows ${r.orderRows}; oversold products ${r.oversold} (${pass(r.oversold === 0 && r.orderRows === r.placed)})`);
+}
+
+/** A fresh database on the BENCH_DATABASE_URL server, dropped afterwards. */
+async function withBenchPostgres<T>(adminUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `shop_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+async function runOrderBenches() {
+  const results = [await benchOrders("embedded database (PGlite)")];
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) results.push(await withBenchPostgres(pgUrl, (url) => benchOrders("PostgreSQL", url)));
+  return results;
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === "orders") {
+    if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+    for (const r of await runOrderBenches()) printOrders(r);
+    return;
+  }
   if (SIZES.length === 0) throw new Error(`BENCH_PRODUCTS: sizes must be "demo" or whole numbers ≥ ${DEMO_SIZE}`);
   if (!fs.existsSync(path.join(BASELINE_DIR, "node_modules"))) {
     run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: BASELINE_DIR });
@@ -361,6 +507,7 @@ async function main() {
 
     console.log(`\n########## Summary (${new Date().toISOString()}, ${os.cpus().length} CPUs, Node ${process.version}) ##########`);
     for (const r of results) printSummary(r);
+    for (const r of await runOrderBenches()) printOrders(r);
     const extra = shopWeight.js - bareWeight.js;
     console.log("\n== Page weight ==");
     console.log(`HTML: shop /productos ${kb(shopWeight.htmlRaw)} raw, ${kb(shopWeight.htmlGz)} gzip; bare page ${kb(bareWeight.htmlRaw)} raw, ${kb(bareWeight.htmlGz)} gzip`);

@@ -1,0 +1,143 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/checkout";
+import { getUser } from "#server/accounts/auth.server.ts";
+import { currentCart } from "#server/cart/current-cart.server.ts";
+import { CheckoutError, newCheckoutToken, placeOrder } from "#server/orders/index.ts";
+import {
+  checkoutFieldErrors,
+  checkoutFormProblem,
+  checkoutPageData,
+  couponForCheckout,
+  paymentLink,
+  paymentProblemText,
+  paymentRedirectFor,
+  placeOrderInputFrom,
+  readCheckoutForm,
+  shippingMethodOf,
+  storedPayableOrder,
+  type CheckoutForm,
+} from "#server/orders/checkout-page.server.ts";
+import type { AppliedCoupon } from "#server/coupons/index.ts";
+import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+import { tryReadForm } from "#app/lib/form.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { CheckoutPage, RetryPayment, type CheckoutAnswer } from "#app/components/checkout/CheckoutPage.tsx";
+
+/**
+ * /checkout (SPEC §2 Checkout): the cart's lines with database prices, the
+ * customer's contact and addresses, points; or, when the cart is empty but the
+ * browser's stored order can still be paid, that order with 'Continuar al Pago'.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const page = await checkoutPageData(context.db, await currentCart(request, context, user), user);
+  const paymentError = paymentProblemText(new URL(request.url).searchParams.get("pago"));
+  if (!page) {
+    const stored = await storedPayableOrder(request, context);
+    if (!stored) throw redirect("/carrito");
+    return { kind: "retry" as const, order: { orderNumber: stored.orderNumber, totalCents: stored.totalCents }, paymentError };
+  }
+  return { kind: "checkout" as const, ...page, checkoutToken: newCheckoutToken(), paymentError };
+}
+
+/** A shopper's order and contact: never kept by a browser cache or a proxy. */
+export const headers = privatePageHeaders;
+
+/** The page again with everything typed kept, the applied coupon, and the messages. */
+function answer(form: CheckoutForm, signedIn: boolean, parts: Partial<Pick<CheckoutAnswer, "coupon" | "couponError" | "fieldErrors" | "formError">>): CheckoutAnswer {
+  return {
+    intent: form.intent,
+    values: form.values,
+    whatsappNotifications: form.whatsappNotifications,
+    savedAddressId: form.savedAddressId,
+    shippingMethod: shippingMethodOf(form),
+    usePoints: signedIn && form.usePoints,
+    checkoutToken: form.checkoutToken,
+    coupon: parts.coupon ?? null,
+    couponError: parts.couponError ?? null,
+    fieldErrors: parts.fieldErrors ?? {},
+    formError: parts.formError ?? null,
+  };
+}
+
+/**
+ * One form, several intents (SPEC §2, §4): apply-coupon, remove-coupon,
+ * toggle-points and change-shipping answer with the page's state (without
+ * JavaScript the page re-renders from it); place places the order and answers
+ * with a 303 to the payment link; retry asks a fresh link for the stored order.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const raw = await tryReadForm(request);
+  const form = readCheckoutForm(raw ?? new FormData());
+  const user = await getUser(request, context);
+  const userId = user?.id ?? null;
+  const signedIn = userId !== null;
+  const problem = raw ? checkoutFormProblem(form) : { message: CHECKOUT_MESSAGES.invalidRequest, field: null };
+  if (problem) {
+    const fieldErrors = problem.field ? { [problem.field]: problem.message } : {};
+    return data(answer(form, signedIn, { fieldErrors, formError: problem.field ? null : problem.message }), { status: 400 });
+  }
+
+  if (form.intent === "retry") {
+    const stored = await storedPayableOrder(request, context);
+    if (!stored) throw redirect("/carrito", 303);
+    const link = await paymentLink(context, stored.id);
+    return redirect("url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, 303);
+  }
+
+  // The applied coupon, checked again (it may have run out meanwhile: then it is cleared with the reason).
+  const applied = async (code: string): Promise<{ coupon: AppliedCoupon | null; couponError: string | null }> => {
+    if (!code) return { coupon: null, couponError: null };
+    const checked = await couponForCheckout(context.db, code, userId);
+    return { coupon: checked.coupon, couponError: checked.error };
+  };
+
+  if (form.intent === "apply-coupon") {
+    const checked = await couponForCheckout(context.db, form.values.couponInput, userId);
+    return data(answer(form, signedIn, { coupon: checked.coupon, couponError: checked.error }), { status: checked.coupon ? 200 : 400 });
+  }
+  if (form.intent === "remove-coupon") return answer(form, signedIn, {});
+  if (form.intent === "toggle-points" || form.intent === "change-shipping") return answer(form, signedIn, await applied(form.couponCode));
+
+  // place
+  const cart = await currentCart(request, context, user);
+  if (!cart.id) throw redirect("/carrito", 303);
+  const fieldErrors = checkoutFieldErrors(form, signedIn);
+  if (Object.keys(fieldErrors).length > 0) {
+    return data(answer(form, signedIn, { ...(await applied(form.couponCode)), fieldErrors }), { status: 400 });
+  }
+  try {
+    const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), { publicUrl: context.config.PUBLIC_URL });
+    const next = await paymentRedirectFor(context, placed);
+    return redirect(next.location, { status: 303, headers: { "Set-Cookie": next.setCookie } });
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    if (error.kind === "empty-cart") throw redirect("/carrito", 303);
+    // A refused coupon is cleared (SPEC §8) and its reason shown in the coupon box.
+    if (error.field === "couponCode") return data(answer(form, signedIn, { couponError: error.message }), { status: error.status });
+    const coupon = await applied(form.couponCode);
+    const onField = error.field && error.field !== "usePoints" ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
+    return data(answer(form, signedIn, { ...coupon, ...onField }), { status: error.status });
+  }
+}
+
+/**
+ * A coupon checked by the fetcher needs no fresh page data. A refused order
+ * does (React Router skips it after a 4xx by default): the lines must show
+ * what is left of a card that sold out meanwhile.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (intent === "apply-coupon") return false;
+  if (intent === "place") return true;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Finalizar compra", description: "Datos de envío y pago de tu pedido.", path: "/checkout", origin: originFrom(matches), noindex: true });
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "retry") return <RetryPayment order={loaderData.order} paymentError={loaderData.paymentError} />;
+  return <CheckoutPage page={loaderData} answer={actionData ?? null} />;
+}

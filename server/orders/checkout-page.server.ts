@@ -1,0 +1,264 @@
+/**
+ * The checkout page's server side (SPEC §2 Checkout, §4 Checkout flow, §5, §8;
+ * issue 9 points 1–2): what the page reads (cart lines with database prices,
+ * the customer's contact, saved addresses with the default first, points
+ * balance), how its one form is read (every intent: apply or remove a coupon,
+ * toggle points, change the carrier, place the order, retry a stored order's
+ * payment), and the step after placeOrder commits: the pending-order cookie and
+ * the redirect to the provider's payment link (or /confirmacion when there is
+ * nothing to pay). The route module stays a thin switch over these.
+ */
+import type { AppLoadContext } from "react-router";
+import { HONEYPOT_FIELD } from "#domain/forms.ts";
+import { CHECKOUT_INTENTS, CHECKOUT_MESSAGES, CHECKOUT_NEW_ADDRESS, COUPON_CODE_MAX_LENGTH, normalizeCouponCode, type CheckoutIntent } from "#domain/orders.ts";
+import { isOnSale } from "#domain/pricing.ts";
+import { STANDARD_SHIPPING_METHOD, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
+import { ID_PATTERN } from "#domain/ids.ts";
+import { canRetryPayment } from "#domain/statuses.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { listAddresses, type SavedAddress } from "#server/accounts/addresses.server.ts";
+import { getProfile } from "#server/accounts/profile.server.ts";
+import type { SessionUser } from "#server/accounts/users.server.ts";
+import { getCart } from "#server/cart/cart.server.ts";
+import type { CurrentCart } from "#server/cart/current-cart.server.ts";
+import { checkCoupon, type AppliedCoupon } from "#server/coupons/index.ts";
+import { pointsBalance } from "#server/loyalty/points.server.ts";
+import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
+import { PAYMENT_MESSAGES } from "#domain/payments.ts";
+import { checkoutAddressSchema, checkoutContactSchema } from "./checkout-input";
+import { orderForPayment } from "./order-views.server";
+import { readPendingOrder, storePendingOrder } from "./pending-order-cookie.server";
+import type { PlaceOrderInput, PlacedOrder } from "./place-order.server";
+
+/** A line of the checkout's summary, priced from the database. */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  image: string | null;
+  quantity: number;
+  priceCents: number;
+  /** The sale price when the product is on sale, else null. */
+  salePriceCents: number | null;
+  /** What is in stock now (the page marks lines that ran short). */
+  stock: number;
+}
+
+export interface CheckoutContactValues {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface CheckoutPageData {
+  lines: CheckoutLine[];
+  signedIn: boolean;
+  /** The signed-in customer's contact (the form's defaults); empty for a guest. */
+  contact: CheckoutContactValues;
+  /** The customer's saved addresses, the default first. */
+  addresses: SavedAddress[];
+  /** Whole points the customer can spend (floor of the balance); 0 for a guest. */
+  pointsBalance: number;
+}
+
+/** The page's data, or null when the cart is empty (the page then sends the shopper to /carrito). */
+export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: SessionUser | null): Promise<CheckoutPageData | null> {
+  const { lines } = await getCart(db, cart.id);
+  if (lines.length === 0) return null;
+  const [profile, addresses, balance] = user
+    ? await Promise.all([getProfile(db, user.id), listAddresses(db, user.id), pointsBalance(db, user.id)])
+    : [null, [], 0];
+  return {
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      priceCents: l.priceCents,
+      salePriceCents: isOnSale(l) ? l.salePriceCents : null,
+      stock: l.stock,
+    })),
+    signedIn: user !== null,
+    contact: { name: profile?.name ?? user?.name ?? "", email: profile?.email ?? user?.email ?? "", phone: profile?.phone ?? "" },
+    addresses,
+    pointsBalance: balance,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The form
+
+
+/** The text fields a refused form gives back as typed (capped). */
+export const CHECKOUT_TEXT_FIELDS = ["name", "email", "phone", "street", "colonia", "city", "state", "zipCode", "references", "couponInput"] as const;
+export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
+
+const VALUE_CAP = 300;
+
+/** The posted checkout form, read leniently (every value a capped string); nothing here is trusted yet. */
+export interface CheckoutForm {
+  intent: CheckoutIntent | null;
+  values: Record<CheckoutTextField, string>;
+  whatsappNotifications: boolean;
+  /** A saved address id, CHECKOUT_NEW_ADDRESS, or "" (not chosen: a guest, or a customer without addresses). */
+  savedAddressId: string;
+  /** The shipping method as posted (checked by `checkoutFormProblem`). */
+  shippingMethod: string;
+  usePoints: boolean;
+  /** The coupon already applied (hidden field), upper-cased; "" when none. */
+  couponCode: string;
+  checkoutToken: string;
+  /** The hidden field people leave empty (DESIGN §5). */
+  honeypotFilled: boolean;
+}
+
+const text = (v: FormDataEntryValue | null, cap = VALUE_CAP) => (typeof v === "string" ? v.slice(0, cap) : "");
+const checked = (v: FormDataEntryValue | null) => v === "on" || v === "true" || v === "1";
+
+export function readCheckoutForm(form: FormData): CheckoutForm {
+  const intent = form.get("intent");
+  const values = Object.fromEntries(CHECKOUT_TEXT_FIELDS.map((name) => [name, text(form.get(name))])) as Record<CheckoutTextField, string>;
+  return {
+    intent: typeof intent === "string" && (CHECKOUT_INTENTS as readonly string[]).includes(intent) ? (intent as CheckoutIntent) : null,
+    values,
+    whatsappNotifications: checked(form.get("whatsappNotifications")),
+    savedAddressId: text(form.get("savedAddressId"), 64).trim(),
+    shippingMethod: text(form.get("shippingMethod"), 64),
+    usePoints: checked(form.get("usePoints")),
+    couponCode: normalizeCouponCode(text(form.get("couponCode"), 64)),
+    checkoutToken: text(form.get("checkoutToken"), 100),
+    honeypotFilled: text(form.get(HONEYPOT_FIELD)).trim() !== "",
+  };
+}
+
+/**
+ * A request no real checkout form sends (unknown intent, filled honeypot, a
+ * shipping method or saved-address id that is not well-formed, an applied
+ * coupon code longer than any): the Spanish message and the field, else null.
+ */
+export function checkoutFormProblem(form: CheckoutForm): { message: string; field: string | null } | null {
+  if (!form.intent || form.honeypotFilled) return { message: CHECKOUT_MESSAGES.invalidRequest, field: null };
+  if (form.intent === "retry") return null;
+  if (!isShippingMethodId(form.shippingMethod)) return { message: CHECKOUT_MESSAGES.shippingMethodInvalid, field: "shippingMethod" };
+  if (form.savedAddressId !== "" && form.savedAddressId !== CHECKOUT_NEW_ADDRESS && !ID_PATTERN.test(form.savedAddressId)) {
+    return { message: CHECKOUT_MESSAGES.savedAddressInvalid, field: "savedAddressId" };
+  }
+  if (form.couponCode.length > COUPON_CODE_MAX_LENGTH) return { message: CHECKOUT_MESSAGES.couponInvalid, field: "couponInput" };
+  return null;
+}
+
+/** The form's shipping method, or the standard one when it is not one of the shop's. */
+export function shippingMethodOf(form: CheckoutForm): ShippingMethodId {
+  return isShippingMethodId(form.shippingMethod) ? form.shippingMethod : STANDARD_SHIPPING_METHOD;
+}
+
+/** Whether the order ships to a new address typed into the form (always for a guest). */
+export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
+  return !signedIn || form.savedAddressId === "" || form.savedAddressId === CHECKOUT_NEW_ADDRESS;
+}
+
+/**
+ * The SPEC §5 field rules for placing the order: each field's first Spanish
+ * message (contact always; the address fields when a new address is used).
+ */
+export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const collect = (issues: ReadonlyArray<{ message: string; path: PropertyKey[] }>) => {
+    for (const issue of issues) {
+      const field = issue.path[0];
+      if (typeof field === "string" && !(field in errors)) errors[field] = issue.message;
+    }
+  };
+  const v = form.values;
+  const contact = checkoutContactSchema.safeParse({ name: v.name, email: v.email, phone: v.phone });
+  if (!contact.success) collect(contact.error.issues);
+  if (usesNewAddress(form, signedIn)) {
+    const address = checkoutAddressSchema.safeParse({
+      street: v.street,
+      colonia: v.colonia,
+      city: v.city,
+      state: v.state,
+      zipCode: v.zipCode,
+      references: v.references,
+    });
+    if (!address.success) collect(address.error.issues);
+  }
+  return errors;
+}
+
+/** The coupon box's check (read-only): the applied coupon, or the reason it was refused. */
+export async function couponForCheckout(
+  db: Queryable,
+  code: string,
+  userId: string | null,
+): Promise<{ coupon: AppliedCoupon | null; error: string | null }> {
+  const result = await checkCoupon(db, code, userId);
+  return result.ok ? { coupon: result.coupon, error: null } : { coupon: null, error: result.reason };
+}
+
+/** placeOrder's input from the form (placeOrder checks every part again). */
+export function placeOrderInputFrom(form: CheckoutForm, cartId: string, userId: string | null): PlaceOrderInput {
+  const v = form.values;
+  const newAddress = usesNewAddress(form, userId !== null);
+  return {
+    cartId,
+    userId,
+    contact: { name: v.name, email: v.email, phone: v.phone },
+    whatsappNotifications: form.whatsappNotifications,
+    address: newAddress ? { street: v.street, colonia: v.colonia, city: v.city, state: v.state, zipCode: v.zipCode, references: v.references } : null,
+    savedAddressId: newAddress ? null : form.savedAddressId,
+    // SPEC §2: a signed-in customer's new address is saved to the profile once the order is placed.
+    saveAddress: userId !== null && newAddress,
+    shippingMethod: form.shippingMethod,
+    couponCode: form.couponCode === "" ? null : form.couponCode,
+    usePoints: userId !== null && form.usePoints,
+    checkoutToken: form.checkoutToken,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Paying
+
+/**
+ * After placeOrder committed: the signed pending-order cookie (number, id,
+ * total) and where the browser goes: the provider's payment link, or
+ * /confirmacion for an order with nothing to pay. When the provider gives no
+ * link, the order stays payable: back to /checkout, whose loader offers the
+ * stored order again with the reason (`?pago=error`).
+ */
+export async function paymentRedirectFor(context: AppLoadContext, placed: PlacedOrder): Promise<{ location: string; setCookie: string }> {
+  const setCookie = await storePendingOrder(context.config, { orderNumber: placed.orderNumber, id: placed.id, total: placed.finalTotalCents / 100 });
+  if (placed.isPaid) return { location: `/confirmacion?${new URLSearchParams({ pedido: placed.orderNumber })}`, setCookie };
+  const link = await paymentLink(context, placed.id);
+  return { location: "url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, setCookie };
+}
+
+/** Why no payment link came back, as the `?pago=` key of /checkout (the text is looked up, never taken from the URL). */
+export type PaymentProblem = "sin-link" | "error";
+
+export function paymentProblemText(key: string | null): string | null {
+  if (key === "sin-link") return PAYMENT_MESSAGES.noLink;
+  if (key === "error") return PAYMENT_MESSAGES.failed;
+  return null;
+}
+
+/** A fresh payment link for a payable order ('Continuar al Pago' after placing, and for a stored order). */
+export async function paymentLink(context: AppLoadContext, orderId: string): Promise<{ url: string } | { problem: PaymentProblem }> {
+  try {
+    const link = await createPaymentLinkForOrder(context.db, orderId, { config: context.config, provider: paymentProvider(context.config, context.db) });
+    return { url: link.url };
+  } catch (error) {
+    // createPaymentLinkForOrder logged the cause.
+    if (error instanceof PaymentLinkError && error.message === PAYMENT_MESSAGES.noLink) return { problem: "sin-link" };
+    if (error instanceof PaymentLinkError) return { problem: "error" };
+    throw error;
+  }
+}
+
+/** The stored order the browser's pending-order cookie names, when it can still be paid ('Intentar de nuevo'). */
+export async function storedPayableOrder(request: Request, context: AppLoadContext): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
+  const pending = await readPendingOrder(request, context.config);
+  if (!pending) return null;
+  const order = await orderForPayment(context.db, pending.id);
+  if (!order || order.orderNumber !== pending.orderNumber || !canRetryPayment(order)) return null;
+  return { id: order.id, orderNumber: order.orderNumber, totalCents: order.finalTotalCents };
+}
