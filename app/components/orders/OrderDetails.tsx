@@ -66,22 +66,21 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <address>
           {a.name}
           <br />
-          {a.street}
-          {a.colonia ? `, Col. ${a.colonia}` : ""}
+          {a.colonia ? `${a.street}, Col. ${a.colonia}` : a.street}
           <br />
-          {a.city}, {a.state}, C.P. {a.zipCode}
+          {`${a.city}, ${a.state}, C.P. ${a.zipCode}`}
           <br />
           {a.country}
           {a.phone ? (
             <>
               <br />
-              Tel. {a.phone}
+              {`Tel. ${a.phone}`}
             </>
           ) : null}
           {a.references ? (
             <>
               <br />
-              Referencias: {a.references}
+              {`Referencias: ${a.references}`}
             </>
           ) : null}
         </address>
@@ -127,13 +126,13 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
           {order.discount > 0 ? (
             <div>
               <dt>Descuento{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
-              <dd>-{formatMoney(order.discount)}</dd>
+              <dd>{`-${formatMoney(order.discount)}`}</dd>
             </div>
           ) : null}
           {order.loyaltyPoints.used > 0 ? (
             <div>
               <dt>Puntos usados</dt>
-              <dd>-{formatMoney(order.loyaltyPoints.used)}</dd>
+              <dd>{`-${formatMoney(order.loyaltyPoints.used)}`}</dd>
             </div>
           ) : null}
           <div className="order-total">
