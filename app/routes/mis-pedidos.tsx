@@ -53,7 +53,8 @@ export const headers = privatePageHeaders;
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Mis Pedidos", description: "Tus pedidos en la tienda.", path: "/mis-pedidos", noindex: true });
 
-function PayNowForm({ orderId, error }: { orderId: string; error: string | null }) {
+/** 'Pagar Ahora' of one order; the button is described by the order's heading (several orders, one name each). */
+function PayNowForm({ orderId, titleId, error }: { orderId: string; titleId: string; error: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("orderId") === orderId;
   const errorId = `pay-error-${orderId}`;
@@ -66,7 +67,7 @@ function PayNowForm({ orderId, error }: { orderId: string; error: string | null 
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={busy} aria-describedby={error ? errorId : undefined}>
+      <button type="submit" className="button button-primary" disabled={busy} aria-describedby={error ? `${errorId} ${titleId}` : titleId}>
         {busy ? "Procesando..." : "Pagar Ahora"}
       </button>
     </Form>
@@ -98,13 +99,13 @@ export default function MyOrdersPage({ loaderData, actionData }: Route.Component
             const error = failedId === order._id ? actionData!.error : null;
             return (
               <li key={order._id} className="order-summary" id={`pedido-${order.orderNumber}`}>
-                <h2>Pedido {order.orderNumber}</h2>
+                <h2 id={`pedido-titulo-${order._id}`}>Pedido {order.orderNumber}</h2>
                 <OrderBadges orderStatus={order.orderStatus} paymentStatus={order.paymentStatus} />
                 <p>
                   {formatDate(order.createdAt)} · {itemCountText(order.itemCount)} · <strong>{formatMoney(order.finalTotal)}</strong>
                 </p>
                 {order.canRetryPayment ? (
-                  <PayNowForm orderId={order._id} error={error} />
+                  <PayNowForm orderId={order._id} titleId={`pedido-titulo-${order._id}`} error={error} />
                 ) : error ? (
                   <p role="alert" className="form-error">
                     {error}

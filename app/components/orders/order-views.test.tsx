@@ -203,7 +203,7 @@ describe("Mis Pedidos", () => {
   it("a failed 'Pagar Ahora' shows the message as an alert next to that order's button, its detail opened", () => {
     const page = render(MyOrdersPage as never, { orders: [order, cancelled], openNumber: null }, { orderId: order._id, error: "Error: No se pudo obtener el link de pago" });
     expect(page).toMatch(/<p id="pay-error-[^"]+" role="alert" class="form-error">Error: No se pudo obtener el link de pago<\/p>/);
-    expect(page).toMatch(/aria-describedby="pay-error-/);
+    expect(page).toMatch(/aria-describedby="pay-error-[^ ]+ pedido-titulo-/);
     expect(page.match(/<details[^>]*>/g)![0]).toContain("open");
   });
 });
