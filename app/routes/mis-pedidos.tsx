@@ -11,8 +11,7 @@ import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import { PaymentLinkError } from "#server/payments/index.ts";
-import { listCustomerOrders, retryPaymentForCustomer } from "#server/orders/customer-orders.server.ts";
+import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/customer-orders.server.ts";
 
 /**
  * 'Mis Pedidos' (SPEC §2): the signed-in customer's orders, each with a detail

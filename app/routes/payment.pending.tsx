@@ -5,8 +5,7 @@ import { SLOW_PAYMENT_METHODS } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
 import { OrderFacts, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
-import { clearPendingOrder } from "#server/orders/index.ts";
-import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 
 /**
  * The provider's return for a payment still to be confirmed (SPEC §2 Payment

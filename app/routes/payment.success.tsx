@@ -4,8 +4,7 @@ import { formatMoney, formatPoints } from "#domain/format.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
 import { OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
-import { clearPendingOrder } from "#server/orders/index.ts";
-import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 
 /**
  * The provider's return after an approved payment (SPEC §2 Payment result

@@ -65,3 +65,5 @@ export async function retryPaymentForCustomer(
   const setCookie = await storePendingOrder(config, { orderNumber: order.orderNumber, id: order._id, total: order.finalTotal });
   return { url: link.url, setCookie };
 }
+
+export { PaymentLinkError };

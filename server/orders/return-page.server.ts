@@ -68,3 +68,5 @@ export function returnPageSummary(found: ReturnPageOrder): ReturnPageSummary | n
   if (stored) return { orderNumber: stored.orderNumber, total: stored.total, paymentId: null, email: null, pointsEarned: null };
   return null;
 }
+
+export { clearPendingOrder } from "./pending-order-cookie.server";
