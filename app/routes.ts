@@ -27,5 +27,10 @@ export default [
   // Payments (DESIGN §7): the sandbox provider's payment page and the provider's webhook.
   route("sandbox/pago/:id", "routes/sandbox.pago.$id.tsx"),
   route("api/webhooks/mercadopago", "routes/api.webhooks.mercadopago.ts"),
+  // Issue 9 C2: the provider's return pages and the order confirmation (SPEC §2).
+  route("payment/success", "routes/payment.success.tsx"),
+  route("payment/failure", "routes/payment.failure.tsx"),
+  route("payment/pending", "routes/payment.pending.tsx"),
+  route("confirmacion", "routes/confirmacion.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,16 +1,49 @@
-import { Link } from "react-router";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/mis-pedidos";
 import { formatDate, formatMoney } from "#domain/format.ts";
-import { orderStatusLabel, paymentStatusLabel } from "#domain/statuses.ts";
+import { itemCountText } from "#domain/order-pages.ts";
+import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { tryReadForm } from "#app/lib/form.server.ts";
+import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
+import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
-import { listCustomerOrders } from "#server/orders/customer-orders.server.ts";
+import { logError } from "#server/http/error-log.ts";
+import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/customer-orders.server.ts";
 
-/** 'Mis Pedidos' (SPEC §2): the signed-in customer's orders; logged out goes to /login. */
+/**
+ * 'Mis Pedidos' (SPEC §2): the signed-in customer's orders, each with a detail
+ * that opens without JavaScript (`<details>`; `?pedido=` opens that one), and
+ * 'Pagar Ahora' for the payable ones. Logged out goes to /login.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { orders: await listCustomerOrders(context.db, user.id) };
+  const orders = await listCustomerOrders(context.db, user.id);
+  return { orders, openNumber: new URL(request.url).searchParams.get("pedido") };
+}
+
+const payForm = z.object({ intent: z.literal("pay"), orderId: z.string().min(1).max(64) });
+
+/**
+ * 'Pagar Ahora' (SPEC §8 Retry payment): a fresh payment link for the
+ * requester's own payable order, the pending-order cookie, then a 303 to the link.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await tryReadForm(request);
+  const parsed = payForm.safeParse({ intent: form?.get("intent"), orderId: form?.get("orderId") });
+  if (!parsed.success) return data({ orderId: null, error: PAYMENT_MESSAGES.failed }, { status: 400 });
+  const { orderId } = parsed.data;
+  try {
+    const { url, setCookie } = await retryPaymentForCustomer(context.db, context.config, user.id, orderId);
+    return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof PaymentLinkError) return data({ orderId, error: error.message }, { status: error.status });
+    logError("retry payment failed", error, { orderId, requestId: context.requestId });
+    return data({ orderId, error: PAYMENT_MESSAGES.failed }, { status: 500 });
+  }
 }
 
 /** Personal data: never kept by a browser cache or a proxy. */
@@ -19,11 +52,39 @@ export const headers = privatePageHeaders;
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Mis Pedidos", description: "Tus pedidos en la tienda.", path: "/mis-pedidos", noindex: true });
 
-export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+/** 'Pagar Ahora' of one order; the button is described by the order's heading (several orders, one name each). */
+function PayNowForm({ orderId, titleId, error }: { orderId: string; titleId: string; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("orderId") === orderId;
+  const errorId = `pay-error-${orderId}`;
+  return (
+    <Form method="post" className="pay-now">
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="orderId" value={orderId} />
+      {error ? (
+        <p id={errorId} role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={busy} aria-describedby={error ? `${errorId} ${titleId}` : titleId}>
+        {busy ? "Procesando..." : "Pagar Ahora"}
+      </button>
+    </Form>
+  );
+}
+
+export default function MyOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, openNumber } = loaderData;
+  const failedId = actionData?.orderId ?? null;
+  const strayError = actionData && !orders.some((o) => o._id === failedId) ? actionData.error : null;
   return (
     <section className="page-narrow" aria-labelledby="orders-title">
       <h1 id="orders-title">Mis Pedidos</h1>
+      {strayError ? (
+        <p role="alert" className="form-error">
+          {strayError}
+        </p>
+      ) : null}
       {orders.length === 0 ? (
         <div className="empty-state">
           <p>Aún no tienes pedidos.</p>
@@ -33,19 +94,29 @@ export default function MyOrdersPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul className="order-list">
-          {orders.map((order) => (
-            <li key={order._id} className="order-summary">
-              <h2>Pedido {order.orderNumber}</h2>
-              <p className="order-badges">
-                <span className={`badge badge-status-${order.orderStatus}`}>{orderStatusLabel(order.orderStatus)}</span>{" "}
-                <span className={`badge badge-payment-${order.paymentStatus}`}>{paymentStatusLabel(order.paymentStatus)}</span>
-              </p>
-              <p>
-                {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "artículo" : "artículos"} ·{" "}
-                <strong>{formatMoney(order.finalTotal)}</strong>
-              </p>
-            </li>
-          ))}
+          {orders.map((order) => {
+            const error = failedId === order._id ? actionData!.error : null;
+            return (
+              <li key={order._id} className="order-summary" id={`pedido-${order.orderNumber}`}>
+                <h2 id={`pedido-titulo-${order._id}`}>Pedido {order.orderNumber}</h2>
+                <OrderBadges orderStatus={order.orderStatus} paymentStatus={order.paymentStatus} />
+                <p>
+                  {formatDate(order.createdAt)} · {itemCountText(order.itemCount)} · <strong>{formatMoney(order.finalTotal)}</strong>
+                </p>
+                {order.canRetryPayment ? (
+                  <PayNowForm orderId={order._id} titleId={`pedido-titulo-${order._id}`} error={error} />
+                ) : error ? (
+                  <p role="alert" className="form-error">
+                    {error}
+                  </p>
+                ) : null}
+                <details className="order-details" open={order.orderNumber === openNumber || error !== null}>
+                  <summary>Ver detalle del pedido {order.orderNumber}</summary>
+                  <OrderDetails order={order} />
+                </details>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

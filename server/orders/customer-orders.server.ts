@@ -1,45 +1,69 @@
 /**
- * A customer's own orders for 'Mis Pedidos' (SPEC §2): newest first, only the
- * requester's (DESIGN §5 Access). Money leaves here in pesos, the spec's field names.
+ * A customer's own orders for 'Mis Pedidos' (SPEC §2 My orders) and its
+ * 'Pagar Ahora' (SPEC §8 Retry payment): only the requester's orders (DESIGN §5
+ * Access), newest first, in the spec's field names with money in pesos.
  */
-import { desc, eq, sql } from "drizzle-orm";
-import type { Queryable } from "#server/db/client.ts";
-import { orderItems, orders } from "#server/db/schema.ts";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { PAYMENT_MESSAGES } from "#domain/payments.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { orderItems, orders, users } from "#server/db/schema.ts";
+import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
+import { orderForViewer, orderViewFrom, itemColumns, type OrderView } from "./order-views.server";
+import { storePendingOrder } from "./pending-order-cookie.server";
 
-export interface CustomerOrderSummary {
-  _id: string;
-  orderNumber: string;
-  orderStatus: string;
-  paymentStatus: string;
-  createdAt: string;
+export interface CustomerOrder extends OrderView {
+  /** Units ordered, all lines together. */
   itemCount: number;
-  finalTotal: number;
 }
 
-export async function listCustomerOrders(db: Queryable, userId: string, limit = 50): Promise<CustomerOrderSummary[]> {
+/** The customer's orders with their lines, newest first (two queries, whatever the count). */
+export async function listCustomerOrders(db: Queryable, userId: string, limit = 50): Promise<CustomerOrder[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      orderStatus: orders.orderStatus,
-      paymentStatus: orders.paymentStatus,
-      createdAt: orders.createdAt,
-      finalTotalCents: orders.finalTotalCents,
-      itemCount: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`,
-    })
+    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
     .from(orders)
-    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.userId, userId))
-    .groupBy(orders.id)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map((r) => ({
-    _id: r.id,
-    orderNumber: r.orderNumber,
-    orderStatus: r.orderStatus,
-    paymentStatus: r.paymentStatus,
-    createdAt: r.createdAt.toISOString(),
-    itemCount: Number(r.itemCount),
-    finalTotal: r.finalTotalCents / 100,
-  }));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select(itemColumns)
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.order.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ order, user }) => {
+    const lines = items.filter((i) => i.orderId === order.id);
+    return { ...orderViewFrom(order, user, lines), itemCount: lines.reduce((sum, l) => sum + l.quantity, 0) };
+  });
 }
+
+/** 'Pagar Ahora' refused: the order is not the requester's (404) or has nothing to pay (409). */
+export class RetryPaymentError extends PaymentLinkError {}
+
+/**
+ * 'Pagar Ahora' for the customer's own payable order: a fresh payment link
+ * (createPaymentLinkForOrder counts the attempt, then asks the provider) and
+ * the pending-order cookie that names the order for the return pages.
+ * Throws RetryPaymentError / PaymentLinkError with the Spanish message to show.
+ */
+export async function retryPaymentForCustomer(
+  db: Database,
+  config: AppConfig,
+  userId: string,
+  orderId: string,
+): Promise<{ url: string; setCookie: string }> {
+  const order = await orderForViewer(db, { orderId }, { userId, pendingOrderId: null });
+  if (!order) throw new RetryPaymentError(PAYMENT_MESSAGES.failed, 404);
+  if (!order.canRetryPayment) throw new RetryPaymentError(PAYMENT_MESSAGES.notPayable, 409);
+  const link = await createPaymentLinkForOrder(db, order._id, { config, provider: paymentProvider(config, db) });
+  const setCookie = await storePendingOrder(config, { orderNumber: order.orderNumber, id: order._id, total: order.finalTotal });
+  return { url: link.url, setCookie };
+}
+
+export { PaymentLinkError };

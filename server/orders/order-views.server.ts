@@ -106,16 +106,28 @@ export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: Order
   const cookieHolder = viewer.pendingOrderId !== null && viewer.pendingOrderId === order.id;
   if (!owner && !cookieHolder) return null;
   const items = await db
-    .select({
-      productId: orderItems.productId,
-      name: orderItems.name,
-      image: orderItems.image,
-      unitPriceCents: orderItems.unitPriceCents,
-      quantity: orderItems.quantity,
-    })
+    .select(itemColumns)
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
+  return orderViewFrom(order, user, items);
+}
+
+/** The columns of an order line that a view shows. */
+export const itemColumns = {
+  orderId: orderItems.orderId,
+  productId: orderItems.productId,
+  name: orderItems.name,
+  image: orderItems.image,
+  unitPriceCents: orderItems.unitPriceCents,
+  quantity: orderItems.quantity,
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = { productId: string | null; name: string; image: string | null; unitPriceCents: number; quantity: number };
+
+/** An order row, its customer (or null for a guest) and its lines as the pages read them. No access check: callers check ownership. */
+export function orderViewFrom(order: OrderRow, user: { id: string; name: string; email: string } | null, items: readonly ItemRow[]): OrderView {
   const address = (order.shippingAddress ?? {}) as Partial<OrderViewAddress>;
   return {
     _id: order.id,

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
+
+/**
+ * The card of a payment return page or /confirmacion: a heading, what the page
+ * says, and its buttons. `tone` colours the card's edge (success, failure, pending).
+ */
+export function ResultPanel({ tone, title, children, actions }: { tone: "success" | "failure" | "pending"; title: string; children: ReactNode; actions: ReactNode }) {
+  return (
+    <section className={`result-panel result-${tone}`} aria-labelledby="result-title">
+      <h1 id="result-title">{title}</h1>
+      {children}
+      <div className="result-actions">{actions}</div>
+    </section>
+  );
+}
+
+/** No order known to the page (SPEC §2, §8): the message and a way home. */
+export function OrderNotFound({ loadFailed = false }: { loadFailed?: boolean }) {
+  return (
+    <section className="empty-state" aria-labelledby="result-title">
+      <h1 id="result-title">{loadFailed ? ORDER_PAGE_MESSAGES.loadFailed : ORDER_PAGE_MESSAGES.notFound}</h1>
+      <Link to="/" className="button button-primary">
+        Volver al inicio
+      </Link>
+    </section>
+  );
+}
+
+/** Number and amount of the order a result page shows. */
+export function OrderFacts({ rows }: { rows: readonly (readonly [string, ReactNode] | null)[] }) {
+  return (
+    <dl className="order-facts">
+      {rows.map((row) =>
+        row ? (
+          <div key={row[0]}>
+            <dt>{row[0]}</dt>
+            <dd>{row[1]}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
+}

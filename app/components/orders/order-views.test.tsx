@@ -1,0 +1,209 @@
+/**
+ * The return pages, /confirmacion and 'Mis Pedidos' rendered on the server
+ * with an order (SPEC §2 Order confirmation, My orders, Payment result pages):
+ * every text and button the spec names, links where they must go, and what a
+ * shopper typed or the database holds shown escaped. (The e2e suite reaches
+ * only the empty states on this branch: no page there creates an order.)
+ */
+import type { ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import PaymentSuccessPage from "#app/routes/payment.success.tsx";
+import PaymentFailurePage from "#app/routes/payment.failure.tsx";
+import PaymentPendingPage from "#app/routes/payment.pending.tsx";
+import ConfirmationPage from "#app/routes/confirmacion.tsx";
+import MyOrdersPage from "#app/routes/mis-pedidos.tsx";
+
+function render(Page: ComponentType<never>, loaderData: unknown, actionData?: unknown): string {
+  const Stub = createRoutesStub([{ id: "page", path: "/p", Component: Page as ComponentType, loader: () => loaderData, action: () => actionData }]);
+  return renderToString(<Stub initialEntries={["/p"]} hydrationData={{ loaderData: { page: loaderData }, actionData: actionData ? { page: actionData } : undefined }} />);
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+
+const summary = { orderNumber: "CV-7K3Q9M", total: 1150.5, paymentId: "12345678901", email: "ana@example.com", pointsEarned: 11 };
+
+describe("/payment/success", () => {
+  it("number, total paid with 2 decimals, payment id, next steps, points with a link to the profile, keep shopping and my orders", () => {
+    const page = render(PaymentSuccessPage as never, { order: summary, loadFailed: false });
+    const t = text(page);
+    expect(t).toContain("CV-7K3Q9M");
+    expect(t).toContain("Total pagado $1,150.50 MXN");
+    expect(t).toContain("ID de pago 12345678901");
+    expect(t).toContain("Próximos pasos");
+    expect(t).toContain("Recibirás un correo electrónico con la confirmación de tu pedido.");
+    expect(t).toContain("Cuando lo enviemos, te mandaremos el número de rastreo.");
+    expect(t).toContain("Ganaste 11 puntos de lealtad con esta compra.");
+    expect(page).toContain('href="/perfil?tab=puntos"');
+    expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Seguir comprando<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+  });
+
+  it("a guest's order: no points line, no payment id when none; no order: the spec's message and 'Volver al inicio' only", () => {
+    const guest = text(render(PaymentSuccessPage as never, { order: { ...summary, paymentId: null, pointsEarned: null }, loadFailed: false }));
+    expect(guest).not.toContain("puntos");
+    expect(guest).not.toContain("ID de pago");
+    const none = render(PaymentSuccessPage as never, { order: null, loadFailed: false });
+    expect(text(none)).toContain("No se encontró información de la orden");
+    expect(none).toMatch(/<a[^>]*href="\/"[^>]*>Volver al inicio<\/a>/);
+    expect(none).not.toContain("/mis-pedidos");
+    expect(text(render(PaymentSuccessPage as never, { order: null, loadFailed: true }))).toContain("Error al cargar la información de tu pedido");
+  });
+});
+
+describe("/payment/failure", () => {
+  it("with a stored order: its number, created-but-not-processed, the four reasons, 'Intentar de nuevo' → /checkout, home", () => {
+    const page = render(PaymentFailurePage as never, { order: summary, stored: true });
+    const t = text(page);
+    expect(t).toContain("Tu orden CV-7K3Q9M fue creada, pero el pago no se procesó.");
+    for (const reason of ["Fondos insuficientes", "Datos de la tarjeta incorrectos", "Tarjeta rechazada por el banco emisor", "Límite de compra excedido"]) {
+      expect(t).toContain(reason);
+    }
+    expect(page).toMatch(/<a[^>]*href="\/checkout"[^>]*>Intentar de nuevo<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Volver al inicio<\/a>/);
+  });
+
+  it("without one: 'Intentar de nuevo' → /carrito", () => {
+    const page = render(PaymentFailurePage as never, { order: null, stored: false });
+    expect(page).toMatch(/<a[^>]*href="\/carrito"[^>]*>Intentar de nuevo<\/a>/);
+    expect(text(page)).not.toContain("fue creada");
+  });
+});
+
+describe("/payment/pending", () => {
+  it("number and total, 48 business hours, the e-mail on confirmation, slow methods, home and my orders", () => {
+    const page = render(PaymentPendingPage as never, { order: summary });
+    const t = text(page);
+    expect(t).toContain("Número de orden CV-7K3Q9M");
+    expect(t).toContain("Total $1,150.50 MXN");
+    expect(t).toContain("La verificación puede tardar hasta 48 horas hábiles .");
+    expect(t).toContain("Te enviaremos un correo electrónico cuando se confirme tu pago.");
+    for (const m of ["Transferencia bancaria", "Pago en efectivo en tiendas (OXXO)", "Depósito bancario"]) expect(t).toContain(m);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+  });
+});
+
+describe("/confirmacion", () => {
+  it("number, total in MXN, e-mail, the e-mail and shipping notes, links to / and /mis-pedidos", () => {
+    const page = render(ConfirmationPage as never, { order: { ...summary, total: 0 }, loadFailed: false });
+    const t = text(page);
+    expect(t).toContain("Número de orden CV-7K3Q9M");
+    expect(t).toContain("Total $0.00 MXN");
+    expect(t).toContain("Correo electrónico ana@example.com");
+    expect(t).toContain("Te enviamos un correo electrónico con los detalles de tu pedido, y te avisaremos cuando sea enviado.");
+    expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Seguir comprando<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+  });
+});
+
+describe("Mis Pedidos", () => {
+  const order = {
+    _id: "0192f3a4-0000-7000-8000-000000000001",
+    orderNumber: "CV-7K3Q9M",
+    items: [
+      { product: null, name: "Pikachu <ex>", image: null, price: 300, quantity: 2 },
+      { product: null, name: "Mew", image: null, price: 100, quantity: 1 },
+    ],
+    shippingAddress: {
+      name: "Ana López",
+      phone: "5512345678",
+      street: "Av. Reforma 1",
+      colonia: "Juárez",
+      city: "Ciudad de México",
+      state: "Ciudad de México",
+      zipCode: "06600",
+      country: "México",
+      references: "Portón verde",
+    },
+    shippingMethod: "dhl",
+    shippingCost: 220,
+    subtotal: 700,
+    discount: 92,
+    couponCode: "HOLA10",
+    total: 828,
+    finalTotal: 800,
+    orderStatus: "pending",
+    paymentStatus: "rejected",
+    paymentId: "998877",
+    paymentMethod: "mercadopago",
+    trackingNumber: null,
+    email: "ana@example.com",
+    whatsappNotifications: false,
+    user: null,
+    notes: null,
+    cancelReason: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    needsRefund: false,
+    createdAt: "2026-01-05T18:00:00.000Z",
+    updatedAt: "2026-01-05T18:00:00.000Z",
+    loyaltyPoints: { used: 28, earned: 7 },
+    canRetryPayment: true,
+    itemCount: 3,
+  };
+  const cancelled = {
+    ...order,
+    _id: "0192f3a4-0000-7000-8000-000000000002",
+    orderNumber: "CV-8M4R2P",
+    orderStatus: "cancelled",
+    paymentStatus: "pending",
+    canRetryPayment: false,
+    cancelReason: "Pago no recibido en 72 horas",
+    cancelledAt: "2026-01-08T18:00:00.000Z",
+    cancelledBy: "sistema",
+    trackingNumber: "EST123",
+  };
+
+  it("each order: number, both badges, es-MX date, item count, total; the detail in <details>, opened by ?pedido=", () => {
+    const page = render(MyOrdersPage as never, { orders: [order, cancelled], openNumber: "CV-8M4R2P" });
+    const t = text(page);
+    expect(t).toContain("Pedido CV-7K3Q9M Pendiente Pago rechazado");
+    expect(t).toContain("Pedido CV-8M4R2P Cancelado Pago pendiente");
+    expect(t).toContain("5 de enero de 2026 · 3 artículos · $800.00 MXN");
+    const details = page.match(/<details[^>]*>/g)!;
+    expect(details).toHaveLength(2);
+    expect(details[0]).not.toContain("open");
+    expect(details[1]).toContain("open");
+    // The detail: products (escaped), address, method, cost, tracking, payment, summary, cancellation, contact.
+    expect(page).toContain("Pikachu &lt;ex&gt;");
+    expect(t).toContain("2 × $300.00 MXN $600.00 MXN");
+    expect(t).toContain("Av. Reforma 1, Col. Juárez");
+    expect(t).toContain("Ciudad de México, Ciudad de México, C.P. 06600");
+    expect(t).toContain("Referencias: Portón verde");
+    expect(t).toContain("Método de envío DHL Express");
+    expect(t).toContain("Costo de envío $220.00 MXN");
+    expect(t).toContain("Número de rastreo Aún no disponible");
+    expect(t).toContain("Número de rastreo EST123");
+    expect(t).toContain("Método de pago Mercado Pago");
+    expect(t).toContain("ID de pago 998877");
+    expect(t).toContain("Descuento (HOLA10) -$92.00 MXN");
+    expect(t).toContain("Puntos usados -$28.00 MXN");
+    expect(t).toContain("Total $800.00 MXN");
+    expect(t).toContain("Motivo Pago no recibido en 72 horas");
+    expect(t).toContain("Cancelado por Sistema");
+    expect(t).toContain("Correo de contacto ana@example.com");
+  });
+
+  it("'Pagar Ahora' only for the payable order: a POST form with intent pay and the order's id", () => {
+    const page = render(MyOrdersPage as never, { orders: [order, cancelled], openNumber: null });
+    const forms = page.match(/<form[^>]*method="post"[\s\S]*?<\/form>/g) ?? [];
+    const payForms = forms.filter((f) => f.includes("Pagar Ahora"));
+    expect(payForms).toHaveLength(1);
+    expect(payForms[0]).toContain('name="intent" value="pay"');
+    expect(payForms[0]).toContain(`name="orderId" value="${order._id}"`);
+  });
+
+  it("a failed 'Pagar Ahora' shows the message as an alert next to that order's button, its detail opened", () => {
+    const page = render(MyOrdersPage as never, { orders: [order, cancelled], openNumber: null }, { orderId: order._id, error: "Error: No se pudo obtener el link de pago" });
+    expect(page).toMatch(/<p id="pay-error-[^"]+" role="alert" class="form-error">Error: No se pudo obtener el link de pago<\/p>/);
+    expect(page).toMatch(/aria-describedby="pay-error-[^ ]+ pedido-titulo-/);
+    expect(page.match(/<details[^>]*>/g)![0]).toContain("open");
+  });
+});
