@@ -8,43 +8,11 @@
  * Each test uses its own demo cards (by card number), different per project, so
  * the js and nojs runs never buy each other's stock.
  */
-import type { Browser, Page } from "@playwright/test";
-import { addFromList, expect, formatMoney, test, waitForHydration } from "./helpers";
+import type { Browser } from "@playwright/test";
+import { addFromList, approve, expect, fillContactAndAddress, formatMoney, newShopper, openCheckout, pay, test } from "./helpers";
 import { register, uniqueEmail } from "./accounts";
 import { waitForMail } from "./mail";
 import { expectNoViolations } from "./axe";
-
-/** Fills the contact and a new address (a guest's form, or a customer's 'new address'). */
-async function fillContactAndAddress(page: Page, contact: { name?: string; email?: string } = {}) {
-  if (contact.name !== undefined) await page.getByLabel("Nombre completo").fill(contact.name);
-  if (contact.email !== undefined) await page.getByLabel("Correo electrónico").fill(contact.email);
-  await page.getByLabel("Teléfono").fill("5512345678");
-  await page.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await page.getByLabel("Colonia (opcional)").fill("Centro");
-  await page.getByLabel("Ciudad", { exact: true }).fill("Puebla");
-  await page.getByLabel("Estado", { exact: true }).selectOption("Puebla");
-  await page.getByLabel("Código postal").fill("72000");
-}
-
-async function pay(page: Page) {
-  await page.getByRole("button", { name: "Continuar al Pago" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/pago\/[0-9a-f]{24}$/);
-}
-
-/** Approves on the sandbox page and returns the order number the provider sent back (external_reference). */
-async function approve(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Aprobar" }).click();
-  await expect(page).toHaveURL(/\/payment\/success\?.*external_reference=CV-/);
-  const reference = new URL(page.url()).searchParams.get("external_reference");
-  expect(reference).toMatch(/^CV-[0-9A-Z]{6}$/);
-  return reference!;
-}
-
-async function openCheckout(page: Page, js: boolean) {
-  await page.goto("/checkout");
-  if (js) await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finalizar compra");
-}
 
 test("a guest checks out, pays in the sandbox, and the order e-mail arrives with the same number", async ({ page, visit, js }) => {
   const [term, name, price] = js ? ["081/132", "Stonjourner", 19] : ["130/132", "Switch", 12];
@@ -145,14 +113,8 @@ test("a customer spends the points a first paid order earned: the summary and th
 
 /** Another shopper's browser buys the card (a guest checkout through to the payment page). */
 async function buyOutElsewhere(browser: Browser, js: boolean, term: string, name: string, baseURL: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: js, locale: "es-MX" });
-  const other = await context.newPage();
+  const { context, page: other, visit } = await newShopper(browser, js, baseURL);
   try {
-    const visit = async (url: string) => {
-      const response = await other.goto(url);
-      if (js) await waitForHydration(other);
-      return response!;
-    };
     await addFromList(other, visit, term, name);
     await openCheckout(other, js);
     await fillContactAndAddress(other, { name: "Otro Comprador", email: uniqueEmail("otro") });

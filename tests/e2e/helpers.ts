@@ -8,7 +8,7 @@
  * JavaScript is on, so a click never lands on the server-rendered no-JS
  * markup that hydration is about to replace.
  */
-import { test as base, expect, type Locator, type Page, type Response } from "@playwright/test";
+import { test as base, devices, expect, type Browser, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
 
 export { expect };
 
@@ -45,6 +45,32 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function reloadPage(page: Page, js: boolean): Promise<void> {
   await page.reload();
   if (js) await waitForHydration(page);
+}
+
+/**
+ * Another shopper: a fresh browser context (no cookies) with the project's
+ * phone, locale and JavaScript setting. Close `context` when done.
+ */
+export async function newShopper(
+  browser: Browser,
+  js: boolean,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; visit: Fixtures["visit"] }> {
+  const context = await browser.newContext({
+    ...devices["Pixel 7"],
+    baseURL,
+    javaScriptEnabled: js,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+  });
+  const page = await context.newPage();
+  const visit = async (url: string) => {
+    const response = await page.goto(url);
+    if (!response) throw new Error(`No response for ${url}`);
+    if (js) await waitForHydration(page);
+    return response;
+  };
+  return { context, page, visit };
 }
 
 // ---------------------------------------------------------------------------
@@ -184,4 +210,52 @@ export async function addFromList(page: Page, visit: (url: string) => Promise<un
   await expect(cardNameLink(card)).toHaveText(name);
   await cartPost(page, () => card.getByRole("button", { name: `Agregar: ${name}` }).click());
   await expect(card.getByRole("button", { name: `En carrito (1): ${name}` })).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------
+// Checkout and the sandbox payment page
+
+/** Opens /checkout (the cart must hold something, or a stored order must be payable). */
+export async function openCheckout(page: Page, js: boolean): Promise<void> {
+  await page.goto("/checkout");
+  if (js) await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finalizar compra");
+}
+
+/** Fills the contact and a new address (a guest's form, or a customer's 'new address'). */
+export async function fillContactAndAddress(page: Page, contact: { name?: string; email?: string } = {}): Promise<void> {
+  if (contact.name !== undefined) await page.getByLabel("Nombre completo").fill(contact.name);
+  if (contact.email !== undefined) await page.getByLabel("Correo electrónico").fill(contact.email);
+  await page.getByLabel("Teléfono").fill("5512345678");
+  await page.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await page.getByLabel("Colonia (opcional)").fill("Centro");
+  await page.getByLabel("Ciudad", { exact: true }).fill("Puebla");
+  await page.getByLabel("Estado", { exact: true }).selectOption("Puebla");
+  await page.getByLabel("Código postal").fill("72000");
+}
+
+/** 'Continuar al Pago' on the checkout: the sandbox payment page of the order. Returns the order's id. */
+export async function pay(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Continuar al Pago" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pago\/[0-9a-f]{24}$/);
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+const SANDBOX_RETURNS = { Aprobar: "success", Rechazar: "failure", "Dejar pendiente": "pending" } as const;
+
+/**
+ * Ends the payment on the sandbox page with one of its buttons and returns the
+ * order number the provider sent back (external_reference) to /payment/<result>.
+ */
+export async function sandboxDecision(page: Page, button: keyof typeof SANDBOX_RETURNS): Promise<string> {
+  await page.getByRole("button", { name: button }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${SANDBOX_RETURNS[button]}\\?.*external_reference=CV-`));
+  const reference = new URL(page.url()).searchParams.get("external_reference");
+  expect(reference).toMatch(/^CV-[0-9A-Z]{6}$/);
+  return reference!;
+}
+
+/** Approves on the sandbox page and returns the order number the provider sent back (external_reference). */
+export function approve(page: Page): Promise<string> {
+  return sandboxDecision(page, "Aprobar");
 }
