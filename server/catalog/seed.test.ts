@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { buildDemoCatalog } from "./demo-catalog";
-import { seedDemoCatalog } from "./seed";
+import { checkCoupon } from "#server/coupons/index.ts";
+import { DEMO_COUPON, seedDemoCatalog } from "./seed";
 import { normalizeSearchText } from "./search-text";
 
 let handle: DatabaseHandle;
@@ -26,6 +27,13 @@ describe("seedDemoCatalog", () => {
     expect(row?.n).toBe(expected);
     expect(await seedDemoCatalog(db)).toBe(0);
   }, 60_000);
+
+  it("comes with the demo coupon, which the checkout accepts", async () => {
+    expect(await checkCoupon(handle.db, DEMO_COUPON.code, null)).toEqual({
+      ok: true,
+      coupon: { code: "DEMO10", discountPercent: 10, description: DEMO_COUPON.description },
+    });
+  });
 
   it("stores accent-free lower-case search text and the generated effective price", async () => {
     const { db } = handle;

@@ -1,14 +1,28 @@
 /**
- * Seeds the demo catalogue (demo-catalog.ts) into the products table.
+ * Seeds the demo catalogue (demo-catalog.ts) into the products table, and the
+ * demo coupon with it.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import { newId } from "#server/db/ids.ts";
+import { coupons, products } from "#server/db/schema.ts";
 import { catalogChanged } from "./catalog-cache";
 import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
 import { productSearchText } from "./search-text";
 
 const BATCH_SIZE = 500;
+
+/**
+ * A coupon that comes with the demo catalogue, so the checkout's coupon box can be tried on a
+ * fresh demo shop (README): 10% off, general, valid a year from seeding. A real shop starts with
+ * SEED_DEMO=false and creates its own coupons.
+ */
+export const DEMO_COUPON = {
+  code: "DEMO10",
+  discountPercent: 10,
+  description: "Cupón de demostración: 10% de descuento en tu pedido",
+  validDays: 365,
+} as const;
 
 function toRow(p: DemoProduct): typeof products.$inferInsert {
   return {
@@ -62,6 +76,19 @@ export async function seedDemoCatalog(
         .onConflictDoNothing({ target: products.id })
         .returning({ id: products.id });
       inserted += result.length;
+    }
+    if (inserted > 0 && !options.force) {
+      await tx
+        .insert(coupons)
+        .values({
+          id: newId(),
+          code: DEMO_COUPON.code,
+          discountPercent: DEMO_COUPON.discountPercent,
+          type: "general",
+          description: DEMO_COUPON.description,
+          expiresAt: new Date(Date.now() + DEMO_COUPON.validDays * 24 * 60 * 60 * 1000),
+        })
+        .onConflictDoNothing({ target: coupons.code });
     }
     return inserted;
   });

@@ -67,7 +67,7 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   expect(mail.text).toContain(orderNumber);
 });
 
-test("a customer spends the points a first paid order earned: the summary and the charged total follow", async ({ page, visit, js }) => {
+test("a customer applies the demo coupon and spends the points a first paid order earned: the summary and the charged total follow", async ({ page, visit, js }) => {
   const [first, firstName, second, secondName, secondPrice] = js
     ? ["177/132", "Mega Venusaur ex", "015/132", "Shiftry", 12.5]
     : ["181/132", "Mega Latias ex", "114/132", "Boss's Orders", 11];
@@ -97,9 +97,20 @@ test("a customer spends the points a first paid order earned: the summary and th
   await expect(page.getByRole("radio", { name: /Av\. Juárez 10/ })).toBeChecked();
   await expect(page.getByText(`Tienes ${earned} puntos disponibles`)).toBeVisible();
   await page.getByLabel("Teléfono").fill("5512345678");
+  // The demo catalogue's coupon, typed in lower case: upper-cased, applied with its percent and description.
+  await page.getByLabel("Código de cupón").fill("demo10");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  const applied = page.locator(".coupon-applied");
+  await expect(applied).toContainText("DEMO10");
+  await expect(applied).toContainText("10%");
+  await expect(applied).toContainText("Cupón de demostración");
+  // round((subtotal + shipping) × 10 / 100), in whole pesos.
+  const discount = Math.round((secondPrice + 150) * 0.1);
+  await expect(page.getByTestId("checkout-discount")).toHaveText(`-${formatMoney(discount)}`);
   await page.getByRole("switch", { name: "Usar mis puntos" }).check();
   if (!js) await page.getByRole("button", { name: "Actualizar puntos" }).click();
-  const total = secondPrice + 150 - earned;
+  await expect(applied).toContainText("DEMO10");
+  const total = secondPrice + 150 - discount - earned;
   await expect(page.getByTestId("checkout-points")).toHaveText(`-${formatMoney(earned)}`);
   await expect(page.getByTestId("checkout-total")).toHaveText(formatMoney(total));
   await expectNoViolations(page, "/checkout (customer)");
