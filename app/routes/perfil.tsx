@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/perfil";
 import { requireUser } from "#server/accounts/auth.server.ts";
+import { addressLines } from "#domain/address.ts";
 import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server.ts";
 import {
   addressIdSchema,
@@ -464,13 +465,6 @@ function AddressFields({ prefix, values, failed, errorId }: { prefix: string; va
   );
 }
 
-function addressLines(address: SavedAddress): string[] {
-  return [
-    address.colonia ? `${address.street}, Col. ${address.colonia}` : address.street,
-    `${address.city}, ${address.state}, C.P. ${address.zipCode}`,
-    address.country,
-  ];
-}
 
 function AddressCard({ address, confirmingDelete }: { address: SavedAddress; confirmingDelete: boolean }) {
   const hydrated = useHydrated();
@@ -480,7 +474,7 @@ function AddressCard({ address, confirmingDelete }: { address: SavedAddress; con
     <>
       {address.isDefault ? <p className="badge address-default">Predeterminada</p> : null}
       <address className="address-text">
-        {addressLines(address).map((line, i) => (
+        {[...addressLines(address), address.country].map((line, i) => (
           <span key={i}>{line}</span>
         ))}
         {address.references ? <span className="address-references">Referencias: {address.references}</span> : null}

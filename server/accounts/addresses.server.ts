@@ -15,21 +15,11 @@ import { newId } from "#server/db/ids.ts";
 import { addresses, users } from "#server/db/schema.ts";
 import { type AddressInput } from "./profile-forms";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import type { SavedAddress } from "#domain/address.ts";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { ProfileError } from "./profile.server";
 
-/** An address as the pages see it (the spec's field names). */
-export interface SavedAddress {
-  _id: string;
-  street: string;
-  colonia: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  references: string | null;
-  isDefault: boolean;
-}
+export type { SavedAddress } from "#domain/address.ts";
 
 const columns = {
   _id: addresses.id,

@@ -4,6 +4,7 @@
  * functions from the order's data to subject, HTML and text, through the shop's
  * one layout; the lines and totals are a table block.
  */
+import { addressLine } from "#domain/address.ts";
 import { formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { SHIPPING_METHODS, deliveryEstimate, isShippingMethodId } from "#domain/shipping.ts";
 import { SHOP } from "#domain/shop.ts";
@@ -72,18 +73,6 @@ export function orderTable(order: Omit<OrderMailData, "address" | "orderUrl" | "
   };
 }
 
-/** The address on one or two lines: "Calle 1, Col. Centro, Puebla, Puebla, C.P. 72000, México". */
-export function addressLine(address: OrderMailAddress): string {
-  const parts = [
-    address.street,
-    address.colonia ? `Col. ${address.colonia}` : null,
-    address.city,
-    address.state,
-    `C.P. ${address.zipCode}`,
-    address.country || "México",
-  ].filter(Boolean);
-  return parts.join(", ");
-}
 
 /** 'Recibimos tu pedido CV-XXXXXX': number, lines, totals, address, shipping estimate, a link to the order. */
 export function orderReceivedMail(order: OrderMailData): RenderedMail {

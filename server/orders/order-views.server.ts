@@ -6,6 +6,7 @@
  * (null, which the pages answer with a 404).
  */
 import { asc, eq } from "drizzle-orm";
+import type { ShippingAddress } from "#domain/address.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import { isId } from "#domain/ids.ts";
@@ -22,17 +23,7 @@ export interface OrderViewItem {
   quantity: number;
 }
 
-export interface OrderViewAddress {
-  name: string;
-  phone: string;
-  street: string;
-  colonia: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  references: string | null;
-}
+export type OrderViewAddress = ShippingAddress;
 
 export interface OrderView {
   _id: string;

@@ -15,10 +15,10 @@
  * here: the caller asks for a payment link after this commits.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
-import { addresses, cartItems, carts, loyaltyAccounts, orderItems, orders, products, users } from "#server/db/schema.ts";
+import { addresses, carts, loyaltyAccounts, orderItems, orders, users } from "#server/db/schema.ts";
 import { CHECKOUT_MESSAGES, NO_CHARGE_PAYMENT_METHOD, orderNumberFrom } from "#domain/orders.ts";
 import { isId } from "#domain/ids.ts";
 import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#domain/pricing.ts";
@@ -28,7 +28,7 @@ import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts";
 import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { addAddressIn } from "#server/accounts/addresses.server.ts";
-import { clearCart } from "#server/cart/cart.server.ts";
+import { clearCart, getCart } from "#server/cart/cart.server.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
@@ -185,23 +185,11 @@ async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<
   if (!cart) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
 }
 
-/** Step: the cart's lines with the products' current prices from the database. */
+/** Step: the cart's lines with the products' current prices from the database (the cart page's own read). */
 async function loadCartLines(tx: Tx, cartId: string): Promise<CheckoutLine[]> {
-  const rows = await tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      images: products.images,
-      priceCents: products.priceCents,
-      salePriceCents: products.salePriceCents,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(products.id));
-  if (rows.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
-  return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }));
+  const { lines } = await getCart(tx, cartId);
+  if (lines.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
+  return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({ productId, name, image, priceCents, salePriceCents, quantity }));
 }
 
 /** Step: the shipping address: the new one typed, or the customer's own saved one (someone else's is refused). */

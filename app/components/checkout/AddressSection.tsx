@@ -11,14 +11,12 @@ import { ADDRESS_LIMITS } from "#domain/forms.ts";
 import { MEXICAN_STATES } from "#domain/mexican-states.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FieldError, errorProps } from "./fields";
+import { addressLines } from "#domain/address.ts";
 import type { CheckoutViewAddress } from "./types";
 
 /** SPEC §2: the tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";
 
-export function addressLines(a: CheckoutViewAddress): string[] {
-  return [a.colonia ? `${a.street}, Col. ${a.colonia}` : a.street, `${a.city}, ${a.state}, C.P. ${a.zipCode}`];
-}
 
 export function AddressSection({
   signedIn,

@@ -2,6 +2,7 @@
  * What the checkout page's loader and action hand to its view (plain data,
  * money in centavos). Kept here so the view does not reach into server/.
  */
+import type { SavedAddress } from "#domain/address.ts";
 import type { ShippingMethodId } from "#domain/shipping.ts";
 
 export interface CheckoutCoupon {
@@ -20,17 +21,7 @@ export interface CheckoutViewLine {
   stock: number;
 }
 
-export interface CheckoutViewAddress {
-  _id: string;
-  street: string;
-  colonia: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  references: string | null;
-  isDefault: boolean;
-}
+export type CheckoutViewAddress = SavedAddress;
 
 export interface CheckoutPageView {
   lines: CheckoutViewLine[];

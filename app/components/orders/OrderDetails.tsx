@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { addressLines, type ShippingAddress } from "#domain/address.ts";
 import { formatDateTime, formatMoney, formatPoints } from "#domain/format.ts";
 import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
 
@@ -6,17 +7,7 @@ import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/
 export interface OrderDetailsData {
   orderNumber: string;
   items: { name: string; price: number; quantity: number }[];
-  shippingAddress: {
-    name: string;
-    phone: string;
-    street: string;
-    colonia: string | null;
-    city: string;
-    state: string;
-    zipCode: string;
-    country: string;
-    references: string | null;
-  };
+  shippingAddress: ShippingAddress;
   shippingMethod: string;
   shippingCost: number;
   trackingNumber: string | null;
@@ -66,9 +57,9 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <address>
           {a.name}
           <br />
-          {a.colonia ? `${a.street}, Col. ${a.colonia}` : a.street}
+          {addressLines(a)[0]}
           <br />
-          {`${a.city}, ${a.state}, C.P. ${a.zipCode}`}
+          {addressLines(a)[1]}
           <br />
           {a.country}
           {a.phone ? (

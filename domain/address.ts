@@ -1,0 +1,40 @@
+/**
+ * Postal addresses in Mexico (DESIGN §4), as the profile, the checkout, the
+ * order pages and the e-mails show them: one shape and one way to print it.
+ */
+export interface PostalAddress {
+  street: string;
+  colonia: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  references: string | null;
+}
+
+/** One of a customer's saved addresses (the spec's field names). */
+export interface SavedAddress extends PostalAddress {
+  _id: string;
+  isDefault: boolean;
+}
+
+/** The address an order ships to, with the recipient. */
+export interface ShippingAddress extends PostalAddress {
+  name: string;
+  phone: string;
+}
+
+type Printable = Pick<PostalAddress, "street" | "city" | "state" | "zipCode"> & { colonia?: string | null; country?: string | null };
+
+/** "Av. Reforma 1, Col. Juárez" and "Ciudad de México, Ciudad de México, C.P. 06600". */
+export function addressLines(address: Printable): [string, string] {
+  return [
+    address.colonia ? `${address.street}, Col. ${address.colonia}` : address.street,
+    `${address.city}, ${address.state}, C.P. ${address.zipCode}`,
+  ];
+}
+
+/** The address on one line, with the country: "Calle 1, Col. Centro, Puebla, Puebla, C.P. 72000, México". */
+export function addressLine(address: Printable): string {
+  return [...addressLines(address), address.country || "México"].join(", ");
+}
