@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/confirmacion";
 import { formatMoney } from "#domain/format.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 
 /**
@@ -28,16 +27,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
     <ResultPanel
       tone="success"
       title="¡Pedido confirmado!"
-      actions={
-        <>
-          <Link to="/" className="button button-primary">
-            Seguir comprando
-          </Link>
-          <Link to="/mis-pedidos" className="button">
-            Ver mis pedidos
-          </Link>
-        </>
-      }
+      actions={<KeepShoppingActions />}
     >
       <p className="result-lead">Gracias por tu compra.</p>
       <OrderFacts

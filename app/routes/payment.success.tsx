@@ -1,9 +1,10 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/payment.success";
 import { formatMoney, formatPoints } from "#domain/format.ts";
+import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
-import { OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 
 /**
@@ -30,19 +31,10 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
     <ResultPanel
       tone="success"
       title="¡Pago exitoso!"
-      actions={
-        <>
-          <Link to="/" className="button button-primary">
-            Seguir comprando
-          </Link>
-          <Link to="/mis-pedidos" className="button">
-            Ver mis pedidos
-          </Link>
-        </>
-      }
+      actions={<KeepShoppingActions />}
     >
       <p className="result-lead">Gracias por tu compra. Recibimos tu pago.</p>
-      {loadFailed ? <p className="form-error">Error al cargar la información de tu pedido</p> : null}
+      {loadFailed ? <p className="form-error">{ORDER_PAGE_MESSAGES.loadFailed}</p> : null}
       <OrderFacts
         rows={[
           ["Número de orden", order.orderNumber],

@@ -43,3 +43,17 @@ export function OrderFacts({ rows }: { rows: readonly (readonly [string, ReactNo
     </dl>
   );
 }
+
+/** After a purchase: back to the shop, and to the order in 'Mis Pedidos' (shown only when an order is known). */
+export function KeepShoppingActions() {
+  return (
+    <>
+      <Link to="/" className="button button-primary">
+        Seguir comprando
+      </Link>
+      <Link to="/mis-pedidos" className="button">
+        Ver mis pedidos
+      </Link>
+    </>
+  );
+}
