@@ -1,7 +1,9 @@
 /**
  * Rate limits for login, registration and password recovery (DESIGN §5), per IP
- * and per e-mail. A fixed window per key, counted in the database with one
- * atomic upsert, so every app process shares the same counters.
+ * and per e-mail. Each key's window opens at its first attempt and lasts the
+ * rule's length (so a burst cannot straddle a clock boundary to get twice the
+ * allowance), counted in the database with one atomic upsert, so every app
+ * process shares the same counters.
  * RATE_LIMIT_FACTOR multiplies every allowance (end-to-end suites set it high).
  */
 import { sql } from "drizzle-orm";
@@ -32,12 +34,12 @@ export const RATE_LIMITS = {
 /** Counts one attempt for `subject` under `rule`; false when the allowance is used up. */
 export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject: string, factor = 1, now = new Date()): Promise<boolean> {
   const key = `${rule.name}:${subject.toLowerCase().slice(0, 200)}`;
-  const windowStart = new Date(Math.floor(now.getTime() / (rule.windowSeconds * 1000)) * rule.windowSeconds * 1000);
+  const openedAfter = new Date(now.getTime() - rule.windowSeconds * 1000);
   const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+    insert into rate_limits (key, window_start, count) values (${key}, ${now.toISOString()}, 1)
     on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
+      count = case when rate_limits.window_start > ${openedAfter.toISOString()} then rate_limits.count + 1 else 1 end,
+      window_start = case when rate_limits.window_start > ${openedAfter.toISOString()} then rate_limits.window_start else excluded.window_start end
     returning count
   `);
   const rows = (result as unknown as { rows: Array<{ count: number }> }).rows;

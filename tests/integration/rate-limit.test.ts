@@ -1,5 +1,5 @@
 /**
- * Rate limits (DESIGN §5) on a real database: a fixed window per key, shared
+ * Rate limits (DESIGN §5) on a real database: a window per key opened by its first attempt, shared
  * through the database, exact under concurrent requests, scaled by RATE_LIMIT_FACTOR.
  */
 import { expect, it } from "vitest";
@@ -10,13 +10,22 @@ const rule = { name: "test", limit: 3, windowSeconds: 60 };
 
 describeEachDatabase("rate limits", (t) => {
 
-  it("allows the limit within a window, refuses the next, and starts again in the next window", async () => {
+  it("allows the limit within a window, refuses the next, and starts again once the window has passed", async () => {
     const now = new Date("2026-11-22T12:00:10Z");
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await takeRateLimit(t.db, rule, "1.2.3.4", 1, now));
     expect(results).toEqual([true, true, true, false]);
     expect(await takeRateLimit(t.db, rule, "5.6.7.8", 1, now)).toBe(true); // other subjects are not affected
-    expect(await takeRateLimit(t.db, rule, "1.2.3.4", 1, new Date("2026-11-22T12:01:05Z"))).toBe(true);
+    expect(await takeRateLimit(t.db, rule, "1.2.3.4", 1, new Date("2026-11-22T12:01:05Z"))).toBe(false);
+    expect(await takeRateLimit(t.db, rule, "1.2.3.4", 1, new Date("2026-11-22T12:01:11Z"))).toBe(true);
+  });
+
+  it("counts attempts on either side of a clock boundary together: the window opens at the first attempt", async () => {
+    const results = [];
+    for (const at of ["12:00:58", "12:00:59", "12:01:00", "12:01:01"]) {
+      results.push(await takeRateLimit(t.db, rule, "straddle", 1, new Date(`2026-11-22T${at}Z`)));
+    }
+    expect(results).toEqual([true, true, true, false]);
   });
 
   it("keys e-mails case-insensitively", async () => {
