@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Exactly the paths of SPEC §2 (the later screens arrive with their issues),
 // plus resource routes for SEO and the generated demo card images.
@@ -32,5 +32,18 @@ export default [
   route("payment/failure", "routes/payment.failure.tsx"),
   route("payment/pending", "routes/payment.pending.tsx"),
   route("confirmacion", "routes/confirmacion.tsx"),
+  // The admin area (SPEC §2, DESIGN §3): every screen under one layout in routes/admin/, and each
+  // module's loader and action guarded by requireAdmin (tests/integration/admin-access.test.ts).
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("agregar-producto", "routes/admin/agregar-producto.tsx"),
+      route("editar-producto/:id", "routes/admin/editar-producto.tsx"),
+      route("importar-productos", "routes/admin/importar-productos.tsx"),
+      route("galeria", "routes/admin/galeria.tsx"),
+    ]),
+  ]),
+  // Gallery images and their WebP variants (public, immutable; server/images).
+  route("media/imagenes/:id/:file", "routes/media.imagenes.$id.$file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

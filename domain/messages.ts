@@ -90,3 +90,35 @@ export const CART_MESSAGES = {
 
 /** Any rate-limited form over its allowance (HTTP 429). */
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
+
+/** The admin area's words (SPEC §5 and §8), shared by its screens and the server's checks. */
+export const ADMIN_MESSAGES = {
+  forbidden: "No tienes permiso para realizar esta acción.",
+  // Products (SPEC §8 "Admin products/orders", §5 "Product form").
+  productAdded: "Producto agregado exitosamente",
+  productUpdated: "Producto actualizado exitosamente",
+  productDeleted: "Producto eliminado exitosamente",
+  productArchived: "El producto aparece en pedidos: se archivó (ya no se muestra en la tienda) en lugar de eliminarse.",
+  addFailed: "Error al agregar producto",
+  updateFailed: "Error al actualizar producto",
+  deleteFailed: "Error al eliminar",
+  loadFailed: "Error al cargar el producto",
+  confirmDelete: "¿Eliminar este producto?",
+  imagesRequiredOnAdd: "Debes agregar al menos una URL de imagen",
+  imagesRequiredOnEdit: "Debes tener al menos una URL de imagen",
+  tooManyImages: "Puedes agregar como máximo 5 imágenes",
+  salePriceNotLower: "El precio de oferta debe ser menor al precio normal",
+  // CSV import (SPEC §5 "CSV import", §8).
+  csvRequired: "Por favor selecciona un archivo CSV",
+  importFailed: "Error al importar productos",
+  // Gallery (SPEC §5 "Gallery file", §8 "Gallery banners").
+  galleryLoadFailed: "Error al cargar las imágenes",
+  imageUploaded: "Imagen subida exitosamente",
+  imageUploadFailed: "Error al subir la imagen",
+  imageDeleted: "Imagen eliminada exitosamente",
+  imageDeleteFailed: "Error al eliminar la imagen",
+  imageOnly: "Solo se permiten archivos de imagen",
+  imageTooLarge: "La imagen no debe superar 5MB",
+  imageMissing: "Selecciona una imagen primero",
+  confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
+} as const;

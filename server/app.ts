@@ -90,6 +90,17 @@ export async function createShop(): Promise<Shop> {
 }
 
 const FORM_BODY_LIMIT = 512 * 1024;
+/**
+ * The admin's file uploads (an image of up to 5 MB, a CSV of up to 5 MB) get room for the file and
+ * the multipart envelope, so a file just over its own limit reaches the screen and gets its Spanish
+ * message; anything larger is refused 413 before it is read.
+ */
+const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(["/admin/galeria", "/admin/importar-productos"]);
+
+function bodyLimitFor(req: express.Request): number {
+  return UPLOAD_PATHS.has(req.path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
 
 export interface HandlerOptions {
   /** The built browser files (`build/client`), served with long-lived caching; unset in development, where Vite serves them. */
@@ -138,14 +149,14 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
 
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
   router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/api/webhooks/") }));
-  router.use(bodySizeLimit(FORM_BODY_LIMIT));
+  router.use(bodySizeLimit(bodyLimitFor));
 
   router.use(
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       reuseBuild: isBuilt(),
       mode: production ? "production" : process.env.NODE_ENV,
-      maxBodyBytes: FORM_BODY_LIMIT,
+      maxBodyBytes: bodyLimitFor,
       getLoadContext: (req, res) => ({
         db: shop.db,
         config: shop.config,

@@ -3,14 +3,14 @@
  * every loader/action that needs them). remix-auth's FormStrategy reads the
  * request body itself; the forms are validated inside its verify callback.
  */
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { clearCartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
 import { mergeGuestCart } from "#server/cart/cart.server.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { firstMessage, formInput, loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./forms";
-import { AUTH_MESSAGES } from "#domain/messages.ts";
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
 
@@ -101,6 +101,19 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/**
+ * The first line of every `/admin` loader and action (DESIGN §5): an admin passes; a guest or a
+ * customer is sent to `/` from a page (SPEC §6) and answered 403 by an action (any method but GET
+ * and HEAD), which then changes nothing. A layout's loader does not guard its children's actions,
+ * so every admin module calls this itself.
+ */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (user?.role === "admin") return user;
+  if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+  throw data({ error: ADMIN_MESSAGES.forbidden }, { status: 403 });
 }
 
 /** Logs out: the session row is deleted, both cookies cleared, then home. */

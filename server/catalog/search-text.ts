@@ -19,9 +19,13 @@ export interface SearchableProduct {
   expansion: string;
   cardNumber?: string | null;
   category?: string | null;
+  artist?: string | null;
 }
 
-/** The products.search column for one product. */
+/**
+ * The products.search column for one product: name, expansion, card number, category and artist
+ * (migration 0005 rebuilds existing rows with the same steps in SQL).
+ */
 export function productSearchText(p: SearchableProduct): string {
-  return normalizeSearchText([p.name, p.expansion, p.cardNumber ?? "", p.category ?? ""].join(" "));
+  return normalizeSearchText([p.name, p.expansion, p.cardNumber ?? "", p.category ?? "", p.artist ?? ""].join(" "));
 }

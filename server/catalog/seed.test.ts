@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
@@ -57,6 +58,19 @@ describe("seedDemoCatalog", () => {
     expect(sale.length).toBeGreaterThan(0);
     for (const r of sale) expect(r.effective).toBe(r.sale);
   });
+
+  it("holds the artist in the search text, and migration 0005's SQL rebuild writes exactly what the seed wrote", async () => {
+    const { db } = handle;
+    const before = await db.select({ id: products.id, search: products.search, artist: products.artist }).from(products).orderBy(products.id);
+    const withArtist = before.find((p) => p.artist);
+    expect(withArtist && withArtist.search.endsWith(normalizeSearchText(withArtist.artist ?? ""))).toBe(true);
+    const migration = readFileSync(new URL("../db/migrations/0005_admin_catalogue.sql", import.meta.url), "utf8");
+    const rebuild = migration.split("--> statement-breakpoint").find((part) => part.includes('UPDATE "products" SET "search"'));
+    expect(rebuild).toBeDefined();
+    await db.execute(sql.raw(rebuild ?? ""));
+    const after = await db.select({ id: products.id, search: products.search, artist: products.artist }).from(products).orderBy(products.id);
+    expect(after).toEqual(before);
+  }, 60_000);
 
   it("with force adds the synthetic products and skips existing ids", async () => {
     const { db } = handle;

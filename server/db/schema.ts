@@ -118,7 +118,12 @@ export const products = pgTable(
     comment: text("comment"),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
-    /** Lower case, accents removed: name, expansion, card number (see catalog/search-text.ts). */
+    /**
+     * Set when the admin deletes a product that appears in orders: it leaves the shop (lists,
+     * search, its page answers 404, carts and checkout refuse it) and old orders keep their lines.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Lower case, accents removed: name, expansion, card number, category, artist (see catalog/search-text.ts). */
     search: text("search").notNull(),
     /** The price the shopper pays: sale price when there is one, else price. Kept by the database. */
     effectivePriceCents: integer("effective_price_cents")
@@ -149,6 +154,8 @@ export const products = pgTable(
     // Name A-Z sorts on the normalised name byte-wise (the same on every server), then the id.
     index("products_name_sort_idx").on(sql`${t.nameSort} collate "C"`, t.id),
     index("products_expansion_idx").on(t.expansion, t.dateAdded, t.id),
+    // The CSV import matches a row to a product by name + expansion + card number.
+    index("products_natural_key_idx").on(t.expansion, t.name),
     index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
     index("products_type_idx").on(t.type, t.dateAdded, t.id),
     index("products_on_sale_idx").on(t.dateAdded, t.id).where(sql`${t.salePriceCents} is not null`),
@@ -395,19 +402,30 @@ export const outbox = pgTable(
   (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
+/**
+ * One CSV import (SPEC §3 "CSV import result"), run as a job in the server: the file waits in
+ * `input` until a worker takes the run, `processed` counts rows as they go (the progress page),
+ * and `result` holds the successes and errors when it is done.
+ */
 export const importRuns = pgTable("import_runs", {
   id: id(),
   kind: text("kind").notNull(),
   fileName: text("file_name"),
+  status: text("status").notNull().default("queued"),
+  input: text("input"),
+  processed: integer("processed").notNull().default(0),
   total: integer("total").notNull().default(0),
   succeeded: integer("succeeded").notNull().default(0),
   failed: integer("failed").notNull().default(0),
   result: jsonb("result"),
+  error: text("error"),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
 });
 
-/** Fixed-window request counters for rate limits, shared by every app process (accounts/rate-limit.server.ts). */
+/** Request counters for rate limits (a window per key, opened by its first attempt), shared by every app process (accounts/rate-limit.server.ts). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),

@@ -31,8 +31,8 @@ export interface ReactRouterHandlerOptions {
   reuseBuild?: boolean;
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-  /** The largest request body React Router may read, in bytes. */
-  maxBodyBytes: number;
+  /** The largest request body React Router may read for this request, in bytes. */
+  maxBodyBytes: (req: ExpressRequest) => number;
 }
 
 export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestHandler {
@@ -52,7 +52,7 @@ export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestH
       return;
     }
     if (req.method === "GET" || req.method === "HEAD") return handle(req, res, next);
-    return handle(withBody(req, cappedBody(req, res, options.maxBodyBytes)), res, next);
+    return handle(withBody(req, cappedBody(req, res, options.maxBodyBytes(req))), res, next);
   };
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (handle) return serve(req, res, next, handle);

@@ -93,10 +93,10 @@ function refuseTooLarge(res: Response) {
  * reads them. A body without Content-Length (Transfer-Encoding: chunked) is
  * capped as it streams, by `cappedBody`, where it is read.
  */
-export function bodySizeLimit(maxBytes: number) {
+export function bodySizeLimit(maxBytesFor: (req: Request) => number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.get("content-length") ?? 0);
-    if (length > maxBytes) return refuseTooLarge(res);
+    if (length > maxBytesFor(req)) return refuseTooLarge(res);
     next();
   };
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   app.use(cspNonce);
   app.use(securityHeaders({ https: false, dev: false }));
   app.use(sameOriginOnly({ publicUrl: "https://tienda.example", exempt: (p) => p.startsWith("/webhooks/") }));
-  app.use(bodySizeLimit(1024));
+  app.use(bodySizeLimit(() => 1024));
   app.all("/{*path}", (_req, res) => res.send("ok"));
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", () => resolve());
@@ -155,7 +155,7 @@ describe("body size limit with React Router reading the body", () => {
 
   beforeAll(async () => {
     const app = express();
-    app.use(bodySizeLimit(512 * 1024));
+    app.use(bodySizeLimit(() => 512 * 1024));
     app.use(
       reactRouterHandler({
         build: resourceBuild({
@@ -168,7 +168,7 @@ describe("body size limit with React Router reading the body", () => {
           },
         }),
         mode: "test",
-        maxBodyBytes: 512 * 1024,
+        maxBodyBytes: () => 512 * 1024,
         getLoadContext: () => ({}) as never,
       }),
     );
@@ -229,7 +229,7 @@ describe("request methods", () => {
   it("TRACE, which a Fetch request cannot carry, gets 405 before React Router", async () => {
     const app = express();
     app.use(supportedMethodsOnly);
-    app.use(reactRouterHandler({ build: resourceBuild({ form: { loader: () => "ok" } }), mode: "test", maxBodyBytes: 1024, getLoadContext: () => ({}) as never }));
+    app.use(reactRouterHandler({ build: resourceBuild({ form: { loader: () => "ok" } }), mode: "test", maxBodyBytes: () => 1024, getLoadContext: () => ({}) as never }));
     const s = await listen(app);
     const reply = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
       http.request(`${s.url}/form`, { method: "TRACE" }, (res) => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow })).on("error", reject).end();
@@ -244,7 +244,7 @@ describe("request methods", () => {
       reactRouterHandler({
         build: resourceBuild({ form: { loader: () => "ok" } }, handleError),
         mode: "production",
-        maxBodyBytes: 1024,
+        maxBodyBytes: () => 1024,
         getLoadContext: () => ({ requestId: "r405" }) as never,
       }),
     );

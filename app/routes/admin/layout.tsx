@@ -1,0 +1,46 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { requireAdmin } from "#server/accounts/auth.server.ts";
+import adminStylesHref from "#app/styles/admin.css?url";
+
+/**
+ * The admin area's one layout (DESIGN §3): the heading and the header buttons of SPEC §2 "Admin
+ * dashboard". Its guard protects the layout's own data only: every child module calls
+ * `requireAdmin` first in its own loader and action (a layout's loader does not guard its
+ * children's actions), and tests/integration/admin-access.test.ts checks each one.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, context);
+  return { adminName: admin.name };
+}
+
+export const headers = privatePageHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+
+/** The header buttons; coupons and loyalty join them with their screens (the next admin issue). */
+const ADMIN_LINKS = [
+  { to: "/admin", label: "Panel", end: true },
+  { to: "/admin/agregar-producto", label: "Agregar Producto", end: false },
+  { to: "/admin/importar-productos", label: "Importar CSV", end: false },
+  { to: "/admin/galeria", label: "Galería", end: false },
+] as const;
+
+export default function AdminLayout() {
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <h1 className="admin-title">Panel de Administración</h1>
+        <nav aria-label="Administración" className="admin-nav">
+          {ADMIN_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className="button button-light admin-nav-link">
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <Outlet />
+    </div>
+  );
+}
