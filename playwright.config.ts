@@ -62,6 +62,9 @@ export default defineConfig({
       NODE_ENV: "production",
       RATE_LIMIT_FACTOR: "1000",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // The admin account the first start creates (tests/e2e/accounts.ts signs in with it).
+      ADMIN_EMAIL: "admin@tienda.test",
+      ADMIN_PASSWORD: "admin-e2e-2026",
     },
   },
 });

@@ -43,3 +43,12 @@ export async function expectSignedInAs(page: Page, name: string) {
   await openUserMenu(page);
   await expect(page.getByText(`Hola, ${name}`)).toBeVisible();
 }
+
+/** The admin account the e2e server's first start creates (playwright.config.ts). */
+export const ADMIN_ACCOUNT = { email: "admin@tienda.test", password: "admin-e2e-2026" } as const;
+
+/** Signs in as the shop's admin and waits until the session is in place. */
+export async function logInAsAdmin(page: Page, visit: (url: string) => Promise<unknown>) {
+  await logIn(page, visit, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
+  await expect(page).toHaveURL(/\/$/);
+}
