@@ -105,6 +105,8 @@ function bodyLimitFor(req: express.Request): number {
 export interface HandlerOptions {
   /** The built browser files (`build/client`), served with long-lived caching; unset in development, where Vite serves them. */
   clientDir?: string;
+  /** Another React Router build than the shop's own (tests of the HTTP stack). */
+  build?: ServerBuild;
 }
 
 export function handler(shop: Shop, options: HandlerOptions = {}): express.Router {
@@ -153,7 +155,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
 
   router.use(
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
       reuseBuild: isBuilt(),
       mode: production ? "production" : process.env.NODE_ENV,
       maxBodyBytes: bodyLimitFor,

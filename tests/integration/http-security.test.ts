@@ -8,11 +8,11 @@
 import http, { type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { handleError } from "#app/entry.server.tsx";
 import { reactRouterHandler } from "#server/http/react-router.ts";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "#server/http/security.ts";
+import { resourceBuild } from "#tests/fixtures/server-build.ts";
 
 let server: Server;
 let base: string;
@@ -100,22 +100,6 @@ describe("security headers", () => {
 // ---- React Router behind the body limit: a real request handler on a two-route build ----
 
 /** A build of resource routes only (no documents to render), enough for React Router's request handler. */
-function resourceBuild(routes: Record<string, Record<string, unknown>>, handleError?: unknown): ServerBuild {
-  return {
-    entry: { module: { default: () => new Response(null, { status: 500 }), handleError } },
-    routes: Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, { id: path, path, module }])),
-    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
-    future: {},
-    ssr: true,
-    prerender: [],
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    basename: "/",
-    isSpaMode: false,
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
-
 async function listen(app: express.Express): Promise<{ url: string; close: () => Promise<void> }> {
   const s = await new Promise<Server>((resolve) => {
     const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
