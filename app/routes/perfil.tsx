@@ -13,7 +13,7 @@ import {
   profileSchema,
   type ProfileIntent,
 } from "#server/accounts/profile-forms.ts";
-import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
+import { ADDRESS_LIMITS, MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { PROFILE_MESSAGES, noticeText, type ProfileNotice } from "#domain/messages.ts";
 import { ProfileError, changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
 import { logError } from "#server/http/error-log.ts";
@@ -413,16 +413,16 @@ function AddressFields({ prefix, values, failed, errorId }: { prefix: string; va
     <>
       <div className="field">
         <label htmlFor={id("calle")}>Calle y número</label>
-        <input id={id("calle")} name="street" type="text" required maxLength={200} autoComplete="address-line1" defaultValue={value("street")} {...invalidProps(failed, "street", errorId)} />
+        <input id={id("calle")} name="street" type="text" required maxLength={ADDRESS_LIMITS.street} autoComplete="address-line1" defaultValue={value("street")} {...invalidProps(failed, "street", errorId)} />
       </div>
       <div className="field">
         <label htmlFor={id("colonia")}>Colonia (opcional)</label>
-        <input id={id("colonia")} name="colonia" type="text" maxLength={100} autoComplete="address-line2" defaultValue={value("colonia")} {...invalidProps(failed, "colonia", errorId)} />
+        <input id={id("colonia")} name="colonia" type="text" maxLength={ADDRESS_LIMITS.colonia} autoComplete="address-line2" defaultValue={value("colonia")} {...invalidProps(failed, "colonia", errorId)} />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor={id("ciudad")}>Ciudad</label>
-          <input id={id("ciudad")} name="city" type="text" required maxLength={100} autoComplete="address-level2" defaultValue={value("city")} {...invalidProps(failed, "city", errorId)} />
+          <input id={id("ciudad")} name="city" type="text" required maxLength={ADDRESS_LIMITS.city} autoComplete="address-level2" defaultValue={value("city")} {...invalidProps(failed, "city", errorId)} />
         </div>
         <div className="field">
           <label htmlFor={id("estado")}>Estado</label>
@@ -459,7 +459,7 @@ function AddressFields({ prefix, values, failed, errorId }: { prefix: string; va
       </div>
       <div className="field">
         <label htmlFor={id("referencias")}>Referencias (opcional)</label>
-        <textarea id={id("referencias")} name="references" rows={2} maxLength={300} defaultValue={value("references")} {...invalidProps(failed, "references", errorId)} />
+        <textarea id={id("referencias")} name="references" rows={2} maxLength={ADDRESS_LIMITS.references} defaultValue={value("references")} {...invalidProps(failed, "references", errorId)} />
       </div>
     </>
   );
