@@ -7,13 +7,11 @@
  * with the back URL and query parameters the real provider uses.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { SandboxDecision } from "#domain/payments.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
-import { isId } from "#domain/ids.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
+import { orderForPayment } from "#server/orders/order-views.server.ts";
 import { webhookSecret } from "./providers";
 import { SANDBOX_OUTCOMES, recordSandboxPayment, sandboxPreferenceId, sandboxProvider } from "./sandbox.server";
 import { signNotification } from "./signature";
@@ -30,18 +28,10 @@ export interface SandboxCheckout {
 }
 
 export async function sandboxCheckout(db: Database, orderId: string): Promise<SandboxCheckout | null> {
-  if (!isId(orderId)) return null;
-  const [order] = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      finalTotalCents: orders.finalTotalCents,
-      orderStatus: orders.orderStatus,
-      paymentStatus: orders.paymentStatus,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return order ? { ...order, payable: canRetryPayment(order) } : null;
+  const order = await orderForPayment(db, orderId);
+  if (!order) return null;
+  const { id, orderNumber, finalTotalCents, orderStatus, paymentStatus } = order;
+  return { id, orderNumber, finalTotalCents, orderStatus, paymentStatus, payable: canRetryPayment(order) };
 }
 
 /** The request Mercado Pago would send the shop's webhook about this payment. */
