@@ -90,6 +90,26 @@ async function waitReady(url: string, child: ChildProcess) {
   throw new Error(`${url} did not become ready`);
 }
 
+/** Servers this run started: stopped when the run ends, fails or is interrupted (Ctrl-C, kill). */
+const servers = new Set<ChildProcess>();
+
+function spawnServer(options: { cwd?: string; env: NodeJS.ProcessEnv }): ChildProcess {
+  const child = spawn("node", ["server.js"], { ...options, stdio: ["ignore", "inherit", "inherit"] });
+  servers.add(child);
+  child.once("exit", () => servers.delete(child));
+  return child;
+}
+
+process.once("exit", () => {
+  for (const child of servers) child.kill("SIGTERM");
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    for (const child of servers) child.kill("SIGTERM");
+    process.exit(130);
+  });
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
@@ -231,7 +251,7 @@ async function startShop(total: number, databaseUrl?: string): Promise<{ base: s
   run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE)], { env: { DATA_DIR: dataDir, ...database } });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn("node", ["server.js"], {
+  const server = spawnServer({
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -244,7 +264,6 @@ async function startShop(total: number, databaseUrl?: string): Promise<{ base: s
       ADMIN_PASSWORD: "benchmark-only",
       RATE_LIMIT_FACTOR: "1000",
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
   await waitReady(`${base}/readyz`, server);
   return { base, server, dataDir };
@@ -484,10 +503,9 @@ async function main() {
 
   const baselinePort = await freePort();
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
-  const baseline = spawn("node", ["server.js"], {
+  const baseline = spawnServer({
     cwd: BASELINE_DIR,
     env: { ...process.env, NODE_ENV: "production", PORT: String(baselinePort), HOST: "127.0.0.1" },
-    stdio: ["ignore", "inherit", "inherit"],
   });
   try {
     await waitReady(`${baselineBase}/`, baseline);
