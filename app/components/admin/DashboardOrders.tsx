@@ -28,14 +28,14 @@ export function OrdersTable({ orders, caption, withItems }: { orders: AdminOrder
               <th scope="row" className="dashboard-order-number">
                 {o.orderNumber}
               </th>
-              <td>{formatDateTime(o.createdAt)}</td>
-              <td>
+              <td data-label="Fecha">{formatDateTime(o.createdAt)}</td>
+              <td data-label="Cliente">
                 <span className="dashboard-customer">{o.customerName}</span>
                 {o.customerEmail ? <span className="dashboard-email">{o.customerEmail}</span> : null}
               </td>
-              {withItems ? <td>{itemCountText(o.itemCount)}</td> : null}
-              <td className="dashboard-money">{formatMoneyCents(o.finalTotalCents)}</td>
-              <td>
+              {withItems ? <td data-label="Artículos">{itemCountText(o.itemCount)}</td> : null}
+              <td className="dashboard-money" data-label="Total">{formatMoneyCents(o.finalTotalCents)}</td>
+              <td data-label="Estado">
                 <OrderBadges orderStatus={o.orderStatus} paymentStatus={o.paymentStatus} />
               </td>
             </tr>

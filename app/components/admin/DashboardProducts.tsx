@@ -28,13 +28,13 @@ function ProductRow({ product }: { product: AdminProductRow }) {
       <th scope="row" className="dashboard-product-name">
         {product.name}
       </th>
-      <td>{product.expansion}</td>
-      <td>{product.cardNumber ?? "—"}</td>
-      <td className="dashboard-money">
+      <td data-label="Expansión">{product.expansion}</td>
+      <td data-label="Número">{product.cardNumber ?? "—"}</td>
+      <td className="dashboard-money" data-label="Precio">
         {formatMoneyCents(product.priceCents)}
         {product.salePriceCents !== null ? <span className="dashboard-sale">Oferta {formatMoneyCents(product.salePriceCents)}</span> : null}
       </td>
-      <td>
+      <td data-label="Stock">
         <StockBadge stock={product.stock} />
       </td>
       <td className="dashboard-actions">
@@ -84,7 +84,7 @@ export function DashboardProducts({ query, products }: { query: DashboardQuery; 
         <p className="empty-state">{products.total === 0 ? "No se encontraron productos" : "Esta página no tiene productos."}</p>
       ) : (
         <div className="dashboard-table-wrap" role="region" aria-label="Lista de productos" tabIndex={0}>
-          <table className="dashboard-table">
+          <table className="dashboard-table dashboard-products">
             <caption className="visually-hidden">Productos de la tienda</caption>
             <thead>
               <tr>
