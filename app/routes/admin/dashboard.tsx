@@ -1,17 +1,44 @@
 import type { Route } from "./+types/dashboard";
+import { adminNoticeText, parseDashboardQuery } from "#domain/admin-dashboard.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
+import { loadDashboard } from "#server/admin/dashboard.server.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { DashboardTabs } from "#app/components/admin/DashboardTabs.tsx";
+import { DashboardSummary } from "#app/components/admin/DashboardSummary.tsx";
+import { DashboardProducts } from "#app/components/admin/DashboardProducts.tsx";
+import { DashboardOrders } from "#app/components/admin/DashboardOrders.tsx";
+import dashboardStylesHref from "#app/styles/admin-dashboard.css?url";
 
-// Scaffold: replaced by the screen's own module in this issue.
+/**
+ * `/admin` (SPEC §2 "Admin dashboard"): the tabs 'Resumen', 'Productos' and 'Órdenes' as links
+ * (`?tab=`), all of it links and GET forms, so it works without JavaScript. `?aviso=` shows the
+ * notice another admin screen redirected with.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const query = parseDashboardQuery(new URL(request.url).searchParams);
+  return { query, notice: adminNoticeText(query.aviso), data: await loadDashboard(context.db, query) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
+export const headers = privatePageHeaders;
 
-export default function Screen() {
-  return <h2>dashboard</h2>;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardStylesHref }];
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Panel de Administración", description: "Panel de administración de la tienda.", path: "/admin", noindex: true });
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { query, notice, data } = loaderData;
+  return (
+    <div className="dashboard">
+      <DashboardTabs current={data.tab} />
+      <div role="status" className="dashboard-notice">
+        {notice ? <p className="form-success">{notice}</p> : null}
+      </div>
+      {data.tab === "resumen" ? <DashboardSummary summary={data.summary} /> : null}
+      {data.tab === "productos" ? <DashboardProducts query={query} products={data.products} /> : null}
+      {data.tab === "ordenes" ? <DashboardOrders orders={data.orders} /> : null}
+    </div>
+  );
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "./messages";
+import { adminNoticeText, adminStockLevel, dashboardHref, parseDashboardQuery } from "./admin-dashboard";
+
+const parse = (query: string) => parseDashboardQuery(new URLSearchParams(query));
+
+describe("admin dashboard query", () => {
+  it("defaults to Resumen, page 1, no search, no filter, no notice", () => {
+    expect(parse("")).toEqual({ tab: "resumen", q: "", stock: null, page: 1, aviso: null });
+  });
+
+  it("reads the tab, the search (spaces folded, 100 characters at most), the stock filter, the page and the notice", () => {
+    expect(parse("tab=productos&q=%20%20Caf%C3%A9%20%20Master%20&stock=bajo&page=3&aviso=producto-archivado")).toEqual({
+      tab: "productos",
+      q: "Café Master",
+      stock: "bajo",
+      page: 3,
+      aviso: "producto-archivado",
+    });
+    expect(parse(`q=${"x".repeat(300)}`).q).toHaveLength(100);
+  });
+
+  it("drops what it does not know, never an error", () => {
+    expect(parse("tab=usuarios&stock=mucho&page=-2&aviso=__proto__")).toEqual({ tab: "resumen", q: "", stock: null, page: 1, aviso: null });
+    expect(parse("page=1.5").page).toBe(1);
+    expect(parse("page=abc").page).toBe(1);
+    expect(adminNoticeText("toString")).toBeNull();
+  });
+
+  it("builds the links back, defaults left out", () => {
+    expect(dashboardHref()).toBe("/admin");
+    expect(dashboardHref({ tab: "resumen", page: 1 })).toBe("/admin");
+    expect(dashboardHref({ tab: "productos", q: "pikachu ex", stock: "agotado", page: 2 })).toBe("/admin?tab=productos&q=pikachu+ex&stock=agotado&page=2");
+    expect(dashboardHref({ tab: "productos", aviso: "producto-eliminado" })).toBe("/admin?tab=productos&aviso=producto-eliminado");
+    const state = parse("tab=productos&q=pikachu+ex&stock=agotado&page=2");
+    expect(parse(dashboardHref(state).split("?")[1]!)).toEqual(state);
+  });
+
+  it("maps each notice key to the spec's text", () => {
+    expect(adminNoticeText("producto-agregado")).toBe(ADMIN_MESSAGES.productAdded);
+    expect(adminNoticeText("producto-actualizado")).toBe(ADMIN_MESSAGES.productUpdated);
+    expect(adminNoticeText("producto-eliminado")).toBe(ADMIN_MESSAGES.productDeleted);
+    expect(adminNoticeText("producto-archivado")).toBe(ADMIN_MESSAGES.productArchived);
+    expect(adminNoticeText(null)).toBeNull();
+  });
+});
+
+describe("admin stock levels (SPEC §9: above 10 green, 1 to 10 yellow, 0 red), each with a word", () => {
+  it.each([
+    [0, "agotado", "Agotado"],
+    [1, "bajo", "Stock bajo"],
+    [10, "bajo", "Stock bajo"],
+    [11, "disponible", "Disponible"],
+  ] as const)("%i units: %s", (stock, level, label) => {
+    expect(adminStockLevel(stock)).toEqual({ level, label });
+  });
+});

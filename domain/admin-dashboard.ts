@@ -1,0 +1,97 @@
+/**
+ * The admin dashboard's state and words (SPEC §2 "Admin dashboard", §9): the tabs, the query that
+ * selects what a tab shows (`/admin?tab=productos&q=…&stock=…&page=…&aviso=…`), the notices shown
+ * after a redirect, and the admin stock levels. Browser-safe: the loader parses the query with it,
+ * the view builds its links with it, and other admin screens build their redirects with it.
+ * Anything unknown or malformed in the query is dropped, never an error.
+ */
+import { LOW_STOCK_THRESHOLD } from "./catalog";
+import { ADMIN_MESSAGES } from "./messages";
+import { MAX_SEARCH_LENGTH } from "./product-query";
+
+export const DASHBOARD_TABS = [
+  { id: "resumen", label: "Resumen" },
+  { id: "productos", label: "Productos" },
+  { id: "ordenes", label: "Órdenes" },
+] as const;
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
+
+/** The 'Productos' tab's stock filters: out of stock (0) and low stock (1 to LOW_STOCK_THRESHOLD). */
+export const STOCK_FILTERS = {
+  agotado: { min: 0, max: 0, label: "Productos agotados" },
+  bajo: { min: 1, max: LOW_STOCK_THRESHOLD, label: `Productos con stock bajo (1 a ${LOW_STOCK_THRESHOLD} unidades)` },
+} as const;
+
+export type StockFilter = keyof typeof STOCK_FILTERS;
+
+/**
+ * What `/admin?aviso=…` shows (role=status) after another admin screen redirects back to the
+ * dashboard: the one map from the query's key to the spec's text.
+ */
+export const ADMIN_NOTICES = {
+  "producto-agregado": ADMIN_MESSAGES.productAdded,
+  "producto-actualizado": ADMIN_MESSAGES.productUpdated,
+  "producto-eliminado": ADMIN_MESSAGES.productDeleted,
+  "producto-archivado": ADMIN_MESSAGES.productArchived,
+} as const;
+
+export type AdminNotice = keyof typeof ADMIN_NOTICES;
+
+export interface DashboardQuery {
+  tab: DashboardTab;
+  /** The 'Productos' search text (name, expansion, card number, category, artist). */
+  q: string;
+  stock: StockFilter | null;
+  page: number;
+  aviso: AdminNotice | null;
+}
+
+const MAX_PAGE = 100_000;
+
+function has<T extends object>(map: T, key: string | null): key is Extract<keyof T, string> {
+  return key !== null && Object.prototype.hasOwnProperty.call(map, key);
+}
+
+export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
+  const tab = DASHBOARD_TABS.find((t) => t.id === params.get("tab"))?.id ?? "resumen";
+  const page = Number(params.get("page"));
+  const stock = params.get("stock");
+  const aviso = params.get("aviso");
+  return {
+    tab,
+    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
+    stock: has(STOCK_FILTERS, stock) ? stock : null,
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    aviso: has(ADMIN_NOTICES, aviso) ? aviso : null,
+  };
+}
+
+/** `/admin?tab=…` with the given state (defaults and empty values omitted). */
+export function dashboardHref(state: Partial<DashboardQuery> = {}): string {
+  const params = new URLSearchParams();
+  if (state.tab && state.tab !== "resumen") params.set("tab", state.tab);
+  if (state.q) params.set("q", state.q);
+  if (state.stock) params.set("stock", state.stock);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  if (state.aviso) params.set("aviso", state.aviso);
+  const query = params.toString();
+  return query ? `/admin?${query}` : "/admin";
+}
+
+/** The text of a notice key, or null. */
+export function adminNoticeText(key: string | null): string | null {
+  return has(ADMIN_NOTICES, key) ? ADMIN_NOTICES[key] : null;
+}
+
+/** Admin stock colours (SPEC §9): above this many units green, 1 up to it yellow, 0 red. */
+export const ADMIN_STOCK_PLENTY_ABOVE = 10;
+
+export type AdminStockLevel = "disponible" | "bajo" | "agotado";
+
+/** The stock level and its word, so colour is never the only signal. */
+export function adminStockLevel(stock: number): { level: AdminStockLevel; label: string } {
+  if (stock <= 0) return { level: "agotado", label: "Agotado" };
+  if (stock <= ADMIN_STOCK_PLENTY_ABOVE) return { level: "bajo", label: "Stock bajo" };
+  return { level: "disponible", label: "Disponible" };
+}

@@ -1,0 +1,240 @@
+/**
+ * The admin dashboard's data (SPEC §2 "Admin dashboard", §9): the 'Resumen' figures, the
+ * 'Productos' list (the catalogue's search, 100 a page, archived products left out) and the
+ * read-only 'Órdenes' list. Read-only: nothing here writes.
+ */
+import { and, between, count, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
+import { STOCK_FILTERS, type DashboardQuery, type StockFilter } from "#domain/admin-dashboard.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#domain/statuses.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { orderItems, orders, payments, products, users } from "#server/db/schema.ts";
+import { searchCondition } from "#server/catalog/products.server.ts";
+
+/** Orders per page of the 'Órdenes' tab. */
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
+/** How many orders 'Resumen' lists. */
+export const LATEST_ORDERS = 10;
+
+const SHOP_TIME_ZONE = "America/Mexico_City";
+
+export interface SalesFigures {
+  /** Centavos of approved payments made today (Mexico City's calendar day). */
+  todayCents: number;
+  /** …the last 7 days, today included. */
+  last7DaysCents: number;
+  /** …the last 30 days, today included. */
+  last30DaysCents: number;
+}
+
+export interface AdminOrderRow {
+  id: string;
+  orderNumber: string;
+  /** ISO. */
+  createdAt: string;
+  /** The account's name, else the name typed at checkout. */
+  customerName: string;
+  /** The account's e-mail, else the guest's. */
+  customerEmail: string | null;
+  /** Units ordered, all lines together. */
+  itemCount: number;
+  finalTotalCents: number;
+  orderStatus: string;
+  paymentStatus: string;
+}
+
+export interface DashboardSummary {
+  sales: SalesFigures;
+  /** Every order status, with 0 for those without orders. */
+  ordersByStatus: { status: OrderStatus; count: number }[];
+  /** Orders still waiting for their payment (not cancelled). */
+  pendingPayments: number;
+  /** Products in the shop (not archived) with 0 units, and with 1 to LOW_STOCK_THRESHOLD. */
+  outOfStock: number;
+  lowStock: number;
+  latestOrders: AdminOrderRow[];
+}
+
+export interface AdminProductRow {
+  id: string;
+  name: string;
+  expansion: string;
+  cardNumber: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  stock: number;
+  /** The first image, or null. */
+  image: string | null;
+}
+
+export interface AdminPage<T> {
+  rows: T[];
+  total: number;
+  pages: number;
+  page: number;
+}
+
+/** A day in Mexico City's calendar. */
+const shopDay = (instant: SQL) => sql`(${instant} at time zone ${SHOP_TIME_ZONE})::date`;
+
+/**
+ * Sales: the approved payments that stand (the order is still paid, by that payment: a refunded
+ * order, a rejected or pending payment and a second charge flagged for refund are not sales),
+ * summed by the Mexico City day the payment was recorded. `now` fixes "today" (tests).
+ */
+export async function salesFigures(db: Queryable, now: Date = new Date()): Promise<SalesFigures> {
+  const day = shopDay(sql`${payments.createdAt}`);
+  const today = shopDay(sql`${now.toISOString()}::timestamptz`);
+  const since = (days: number) =>
+    sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${day} between ${today} - ${days - 1}::int and ${today}), 0)::bigint`;
+  const [row] = await db
+    .select({ today: since(1), last7: since(7), last30: since(30) })
+    .from(payments)
+    .innerJoin(orders, and(eq(orders.id, payments.orderId), eq(orders.paymentId, payments.providerPaymentId)))
+    .where(and(eq(payments.status, "approved"), eq(orders.paymentStatus, "approved")));
+  return {
+    todayCents: Number(row?.today ?? 0),
+    last7DaysCents: Number(row?.last7 ?? 0),
+    last30DaysCents: Number(row?.last30 ?? 0),
+  };
+}
+
+async function ordersByStatus(db: Queryable): Promise<DashboardSummary["ordersByStatus"]> {
+  const rows = await db.select({ status: orders.orderStatus, count: count() }).from(orders).groupBy(orders.orderStatus);
+  return ORDER_STATUSES.map((status) => ({ status, count: Number(rows.find((r) => r.status === status)?.count ?? 0) }));
+}
+
+async function pendingPayments(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, "pending"), ne(orders.orderStatus, "cancelled")));
+  return Number(row?.count ?? 0);
+}
+
+const inShop = isNull(products.archivedAt);
+
+function stockCondition(filter: StockFilter): SQL {
+  const { min, max } = STOCK_FILTERS[filter];
+  return min === max ? eq(products.stock, min) : between(products.stock, min, max);
+}
+
+async function stockCounts(db: Queryable): Promise<{ outOfStock: number; lowStock: number }> {
+  const [row] = await db
+    .select({
+      outOfStock: sql<number>`count(*) filter (where ${stockCondition("agotado")})::int`,
+      lowStock: sql<number>`count(*) filter (where ${stockCondition("bajo")})::int`,
+    })
+    .from(products)
+    .where(and(inShop, sql`${products.stock} <= ${LOW_STOCK_THRESHOLD}`));
+  return { outOfStock: Number(row?.outOfStock ?? 0), lowStock: Number(row?.lowStock ?? 0) };
+}
+
+/** Orders newest first, with the customer and the units ordered. */
+async function readOrders(db: Queryable, limit: number, offset: number): Promise<AdminOrderRow[]> {
+  const units = db
+    .select({ orderId: orderItems.orderId, units: sql<number>`sum(${orderItems.quantity})::int`.as("units") })
+    .from(orderItems)
+    .groupBy(orderItems.orderId)
+    .as("units");
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      contactName: orders.contactName,
+      guestEmail: orders.guestEmail,
+      userName: users.name,
+      userEmail: users.email,
+      itemCount: units.units,
+      finalTotalCents: orders.finalTotalCents,
+      orderStatus: orders.orderStatus,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(units, eq(units.orderId, orders.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    orderNumber: r.orderNumber,
+    createdAt: r.createdAt.toISOString(),
+    customerName: r.userName ?? r.contactName,
+    customerEmail: r.userEmail ?? r.guestEmail,
+    itemCount: Number(r.itemCount ?? 0),
+    finalTotalCents: r.finalTotalCents,
+    orderStatus: r.orderStatus,
+    paymentStatus: r.paymentStatus,
+  }));
+}
+
+/** 'Resumen'. */
+export async function dashboardSummary(db: Queryable, now: Date = new Date()): Promise<DashboardSummary> {
+  const [sales, byStatus, pending, stock, latestOrders] = await Promise.all([
+    salesFigures(db, now),
+    ordersByStatus(db),
+    pendingPayments(db),
+    stockCounts(db),
+    readOrders(db, LATEST_ORDERS, 0),
+  ]);
+  return { sales, ordersByStatus: byStatus, pendingPayments: pending, ...stock, latestOrders };
+}
+
+function pageOf(total: number, page: number, size: number) {
+  return { total, pages: Math.max(1, Math.ceil(total / size)), page, offset: (page - 1) * size };
+}
+
+/** 'Productos': the shop's products (archived ones left out), newest first, ADMIN_PAGE_SIZE a page. */
+export async function listAdminProducts(
+  db: Queryable,
+  query: { q?: string; stock?: StockFilter | null; page?: number },
+): Promise<AdminPage<AdminProductRow>> {
+  const where = and(inShop, query.q ? searchCondition(query.q) : undefined, query.stock ? stockCondition(query.stock) : undefined);
+  const [counted] = await db.select({ total: count() }).from(products).where(where);
+  const { total, pages, page, offset } = pageOf(Number(counted?.total ?? 0), query.page ?? 1, ADMIN_PAGE_SIZE);
+  if (offset >= total) return { rows: [], total, pages, page };
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      expansion: products.expansion,
+      cardNumber: products.cardNumber,
+      priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      stock: products.stock,
+      image: sql<string | null>`${products.images}[1]`,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.dateAdded), desc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(offset);
+  return { rows, total, pages, page };
+}
+
+/** 'Órdenes' (read-only until the next issue): every order, newest first, ADMIN_ORDERS_PAGE_SIZE a page. */
+export async function listAdminOrders(db: Queryable, query: { page?: number }): Promise<AdminPage<AdminOrderRow>> {
+  const [counted] = await db.select({ total: count() }).from(orders);
+  const { total, pages, page, offset } = pageOf(Number(counted?.total ?? 0), query.page ?? 1, ADMIN_ORDERS_PAGE_SIZE);
+  if (offset >= total) return { rows: [], total, pages, page };
+  return { rows: await readOrders(db, ADMIN_ORDERS_PAGE_SIZE, offset), total, pages, page };
+}
+
+export type DashboardData =
+  | { tab: "resumen"; summary: DashboardSummary }
+  | { tab: "productos"; products: AdminPage<AdminProductRow> }
+  | { tab: "ordenes"; orders: AdminPage<AdminOrderRow> };
+
+/** What the dashboard shows for its query: one tab's data. */
+export async function loadDashboard(db: Queryable, query: DashboardQuery, now: Date = new Date()): Promise<DashboardData> {
+  switch (query.tab) {
+    case "productos":
+      return { tab: "productos", products: await listAdminProducts(db, query) };
+    case "ordenes":
+      return { tab: "ordenes", orders: await listAdminOrders(db, query) };
+    default:
+      return { tab: "resumen", summary: await dashboardSummary(db, now) };
+  }
+}
