@@ -10,6 +10,7 @@ import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { action, loader } from "#app/routes/admin/galeria.tsx";
+import { bodyLimitFor } from "#server/app.ts";
 import { loader as mediaLoader } from "#app/routes/media.imagenes.$id.$file.ts";
 import { loader as productLoader } from "#app/routes/producto.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -342,4 +343,14 @@ it("cleans original names: last path segment, no control or bidi characters, cap
   const long = `${"x".repeat(300)}.jpeg`;
   expect(cleanOriginalName(long)).toHaveLength(120);
   expect(cleanOriginalName(long).endsWith(".jpeg")).toBe(true);
+});
+
+it("the 8 MB upload allowance also covers the data request React Router sends with JavaScript (/admin/galeria.data)", () => {
+  const MB = 1024 * 1024;
+  expect(bodyLimitFor({ path: "/admin/galeria" })).toBe(8 * MB);
+  expect(bodyLimitFor({ path: "/admin/galeria.data" })).toBe(8 * MB);
+  expect(bodyLimitFor({ path: "/admin/importar-productos.data" })).toBe(8 * MB);
+  expect(bodyLimitFor({ path: "/carrito.data" })).toBe(512 * 1024);
+  expect(bodyLimitFor({ path: "/admin/galeria/otra.data" })).toBe(512 * 1024);
+  expect(bodyLimitFor({ path: "/admin.data" })).toBe(512 * 1024);
 });
