@@ -51,10 +51,7 @@ function GalleryCard({ image, url, confirmingDelete, action }: { image: GalleryI
         <label htmlFor={urlId} className="gallery-url-label">
           URL de la imagen
         </label>
-        <div className="gallery-url">
-          <input id={urlId} type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-          {hydrated ? <CopyButton inputId={urlId} url={url} name={image.originalName} /> : null}
-        </div>
+        <input id={urlId} className="gallery-url" type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         {confirmingDelete ? (
           <div className="gallery-confirm" role="group" aria-labelledby={`confirmar-${image.id}`}>
             <p id={`confirmar-${image.id}`}>{ADMIN_MESSAGES.confirmDeleteImage}</p>
@@ -67,6 +64,7 @@ function GalleryCard({ image, url, confirmingDelete, action }: { image: GalleryI
           </div>
         ) : (
           <div className="gallery-actions">
+            {hydrated ? <CopyButton inputId={urlId} url={url} name={image.originalName} /> : null}
             <a href={image.path} target="_blank" rel="noopener" className="button" aria-label={`Ver ${image.originalName} (se abre en una pestaña nueva)`}>
               Ver
             </a>

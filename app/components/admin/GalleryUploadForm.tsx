@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from "#domain/images.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
@@ -37,8 +37,7 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
     setPreview(null);
   }
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
+  function choose(file: File | undefined) {
     setChanged(true);
     setClientError(null);
     setPreview(null);
@@ -61,6 +60,13 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
     reader.readAsDataURL(file);
   }
 
+  // A file chosen before the page's JavaScript ran (a slow phone) gets its preview and checks too.
+  useEffect(() => {
+    const file = input.current?.files?.[0];
+    if (file) choose(file);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!input.current?.files?.length) {
       event.preventDefault();
@@ -82,7 +88,7 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
           name="imagen"
           type="file"
           accept={GALLERY_ACCEPT}
-          onChange={onChange}
+          onChange={(event) => choose(event.currentTarget.files?.[0])}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "galeria-archivo-error" : undefined}
         />
