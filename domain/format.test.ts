@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentYear, formatDate, formatMoney, formatMoneyCents, formatPoints } from "./format";
+import { currentYear, formatDate, formatDateTime, formatFileSize, formatMoney, formatMoneyCents, formatPoints } from "./format";
 
 describe("es-MX formatting", () => {
   it("formats money as $1,234.50 MXN", () => {
@@ -23,5 +23,20 @@ describe("es-MX formatting", () => {
     expect(formatPoints(1234.9)).toBe("1,234");
     expect(formatPoints(12)).toBe("12");
     expect(formatPoints(-3.5)).toBe("-4");
+  });
+
+  it("shows file sizes in B, KB and MB (1 KB = 1024 B), never '1,024 KB'", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(512)).toBe("512 B");
+    expect(formatFileSize(1023)).toBe("1,023 B");
+    expect(formatFileSize(1024)).toBe("1 KB");
+    expect(formatFileSize(1536)).toBe("1.5 KB");
+    expect(formatFileSize(1024 * 1024 - 1)).toBe("1 MB");
+    expect(formatFileSize(5 * 1024 * 1024)).toBe("5 MB");
+    expect(formatFileSize(4_999_999)).toBe("4.8 MB");
+  });
+
+  it("shows an upload's date and time in Mexico City", () => {
+    expect(formatDateTime("2026-11-23T03:05:00Z")).toMatch(/^22 de noviembre de 2026.*09:05/);
   });
 });

@@ -50,6 +50,21 @@ export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === "string" ? new Date(value) : value);
 }
 
+const fileSizeNumber = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 });
+const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB"] as const;
+
+/** A file size as the gallery shows it (SPEC §2): "512 B", "1.5 KB", "4.8 MB" (1 KB = 1024 B). */
+export function formatFileSize(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  // Move up a unit while the shown number would be 1024 or more ("1,024 KB" is "1 MB").
+  while (unit < FILE_SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
+    value /= 1024;
+    unit++;
+  }
+  return `${fileSizeNumber.format(unit === 0 ? Math.round(value) : value)} ${FILE_SIZE_UNITS[unit]}`;
+}
+
 const yearInMexicoCity = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE });
 
 /** The current year in Mexico City (the footer's copyright line). */

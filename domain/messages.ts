@@ -120,5 +120,6 @@ export const ADMIN_MESSAGES = {
   imageOnly: "Solo se permiten archivos de imagen",
   imageTooLarge: "La imagen no debe superar 5MB",
   imageMissing: "Selecciona una imagen primero",
+  imageTooManyPixels: "La imagen es demasiado grande: el máximo es de 40 megapíxeles",
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
 } as const;

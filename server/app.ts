@@ -98,8 +98,12 @@ const FORM_BODY_LIMIT = 512 * 1024;
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 const UPLOAD_PATHS = new Set(["/admin/galeria", "/admin/importar-productos"]);
 
-function bodyLimitFor(req: express.Request): number {
-  return UPLOAD_PATHS.has(req.path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+/** With JavaScript, React Router posts a form to its path plus ".data" (single fetch): the same allowance. */
+const DATA_REQUEST_SUFFIX = ".data";
+
+export function bodyLimitFor(req: { path: string }): number {
+  const path = req.path.endsWith(DATA_REQUEST_SUFFIX) ? req.path.slice(0, -DATA_REQUEST_SUFFIX.length) : req.path;
+  return UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
 export interface HandlerOptions {

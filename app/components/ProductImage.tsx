@@ -3,7 +3,7 @@
  * (/media/...) come in several WebP widths, so a phone downloads a small one;
  * width and height are always set so nothing shifts while they load.
  */
-const WIDTHS = [240, 360, 480, 720] as const;
+import { IMAGE_WIDTHS } from "#domain/images.ts";
 
 export function isOwnMedia(src: string): boolean {
   return src.startsWith("/media/");
@@ -38,7 +38,7 @@ export function ProductImage({
     <img
       className={className}
       src={own ? withWidth(src, 480) : src}
-      srcSet={own ? WIDTHS.map((w) => `${withWidth(src, w)} ${w}w`).join(", ") : undefined}
+      srcSet={own ? IMAGE_WIDTHS.map((w) => `${withWidth(src, w)} ${w}w`).join(", ") : undefined}
       sizes={own ? sizes : undefined}
       alt={alt}
       width={width}

@@ -1,10 +1,18 @@
 /**
  * The admin's image gallery (SPEC §2 "Gallery admin", DESIGN §2): images stored in the database
- * with WebP variants, served at /media/imagenes/{id}/{file}.
+ * with WebP variants, served at /media/imagenes/{id}/{file}. An image never changes once stored
+ * (a new upload is a new id), which is what lets its URL be cached as immutable.
  */
-import { desc } from "drizzle-orm";
-import type { Queryable } from "#server/db/client.ts";
-import { images } from "#server/db/schema.ts";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { images, imageVariants } from "#server/db/schema.ts";
+import { newId } from "#server/db/ids.ts";
+import { isId } from "#domain/ids.ts";
+import { GALLERY_IMAGE_FILE, galleryImagePath, isImageWidth, type ImageWidth } from "#domain/images.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { prepareGalleryImage, type GalleryFileProblem, type PreparedImage } from "./decode.server";
+
+export { galleryImagePath };
 
 /** One gallery image as the admin screens show it. `path` is what a product stores in its images. */
 export interface GalleryImage {
@@ -15,11 +23,6 @@ export interface GalleryImage {
   path: string;
 }
 
-/** The path a product stores for a gallery image; the storefront asks for its widths with `?w=`. */
-export function galleryImagePath(id: string): string {
-  return `/media/imagenes/${id}/imagen.webp`;
-}
-
 /** Every gallery image, newest first. */
 export async function listImages(db: Queryable): Promise<GalleryImage[]> {
   const rows = await db
@@ -27,4 +30,107 @@ export async function listImages(db: Queryable): Promise<GalleryImage[]> {
     .from(images)
     .orderBy(desc(images.uploadedAt), desc(images.id));
   return rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString(), path: galleryImagePath(row.id) }));
+}
+
+/** Stores a checked image and its variants in one transaction; its new id. */
+export async function saveGalleryImage(db: Database, image: PreparedImage, uploadedBy: string | null): Promise<string> {
+  const id = newId();
+  await db.transaction(async (tx) => {
+    await tx.insert(images).values({
+      id,
+      originalName: image.originalName,
+      mime: image.mime,
+      size: image.size,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+      uploadedBy,
+    });
+    await tx.insert(imageVariants).values(image.variants.map((v) => ({ imageId: id, width: v.width, mime: "image/webp", bytes: v.bytes })));
+  });
+  return id;
+}
+
+const PROBLEM_MESSAGES: Record<GalleryFileProblem, string> = {
+  missing: ADMIN_MESSAGES.imageMissing,
+  "too-large": ADMIN_MESSAGES.imageTooLarge,
+  "not-image": ADMIN_MESSAGES.imageOnly,
+  "too-many-pixels": ADMIN_MESSAGES.imageTooManyPixels,
+};
+
+export type UploadResult = { ok: true; id: string } | { ok: false; message: string };
+
+/**
+ * The gallery form's file field (`FormData.get`), checked and stored: the new id, or the Spanish
+ * message of SPEC §5 for a missing file, one over 5 MB, or one that is not an image.
+ */
+export async function uploadGalleryImage(db: Database, field: FormDataEntryValue | null, uploadedBy: string | null): Promise<UploadResult> {
+  // No file chosen: browsers send an empty, nameless part (or none at all).
+  if (!(field instanceof File) || (field.size === 0 && field.name === "")) return { ok: false, message: PROBLEM_MESSAGES.missing };
+  const prepared = await prepareGalleryImage(Buffer.from(await field.arrayBuffer()), field.name);
+  if (!prepared.ok) return { ok: false, message: PROBLEM_MESSAGES[prepared.problem] };
+  return { ok: true, id: await saveGalleryImage(db, prepared.image, uploadedBy) };
+}
+
+/** Deletes an image and (by cascade) its variants; false when there was none. */
+export async function deleteGalleryImage(db: Queryable, id: string): Promise<boolean> {
+  if (!isId(id)) return false;
+  const rows = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
+  return rows.length > 0;
+}
+
+/** What a media URL asks for: an image id and a storefront width (null: the largest variant). */
+export interface VariantRequest {
+  id: string;
+  width: ImageWidth | null;
+}
+
+/**
+ * Reads `/media/imagenes/{id}/imagen.webp?w=…`; null (a 404) for a malformed id, another file name,
+ * or a `w` that is not exactly one of the storefront's widths (so the set of cached URLs stays small).
+ */
+export function parseVariantRequest(id: string | undefined, file: string | undefined, search: URLSearchParams): VariantRequest | null {
+  if (!isId(id) || file !== GALLERY_IMAGE_FILE) return null;
+  const asked = search.getAll("w");
+  if (asked.length === 0) return { id, width: null };
+  if (asked.length > 1 || !/^[1-9]\d{0,3}$/.test(asked[0]!)) return null;
+  const width = Number(asked[0]);
+  return isImageWidth(width) ? { id, width } : null;
+}
+
+/**
+ * The variant that serves a request: the narrowest one at least as wide as asked (a narrow original
+ * has only its own width: then the widest there is); the widest when no width is asked.
+ */
+function variantOrder(width: ImageWidth | null) {
+  if (width === null) return [desc(imageVariants.width)];
+  const wideEnough = sql`${imageVariants.width} >= ${width}`;
+  return [sql`case when ${wideEnough} then 0 else 1 end`, sql`case when ${wideEnough} then ${imageVariants.width} else -${imageVariants.width} end`];
+}
+
+/** The variant's width alone (for a conditional request), or null when the image does not exist. */
+export async function galleryVariantWidth(db: Queryable, req: VariantRequest): Promise<number | null> {
+  const [row] = await db
+    .select({ width: imageVariants.width })
+    .from(imageVariants)
+    .where(eq(imageVariants.imageId, req.id))
+    .orderBy(...variantOrder(req.width))
+    .limit(1);
+  return row?.width ?? null;
+}
+
+/** The one variant's WebP bytes (a single row is read), or null when the image does not exist. */
+export async function readGalleryVariant(db: Queryable, req: VariantRequest): Promise<{ width: number; bytes: Buffer } | null> {
+  const [row] = await db
+    .select({ width: imageVariants.width, bytes: imageVariants.bytes })
+    .from(imageVariants)
+    .where(eq(imageVariants.imageId, req.id))
+    .orderBy(...variantOrder(req.width))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A strong validator: a stored variant never changes, so its image id and width name its bytes. */
+export function variantEtag(id: string, width: number): string {
+  return `"${id}-${width}"`;
 }

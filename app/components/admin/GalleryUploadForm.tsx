@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from "#domain/images.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { formatFileSize } from "#domain/format.ts";
+
+interface Preview {
+  url: string;
+  name: string;
+  size: number;
+}
+
+/**
+ * The gallery's upload form (SPEC §2 "Gallery admin"). Without JavaScript: a file input and
+ * 'Subir imagen', checked on the server. With it: the chosen picture is previewed (a data: URL, which
+ * the CSP allows) with a button to remove it, and the spec's messages show before anything is sent
+ * (the server checks again, by decoding).
+ */
+export function GalleryUploadForm({ action, error }: { action: string; error: string | null }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
+  // A new page (after a redirect) resets the form, its preview and its message.
+  return <UploadForm key={location.key} action={action} serverError={error} busy={busy} />;
+}
+
+function UploadForm({ action, serverError, busy }: { action: string; serverError: string | null; busy: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  // The server's message belongs to the file it refused: choosing another one hides it.
+  const [changed, setChanged] = useState(false);
+  const error = clientError ?? (changed ? null : serverError);
+
+  function clear() {
+    if (input.current) input.current.value = "";
+    setPreview(null);
+  }
+
+  function choose(file: File | undefined) {
+    setChanged(true);
+    setClientError(null);
+    setPreview(null);
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      setClientError(ADMIN_MESSAGES.imageOnly);
+      clear();
+      return;
+    }
+    if (file.size > GALLERY_MAX_BYTES) {
+      setClientError(ADMIN_MESSAGES.imageTooLarge);
+      clear();
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => {
+      // Only if this file is still the chosen one.
+      if (typeof reader.result === "string" && input.current?.files?.[0] === file) setPreview({ url: reader.result, name: file.name, size: file.size });
+    };
+    reader.readAsDataURL(file);
+  }
+
+  // A file chosen before the page's JavaScript ran (a slow phone) gets its preview and checks too.
+  useEffect(() => {
+    const file = input.current?.files?.[0];
+    if (file) choose(file);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!input.current?.files?.length) {
+      event.preventDefault();
+      setClientError(ADMIN_MESSAGES.imageMissing);
+      return;
+    }
+    setClientError(null);
+    setChanged(false);
+  }
+
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="gallery-upload" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="upload" />
+      <div className="field">
+        <label htmlFor="galeria-archivo">Imagen (JPG, PNG, WebP, GIF o AVIF; máximo 5MB)</label>
+        <input
+          ref={input}
+          id="galeria-archivo"
+          name="imagen"
+          type="file"
+          accept={GALLERY_ACCEPT}
+          onChange={(event) => choose(event.currentTarget.files?.[0])}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "galeria-archivo-error" : undefined}
+        />
+      </div>
+      {preview ? (
+        <figure className="gallery-preview">
+          <img src={preview.url} alt={`Vista previa de ${preview.name}`} />
+          <figcaption>
+            {preview.name} · {formatFileSize(preview.size)}
+          </figcaption>
+          <button type="button" className="button button-danger-quiet" onClick={clear}>
+            Quitar imagen
+          </button>
+        </figure>
+      ) : null}
+      {error ? (
+        <p id="galeria-archivo-error" className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? "Subiendo..." : "Subir imagen"}
+      </button>
+    </Form>
+  );
+}
