@@ -73,6 +73,13 @@ describe("request body limits", () => {
     expect(await post("/admin/importar-productos", 6 * MB)).toEqual({ status: 200, text: String(6 * MB) });
   });
 
+  it("the allowance holds for the data requests their forms post to with JavaScript on", async () => {
+    expect((await post("/admin/galeria.data", 6 * MB)).status).not.toBe(413);
+    expect((await post("/admin/importar-productos.data", 6 * MB, true)).status).not.toBe(413);
+    expect((await post("/admin/galeria.data", 9 * MB)).status).toBe(413);
+    expect((await post("/carrito.data", 600 * 1024)).status).toBe(413);
+  });
+
   it("refuses more than 8 MB on the upload screens, declared or chunked", async () => {
     expect((await post("/admin/galeria", 9 * MB)).status).toBe(413);
     expect((await post("/admin/importar-productos", 9 * MB, true)).status).toBe(413);
