@@ -132,7 +132,7 @@ export function ProductForm({
   const shown = hydrated ? images.count : MAX_PRODUCT_IMAGES;
 
   return (
-    <Form method="post" className="product-form" noValidate={false} aria-labelledby="producto-titulo">
+    <Form method="post" className="product-form" aria-labelledby="producto-titulo">
       <input type="hidden" name="intent" value="save" />
       {banner ? (
         <p className="product-form-banner" role="alert">
