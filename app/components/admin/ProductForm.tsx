@@ -11,6 +11,7 @@ import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGE
 import type { ProductFormValues } from "#domain/product-form.ts";
 import { isOwnMedia } from "#app/components/ProductImage.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { addImageRow, initialImageRows, insertImage, removeImageRow, setImageRow } from "./image-rows";
 
 export interface GalleryChoice {
   id: string;
@@ -78,35 +79,20 @@ function ImagePreview({ url, number }: { url: string; number: number }) {
   );
 }
 
-/** The image rows: a fixed list of MAX_PRODUCT_IMAGES values, of which the first `count` are shown with JavaScript. */
+/** The image rows with JavaScript (image-rows.ts). */
 function useImageRows(initial: string[]) {
-  const filled = initial.filter((url) => url.trim() !== "");
-  const [rows, setRows] = useState(() => Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => filled[i] ?? ""));
-  const [count, setCount] = useState(() => Math.min(MAX_PRODUCT_IMAGES, Math.max(1, filled.length)));
+  const [state, setState] = useState(() => initialImageRows(initial));
   return {
-    rows,
-    count,
-    set(index: number, value: string) {
-      setRows((r) => r.map((v, i) => (i === index ? value : v)));
-    },
-    add() {
-      setCount((c) => Math.min(MAX_PRODUCT_IMAGES, c + 1));
-    },
-    remove(index: number) {
-      setRows((r) => [...r.slice(0, index), ...r.slice(index + 1), ""]);
-      setCount((c) => Math.max(1, c - 1));
-    },
-    /** Puts the path into the first empty shown row, or a new row; false when all five are taken. */
+    rows: state.rows,
+    count: state.count,
+    set: (index: number, value: string) => setState((s) => setImageRow(s, index, value)),
+    add: () => setState(addImageRow),
+    remove: (index: number) => setState((s) => removeImageRow(s, index)),
+    /** False when all five rows are taken. */
     insert(path: string): boolean {
-      const empty = rows.slice(0, count).findIndex((v) => v.trim() === "");
-      if (empty >= 0) {
-        setRows((r) => r.map((v, i) => (i === empty ? path : v)));
-        return true;
-      }
-      if (count >= MAX_PRODUCT_IMAGES) return false;
-      setRows((r) => r.map((v, i) => (i === count ? path : v)));
-      setCount(count + 1);
-      return true;
+      const next = insertImage(state, path);
+      if (next) setState(next);
+      return next !== null;
     },
   };
 }
