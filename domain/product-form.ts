@@ -3,8 +3,6 @@
  * every field as text, the images as a list. The server fills it from a product (edit) or from
  * what was posted (a refused form keeps every typed value); the view renders it.
  */
-import { MAX_PRODUCT_IMAGES } from "./catalog";
-
 export interface ProductFormValues {
   name: string;
   description: string;
@@ -18,7 +16,7 @@ export interface ProductFormValues {
   cardNumber: string;
   artist: string;
   comment: string;
-  /** The non-blank image URLs, in order (at most MAX_PRODUCT_IMAGES shown as rows). */
+  /** The non-blank image URLs, in order (the form shows at most MAX_PRODUCT_IMAGES rows). */
   images: string[];
 }
 
@@ -38,17 +36,12 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   images: [],
 };
 
-/** The dashboard notices the product screens redirect to (`/admin?…&aviso=…`). */
-export const PRODUCT_NOTICE_KEYS = {
-  added: "producto-agregado",
-  updated: "producto-actualizado",
-  deleted: "producto-eliminado",
-  archived: "producto-archivado",
-  loadFailed: "error-cargar-producto",
-} as const;
-
-/** The image rows a form without JavaScript shows: always the maximum, blanks ignored. */
-export const IMAGE_ROWS = MAX_PRODUCT_IMAGES;
+/**
+ * Where the edit screen sends the admin when its product can't be loaded (unknown, malformed or
+ * archived id): the dashboard, which shows 'Error al cargar el producto' for this key (SPEC §8).
+ * The success notices are the dashboard's own keys (domain/admin-dashboard.ts `dashboardHref`).
+ */
+export const PRODUCT_LOAD_FAILED_HREF = "/admin?aviso=error-cargar-producto";
 
 /** Centavos as the price field shows them: "1234.50". */
 export function centsToPesosText(cents: number): string {

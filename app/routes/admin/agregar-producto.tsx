@@ -2,7 +2,8 @@ import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/agregar-producto";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { galleryChoices, saveProductForm } from "#server/catalog/product-form.server.ts";
-import { EMPTY_PRODUCT_FORM, PRODUCT_NOTICE_KEYS } from "#domain/product-form.ts";
+import { EMPTY_PRODUCT_FORM } from "#domain/product-form.ts";
+import { dashboardHref } from "#domain/admin-dashboard.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await readForm(request);
   const result = await saveProductForm(context.db, form, null, context.requestId);
-  if (result.ok) return redirect(`/admin?tab=productos&aviso=${PRODUCT_NOTICE_KEYS.added}`, 303);
+  if (result.ok) return redirect(dashboardHref({ tab: "productos", aviso: "producto-agregado" }), 303);
   return data(result, { status: result.status });
 }
 

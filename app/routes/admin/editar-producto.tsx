@@ -2,7 +2,8 @@ import { Form, Link, data, redirect, useLocation, useNavigation } from "react-ro
 import type { Route } from "./+types/editar-producto";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { deleteProductForm, galleryChoices, productFormValues, saveProductForm } from "#server/catalog/product-form.server.ts";
-import { PRODUCT_NOTICE_KEYS } from "#domain/product-form.ts";
+import { PRODUCT_LOAD_FAILED_HREF } from "#domain/product-form.ts";
+import { dashboardHref } from "#domain/admin-dashboard.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
@@ -18,7 +19,7 @@ import productStylesHref from "#app/styles/admin-products.css?url";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const values = await productFormValues(context.db, params.id);
-  if (!values) throw redirect(`/admin?aviso=${PRODUCT_NOTICE_KEYS.loadFailed}`);
+  if (!values) throw redirect(PRODUCT_LOAD_FAILED_HREF);
   const confirmingDelete = new URL(request.url).searchParams.get("eliminar") === "1";
   return { id: params.id, values, confirmingDelete, gallery: confirmingDelete ? [] : await galleryChoices(context.db) };
 }
@@ -30,11 +31,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const removed = await deleteProductForm(context.db, params.id, context.requestId);
     if (removed === "not-found") return data({ ok: false as const, deleteFailed: ADMIN_MESSAGES.deleteFailed }, { status: 404 });
     if (removed === "failed") return data({ ok: false as const, deleteFailed: ADMIN_MESSAGES.deleteFailed }, { status: 500 });
-    const notice = removed === "deleted" ? PRODUCT_NOTICE_KEYS.deleted : PRODUCT_NOTICE_KEYS.archived;
-    return redirect(`/admin?tab=productos&aviso=${notice}`, 303);
+    return redirect(dashboardHref({ tab: "productos", aviso: removed === "deleted" ? "producto-eliminado" : "producto-archivado" }), 303);
   }
   const result = await saveProductForm(context.db, form, params.id, context.requestId);
-  if (result.ok) return redirect(`/admin?tab=productos&aviso=${PRODUCT_NOTICE_KEYS.updated}`, 303);
+  if (result.ok) return redirect(dashboardHref({ tab: "productos", aviso: "producto-actualizado" }), 303);
   return data(result, { status: result.status });
 }
 
