@@ -45,6 +45,7 @@ test("the admin creates a product, it appears in the shop, is edited, then delet
   }
   await page.getByRole("button", { name: "Agregar Producto" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=productos&aviso=producto-agregado$/);
+  await expect(page.getByRole("status").filter({ hasText: "Producto agregado exitosamente" })).toBeVisible();
 
   await searchShop(page, visit, word);
   await expect(productCards(page)).toHaveCount(1);
@@ -59,25 +60,29 @@ test("the admin creates a product, it appears in the shop, is edited, then delet
   await page.getByLabel("Precio de oferta (MXN, opcional)").fill("999.99");
   await page.getByRole("button", { name: "Actualizar Producto" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=productos&aviso=producto-actualizado$/);
+  await expect(page.getByRole("status").filter({ hasText: "Producto actualizado exitosamente" })).toBeVisible();
 
   await searchShop(page, visit, word);
   await expect(productCards(page)).toHaveCount(1);
   await expect(productCards(page).getByRole("link", { name: `Raichu ${word}` })).toBeVisible();
 
-  await visit(`/admin/editar-producto/${id}`);
   if (js) {
+    await visit(`/admin/editar-producto/${id}`);
     page.once("dialog", async (dialog) => {
       expect(dialog.message()).toBe("¿Eliminar este producto?");
       await dialog.accept();
     });
     await page.getByRole("button", { name: "Eliminar producto" }).click();
   } else {
-    await page.getByRole("link", { name: "Eliminar producto" }).click();
+    // Without JavaScript, from the dashboard's list: its 'Eliminar' link leads to the confirmation step.
+    await visit(`/admin?${new URLSearchParams({ tab: "productos", q: word })}`);
+    await page.getByRole("link", { name: `Eliminar Raichu ${word}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/editar-producto/${id}\\?eliminar=1$`));
     await expect(page.getByText("¿Eliminar este producto?")).toBeVisible();
     await page.getByRole("button", { name: "Sí, eliminar" }).click();
   }
   await expect(page).toHaveURL(/\/admin\?tab=productos&aviso=producto-eliminado$/);
+  await expect(page.getByRole("status").filter({ hasText: "Producto eliminado exitosamente" })).toBeVisible();
 
   await searchShop(page, visit, word);
   await expect(productCards(page)).toHaveCount(0);
