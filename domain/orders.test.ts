@@ -58,6 +58,9 @@ describe("checkout texts", () => {
     expect(soldOutMessage([{ name: "A", available: 1 }, { name: "B", available: 3 }])).toBe(
       "Ya no hay stock suficiente de: A (queda 1), B (quedan 3). Ajusta tu carrito e intenta de nuevo.",
     );
+    expect(soldOutMessage([{ name: "Mew", available: 0, unavailable: true }, { name: "B", available: 0 }])).toBe(
+      "Ya no hay stock suficiente de: Mew (ya no está disponible), B (agotado). Ajusta tu carrito e intenta de nuevo.",
+    );
   });
 
   it("upper-cases and trims a coupon code", () => {

@@ -128,10 +128,17 @@ export const CHECKOUT_MESSAGES = {
 /** Why a coupon is refused at checkout (the keys of the reasons above). */
 export type CouponRefusal = "couponInvalid" | "couponInactive" | "couponExpired" | "couponExhausted" | "couponUsed" | "couponNotForYou";
 
-/** 'Sin stock suficiente de: X (quedan 0), Y (queda 1)': the products that sold out meanwhile, named. */
-export function soldOutMessage(products: readonly { name: string; available: number }[]): string {
+/**
+ * 'Sin stock suficiente de: X (quedan 0), Y (queda 1)': the products that sold out meanwhile, named;
+ * one the admin took out of the shop meanwhile reads 'X (ya no está disponible)'.
+ */
+export function soldOutMessage(products: readonly { name: string; available: number; unavailable?: boolean }[]): string {
   const parts = products.map((p) =>
-    p.available <= 0 ? `${p.name} (agotado)` : `${p.name} (${p.available === 1 ? "queda 1" : `quedan ${p.available}`})`,
+    p.unavailable
+      ? `${p.name} (ya no está disponible)`
+      : p.available <= 0
+        ? `${p.name} (agotado)`
+        : `${p.name} (${p.available === 1 ? "queda 1" : `quedan ${p.available}`})`,
   );
   return products.length === 1
     ? `Ya no hay stock suficiente de ${parts[0]}. Ajusta tu carrito e intenta de nuevo.`

@@ -104,7 +104,7 @@ async function productStock(tx: Queryable, productId: string): Promise<number> {
   const [product] = await tx
     .select({ stock: products.stock })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), isNull(products.archivedAt)))
     .limit(1);
   if (!product) throw new CartError(CART_MESSAGES.productNotFound, 404);
   return product.stock;
@@ -236,7 +236,8 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
       quantity: cartItems.quantity,
     })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    // An archived product's line is left out, as a deleted product's is gone (removeProduct drops both).
+    .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
   const lines: CartLine[] = rows.map(({ images, ...row }) => ({
@@ -270,7 +271,7 @@ export async function mergeGuestCart(db: Database, guestCartId: string | null, u
       insert into cart_items (cart_id, product_id, quantity, added_at)
       select ${accountCart}, g.product_id, least(g.quantity, p.stock, ${MAX_LINE_QUANTITY}), g.added_at
       from cart_items g join products p on p.id = g.product_id
-      where g.cart_id = ${guest.id} and p.stock > 0
+      where g.cart_id = ${guest.id} and p.stock > 0 and p.archived_at is null
       on conflict (cart_id, product_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
                              (select stock from products where id = excluded.product_id),

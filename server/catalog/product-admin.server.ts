@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
-import { orderItems, products } from "#server/db/schema.ts";
+import { cartItems, orderItems, products } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { catalogChanged } from "./catalog-cache";
 import type { ProductInput } from "./product-input";
@@ -101,6 +101,8 @@ export async function removeProduct(db: Database, id: string): Promise<RemovePro
     const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
     if (ordered) {
       await tx.update(products).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(products.id, id));
+      // Its cart lines go, as a deleted product's do (cascade): carts and their badges never hold it.
+      await tx.delete(cartItems).where(eq(cartItems.productId, id));
       return "archived";
     }
     await tx.delete(products).where(eq(products.id, id));

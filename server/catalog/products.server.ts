@@ -2,7 +2,7 @@
  * Catalogue queries: the product list (filters, search, sort, pagination, count),
  * cached per query (catalog-cache.ts), and one product by id, always read fresh.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
@@ -55,8 +55,12 @@ export function searchCondition(search: string): SQL | undefined {
   return and(...tokens.map(tokenCondition));
 }
 
+/** Products in the shop: an archived product (deleted by the admin while orders name it) is hidden everywhere. */
+export const inShop = isNull(products.archivedAt);
+
 function filterCondition(q: ProductQuery): SQL | undefined {
   return and(
+    inShop,
     q.rarity ? eq(products.rarity, q.rarity) : undefined,
     q.type ? eq(products.type, q.type) : undefined,
     q.expansion ? eq(products.expansion, q.expansion) : undefined,
@@ -133,9 +137,13 @@ async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, 
   return { products: rows.map(toProductCardDto), total, pages, page: q.page };
 }
 
-/** One product, or null for an unknown or malformed id. */
+/** One product in the shop, or null for an unknown, malformed or archived id. */
 export async function getProduct(db: Queryable, id: string): Promise<ProductDto | null> {
   if (!isId(id)) return null;
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), inShop))
+    .limit(1);
   return row ? toProductDto(row) : null;
 }

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, isNull } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 
@@ -9,6 +9,7 @@ export async function sitemapEntries(db: Queryable) {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
+    .where(isNull(products.archivedAt))
     .orderBy(desc(products.dateAdded))
     .limit(SITEMAP_LIMIT);
 }

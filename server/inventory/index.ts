@@ -23,8 +23,10 @@ export interface Shortage {
   productId: string;
   name: string;
   requested: number;
-  /** What is left now (0 when sold out or deleted). */
+  /** What is left now (0 when sold out, deleted or archived). */
   available: number;
+  /** The product left the shop (deleted or archived by the admin): it can't be bought at all. */
+  unavailable?: boolean;
 }
 
 /** Some products no longer have the quantities asked for; names them and what is left. */
@@ -57,7 +59,7 @@ export function sumByProduct(lines: readonly StockLine[]): Array<{ productId: st
 async function lockProducts(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: products.id, name: products.name, stock: products.stock })
+    .select({ id: products.id, name: products.name, stock: products.stock, archivedAt: products.archivedAt })
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(products.id)
@@ -68,8 +70,9 @@ async function lockProducts(tx: Tx, ids: string[]) {
  * Takes the lines' quantities out of stock, in the caller's transaction: sums
  * per product, locks the rows in id order, and decrements only where the stock
  * still holds the quantity. Throws OutOfStockError (naming every short product
- * and what is left) when any line can't be served; the caller's transaction
- * then rolls back, so nothing is taken.
+ * and what is left) when any line can't be served, a product that was deleted
+ * or archived meanwhile included; the caller's transaction then rolls back, so
+ * nothing is taken.
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
   const wanted = sumByProduct(lines);
@@ -77,9 +80,16 @@ export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise
   const shortages: Shortage[] = [];
   for (const line of wanted) {
     const row = locked.get(line.productId);
-    const available = row?.stock ?? 0;
+    const unavailable = !row || row.archivedAt !== null;
+    const available = unavailable ? 0 : row.stock;
     if (available < line.quantity) {
-      shortages.push({ productId: line.productId, name: row?.name ?? line.name ?? "Producto", requested: line.quantity, available });
+      shortages.push({
+        productId: line.productId,
+        name: row?.name ?? line.name ?? "Producto",
+        requested: line.quantity,
+        available,
+        ...(unavailable ? { unavailable } : {}),
+      });
     }
   }
   if (shortages.length > 0) throw new OutOfStockError(shortages);

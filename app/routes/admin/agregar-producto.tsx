@@ -1,17 +1,51 @@
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/agregar-producto";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
+import { galleryChoices, saveProductForm } from "#server/catalog/product-form.server.ts";
+import { EMPTY_PRODUCT_FORM } from "#domain/product-form.ts";
+import { dashboardHref } from "#domain/admin-dashboard.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { ProductForm } from "#app/components/admin/ProductForm.tsx";
+import productStylesHref from "#app/styles/admin-products.css?url";
 
-// Scaffold: replaced by the screen's own module in this issue.
+/** Add product (SPEC §2 "Add / edit product"): the form, and its POST. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { gallery: await galleryChoices(context.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  return null;
+  const form = await readForm(request);
+  const result = await saveProductForm(context.db, form, null, context.requestId);
+  if (result.ok) return redirect(dashboardHref({ tab: "productos", aviso: "producto-agregado" }), 303);
+  return data(result, { status: result.status });
 }
 
-export default function Screen() {
-  return <h2>agregar-producto</h2>;
+export const headers = privatePageHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStylesHref }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Agregar Producto", description: "Agrega un producto al catálogo.", path: "/admin/agregar-producto", origin: originFrom(matches), noindex: true });
+
+export default function AddProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && !actionData.ok ? actionData : null;
+  // A new location (each submission's answer) starts the form afresh from the values given.
+  const location = useLocation();
+  return (
+    <section className="product-editor">
+      <h2 id="producto-titulo">Agregar Producto</h2>
+      <ProductForm
+        key={location.key}
+        mode="new"
+        values={failed?.values ?? EMPTY_PRODUCT_FORM}
+        errors={failed?.errors ?? {}}
+        banner={failed?.banner ?? null}
+        gallery={loaderData.gallery}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,69 @@
+/**
+ * The product form: its image rows with JavaScript (pure steps), and the markup a browser without
+ * JavaScript gets (five image rows, the gallery as a select, errors tied to their fields).
+ */
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { EMPTY_PRODUCT_FORM } from "#domain/product-form.ts";
+import { addImageRow, initialImageRows, insertImage, removeImageRow, setImageRow } from "./image-rows";
+import { ProductForm } from "./ProductForm";
+
+describe("image rows", () => {
+  it("start with the given images (blanks dropped), at least one row", () => {
+    expect(initialImageRows([])).toEqual({ rows: ["", "", "", "", ""], count: 1 });
+    expect(initialImageRows(["", "/a.webp", " ", "https://x.example/b.jpg"])).toEqual({ rows: ["/a.webp", "https://x.example/b.jpg", "", "", ""], count: 2 });
+  });
+
+  it("a gallery image goes into the first empty row, else a new row, never a sixth", () => {
+    let state = setImageRow(addImageRow(initialImageRows(["/a.webp"])), 1, "");
+    state = insertImage(state, "/media/imagenes/1/imagen.webp")!;
+    expect(state).toEqual({ rows: ["/a.webp", "/media/imagenes/1/imagen.webp", "", "", ""], count: 2 });
+    state = insertImage(state, "/media/imagenes/2/imagen.webp")!;
+    expect(state.count).toBe(3);
+    state = insertImage(insertImage(state, "/c")!, "/d")!;
+    expect(state.rows).toEqual(["/a.webp", "/media/imagenes/1/imagen.webp", "/media/imagenes/2/imagen.webp", "/c", "/d"]);
+    expect(insertImage(state, "/e")).toBeNull();
+    expect(addImageRow(state).count).toBe(5);
+  });
+
+  it("removing a row moves the rows below up; the last row only empties", () => {
+    const state = initialImageRows(["/a", "/b", "/c"]);
+    expect(removeImageRow(state, 0)).toEqual({ rows: ["/b", "/c", "", "", ""], count: 2 });
+    expect(removeImageRow(initialImageRows(["/a"]), 0)).toEqual({ rows: ["", "", "", "", ""], count: 1 });
+  });
+});
+
+function render(props: Partial<Parameters<typeof ProductForm>[0]> = {}): string {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/agregar-producto",
+      Component: () => <ProductForm mode="new" values={EMPTY_PRODUCT_FORM} errors={{}} banner={null} gallery={[]} {...props} />,
+    },
+  ]);
+  return renderToString(<Stub initialEntries={["/admin/agregar-producto"]} />);
+}
+
+describe("the form without JavaScript", () => {
+  it("shows five image rows and no add/remove buttons", () => {
+    const html = render({ values: { ...EMPTY_PRODUCT_FORM, images: ["https://x.example/a.jpg"] } });
+    expect(html.match(/name="images"/g)).toHaveLength(5);
+    expect(html).toContain('value="https://x.example/a.jpg"');
+    expect(html).not.toContain("Agregar imagen");
+    expect(html).not.toContain("Quitar");
+  });
+
+  it("offers the gallery as a select whose choice the server adds", () => {
+    const html = render({ gallery: [{ id: "abc", originalName: "mew.png", path: "/media/imagenes/abc/imagen.webp" }] });
+    expect(html).toContain('name="galleryImage"');
+    expect(html).toContain('<option value="/media/imagenes/abc/imagen.webp">mew.png</option>');
+    expect(render()).toContain("La galería está vacía");
+  });
+
+  it("ties each message to its field, and shows the banner", () => {
+    const html = render({ errors: { salePrice: "El precio de oferta debe ser menor al precio normal" }, banner: "Error al agregar producto" });
+    expect(html).toMatch(/id="producto-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-salePrice-ayuda producto-salePrice-error"/);
+    expect(html).toContain('<p id="producto-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>');
+    expect(html).toContain("Error al agregar producto");
+  });
+});

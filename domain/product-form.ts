@@ -1,0 +1,49 @@
+/**
+ * The admin's product form as the browser shows it (SPEC §2 "Add / edit product", §3 "Product"):
+ * every field as text, the images as a list. The server fills it from a product (edit) or from
+ * what was posted (a refused form keeps every typed value); the view renders it.
+ */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+  salePrice: string;
+  stock: string;
+  category: string;
+  rarity: string;
+  type: string;
+  expansion: string;
+  cardNumber: string;
+  artist: string;
+  comment: string;
+  /** The non-blank image URLs, in order (the form shows at most MAX_PRODUCT_IMAGES rows). */
+  images: string[];
+}
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: "",
+  description: "",
+  price: "",
+  salePrice: "",
+  stock: "",
+  category: "",
+  rarity: "",
+  type: "",
+  expansion: "",
+  cardNumber: "",
+  artist: "",
+  comment: "",
+  images: [],
+};
+
+/**
+ * Where the edit screen sends the admin when its product can't be loaded (unknown, malformed or
+ * archived id): the dashboard, which shows 'Error al cargar el producto' for this key (SPEC §8).
+ * The success notices are the dashboard's own keys (domain/admin-dashboard.ts `dashboardHref`).
+ */
+export const PRODUCT_LOAD_FAILED_HREF = "/admin?aviso=error-cargar-producto";
+
+/** Centavos as the price field shows them: "1234.50". */
+export function centsToPesosText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
