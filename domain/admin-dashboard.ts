@@ -34,7 +34,12 @@ export const ADMIN_NOTICES = {
   "producto-actualizado": ADMIN_MESSAGES.productUpdated,
   "producto-eliminado": ADMIN_MESSAGES.productDeleted,
   "producto-archivado": ADMIN_MESSAGES.productArchived,
+  // Errors: the edit screen could not load its product and came back here (SPEC §8).
+  "error-cargar-producto": ADMIN_MESSAGES.loadFailed,
 } as const;
+
+/** The notice keys that report a failure (shown as an alert, not as a success). */
+const ERROR_NOTICES: ReadonlySet<AdminNotice> = new Set<AdminNotice>(["error-cargar-producto"]);
 
 export type AdminNotice = keyof typeof ADMIN_NOTICES;
 
@@ -82,6 +87,11 @@ export function dashboardHref(state: Partial<DashboardQuery> = {}): string {
 /** The text of a notice key, or null. */
 export function adminNoticeText(key: string | null): string | null {
   return has(ADMIN_NOTICES, key) ? ADMIN_NOTICES[key] : null;
+}
+
+/** A notice key's text and whether it reports a failure; null for no or an unknown key. */
+export function adminNotice(key: string | null): { text: string; isError: boolean } | null {
+  return has(ADMIN_NOTICES, key) ? { text: ADMIN_NOTICES[key], isError: ERROR_NOTICES.has(key) } : null;
 }
 
 /** Admin stock colours (SPEC §9): above this many units green, 1 up to it yellow, 0 red. */

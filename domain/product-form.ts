@@ -3,6 +3,8 @@
  * every field as text, the images as a list. The server fills it from a product (edit) or from
  * what was posted (a refused form keeps every typed value); the view renders it.
  */
+import { dashboardHref } from "./admin-dashboard";
+
 export interface ProductFormValues {
   name: string;
   description: string;
@@ -41,7 +43,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
  * archived id): the dashboard, which shows 'Error al cargar el producto' for this key (SPEC §8).
  * The success notices are the dashboard's own keys (domain/admin-dashboard.ts `dashboardHref`).
  */
-export const PRODUCT_LOAD_FAILED_HREF = "/admin?aviso=error-cargar-producto";
+export const PRODUCT_LOAD_FAILED_HREF = dashboardHref({ aviso: "error-cargar-producto" });
 
 /** Centavos as the price field shows them: "1234.50". */
 export function centsToPesosText(cents: number): string {

@@ -96,7 +96,19 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
   await expect(found).toBeVisible();
   await expect(found.locator(".stock-badge")).toHaveText(/Disponible/);
   await expect(found.getByRole("link", { name: `Editar ${card}` })).toHaveAttribute("href", /^\/admin\/editar-producto\/[0-9a-f]{24}$/);
-  await expect(found.getByRole("link", { name: `Eliminar ${card}` })).toHaveAttribute("href", /^\/admin\/editar-producto\/[0-9a-f]{24}\?eliminar=1$/);
+  if (js) {
+    // With JavaScript 'Eliminar' asks confirm() first; dismissed, nothing is deleted.
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await found.getByRole("button", { name: `Eliminar ${card}` }).click();
+    await expect.poll(() => asked).toBe("¿Eliminar este producto?");
+    await expect(found).toBeVisible();
+  } else {
+    await expect(found.getByRole("link", { name: `Eliminar ${card}` })).toHaveAttribute("href", /^\/admin\/editar-producto\/[0-9a-f]{24}\?eliminar=1$/);
+  }
   await expectFitsThePhone(page);
   await expectNoViolations(page, "/admin (Productos)");
 

@@ -67,12 +67,13 @@ test("the admin creates a product, it appears in the shop, is edited, then delet
   await expect(productCards(page).getByRole("link", { name: `Raichu ${word}` })).toBeVisible();
 
   if (js) {
-    await visit(`/admin/editar-producto/${id}`);
+    // With JavaScript, from the dashboard's list: 'Eliminar' asks confirm() and posts the delete.
+    await visit(`/admin?${new URLSearchParams({ tab: "productos", q: word })}`);
     page.once("dialog", async (dialog) => {
       expect(dialog.message()).toBe("¿Eliminar este producto?");
       await dialog.accept();
     });
-    await page.getByRole("button", { name: "Eliminar producto" }).click();
+    await page.getByRole("button", { name: `Eliminar Raichu ${word}` }).click();
   } else {
     // Without JavaScript, from the dashboard's list: its 'Eliminar' link leads to the confirmation step.
     await visit(`/admin?${new URLSearchParams({ tab: "productos", q: word })}`);

@@ -165,7 +165,7 @@ describeEachDatabase("admin dashboard", (t) => {
     const { cookie } = await signIn(t.db, adminId);
     const load = async (query: string) => {
       const url = `/admin${query}`;
-      const result = await settle<{ notice: string | null; data: DashboardData }>(() =>
+      const result = await settle<{ notice: { text: string; isError: boolean } | null; data: DashboardData }>(() =>
         loader({ request: get(url, { cookie }), context: routeContext(t.db), params: {} } as never),
       );
       expect(result.status).toBe(200);
@@ -173,7 +173,9 @@ describeEachDatabase("admin dashboard", (t) => {
     };
     expect((await load("")).data.tab).toBe("resumen");
     const listed = await load("?tab=productos&q=nishida&aviso=producto-eliminado");
-    expect(listed.notice).toBe(ADMIN_MESSAGES.productDeleted);
+    expect(listed.notice).toEqual({ text: ADMIN_MESSAGES.productDeleted, isError: false });
+    // The edit screen's load failure comes back as an error (SPEC §8 'Error al cargar el producto').
+    expect((await load("?aviso=error-cargar-producto")).notice).toEqual({ text: ADMIN_MESSAGES.loadFailed, isError: true });
     expect(listed.data.tab === "productos" && listed.data.products.rows.map((r) => r.name)).toEqual(["Pikachu Festivo"]);
     expect((await load("?tab=ordenes&page=abc&aviso=otra-cosa")).notice).toBeNull();
     expect(parseDashboardQuery(new URLSearchParams("tab=ordenes&page=abc")).page).toBe(1);

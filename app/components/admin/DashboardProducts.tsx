@@ -4,6 +4,7 @@ import { STOCK_FILTERS, adminStockLevel, dashboardHref, type DashboardQuery } fr
 import type { AdminPage, AdminProductRow } from "#server/admin/dashboard.server.ts";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
+import { DeleteProductButton } from "./DeleteProductButton";
 
 /** The stock with its colour AND its word (colour is never the only signal, SPEC §9). */
 export function StockBadge({ stock }: { stock: number }) {
@@ -41,9 +42,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
         <Link to={`/admin/editar-producto/${product.id}`} aria-label={`Editar ${product.name}`}>
           Editar
         </Link>
-        <Link to={`/admin/editar-producto/${product.id}?eliminar=1`} aria-label={`Eliminar ${product.name}`} className="dashboard-delete">
-          Eliminar
-        </Link>
+        <DeleteProductButton id={product.id} label="Eliminar" ariaLabel={`Eliminar ${product.name}`} className="dashboard-delete" />
       </td>
     </tr>
   );

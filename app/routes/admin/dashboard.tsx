@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dashboard";
-import { adminNoticeText, parseDashboardQuery } from "#domain/admin-dashboard.ts";
+import { adminNotice, parseDashboardQuery } from "#domain/admin-dashboard.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { loadDashboard } from "#server/admin/dashboard.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
@@ -18,7 +18,7 @@ import dashboardStylesHref from "#app/styles/admin-dashboard.css?url";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = parseDashboardQuery(new URL(request.url).searchParams);
-  return { query, notice: adminNoticeText(query.aviso), data: await loadDashboard(context.db, query) };
+  return { query, notice: adminNotice(query.aviso), data: await loadDashboard(context.db, query) };
 }
 
 export const headers = privatePageHeaders;
@@ -34,8 +34,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="dashboard">
       <DashboardTabs current={data.tab} />
       <div role="status" className="dashboard-notice">
-        {notice ? <p className="form-success">{notice}</p> : null}
+        {notice && !notice.isError ? <p className="form-success">{notice.text}</p> : null}
       </div>
+      {notice?.isError ? (
+        <p role="alert" className="form-error dashboard-notice">
+          {notice.text}
+        </p>
+      ) : null}
       {data.tab === "resumen" ? <DashboardSummary summary={data.summary} /> : null}
       {data.tab === "productos" ? <DashboardProducts query={query} products={data.products} /> : null}
       {data.tab === "ordenes" ? <DashboardOrders orders={data.orders} /> : null}

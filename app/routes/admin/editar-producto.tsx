@@ -8,8 +8,8 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { ProductForm } from "#app/components/admin/ProductForm.tsx";
+import { DeleteProductButton } from "#app/components/admin/DeleteProductButton.tsx";
 import productStylesHref from "#app/styles/admin-products.css?url";
 
 /**
@@ -77,30 +77,10 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
   );
 }
 
-/** With JavaScript: a button that asks confirm() first. Without: a link to the confirmation step. */
 function DeleteProduct({ id }: { id: string }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   return (
     <div className="product-delete">
-      {hydrated ? (
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(ADMIN_MESSAGES.confirmDelete)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <button type="submit" className="button button-danger" disabled={busy}>
-            {busy ? "Eliminando..." : "Eliminar producto"}
-          </button>
-        </Form>
-      ) : (
-        <Link to={`/admin/editar-producto/${id}?eliminar=1`} className="button button-danger">
-          Eliminar producto
-        </Link>
-      )}
+      <DeleteProductButton id={id} label="Eliminar producto" className="button button-danger" />
     </div>
   );
 }
