@@ -53,6 +53,7 @@ export async function processImportRun(db: Database, run: { id: string; text: st
         succeeded: result.success.length,
         failed: result.errors.length,
       });
+      await yieldToRequests();
     }
     await finishImportRun(db, run.id, result);
   } catch (error) {
@@ -103,6 +104,13 @@ async function writeBatch(tx: Tx, good: ReadonlyArray<{ row: number; product: Pr
     return { row, name, id: target.id!, updated: !(first && target.inserted) };
   });
 }
+
+/**
+ * Lets the shop's requests in between two batches. The embedded database answers in the same
+ * thread, without waiting on the network: a loop of queries never leaves the microtask queue, and
+ * without this pause the server would answer nobody until the whole file is imported.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Claims the oldest queued run and imports it; its id, or null when none was waiting. */
 export async function runNextImport(db: Database): Promise<string | null> {

@@ -171,7 +171,8 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
               <ListPager label="Páginas de productos importados" page={successes.page} pages={successes.pages} hrefFor={(p) => href(errors.page, p)} />
             </details>
           ) : null}
-          {run.finishedAt ? <p className="field-hint">Terminó el {formatDateTime(run.finishedAt)}. «Fila» es el número de fila en la hoja de cálculo: la fila 1 es el encabezado.</p> : null}
+          <p className="field-hint">«Fila» es el número de fila en la hoja de cálculo: la fila 1 es el encabezado.</p>
+          {run.finishedAt ? <p className="field-hint">Terminó el {formatDateTime(run.finishedAt)}</p> : null}
         </>
       )}
       <p>
