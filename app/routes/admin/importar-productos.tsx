@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/importar-productos";
 import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
@@ -129,11 +129,18 @@ function UploadForm({ actionData, notice }: { actionData: { error: string } | un
   const shownError = preview && !preview.ok ? preview.error : serverError;
   const errorId = "import-file-error";
 
-  async function onFileChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    setAnswered(actionData);
+  const input = useRef<HTMLInputElement>(null);
+  async function showPreview(file: File | undefined) {
     setPreview(file ? await previewCsvFile(file) : null);
   }
+  function onFileChange(event: React.ChangeEvent<HTMLInputElement>) {
+    setAnswered(actionData);
+    void showPreview(event.currentTarget.files?.[0]);
+  }
+  // A file picked before the page came alive gets its preview too.
+  useEffect(() => {
+    void showPreview(input.current?.files?.[0]);
+  }, []);
 
   return (
     <Form method="post" action={PATH} encType="multipart/form-data" className="import-form">
@@ -141,6 +148,7 @@ function UploadForm({ actionData, notice }: { actionData: { error: string } | un
         <label htmlFor="import-file">Archivo CSV</label>
         <ColumnsHint />
         <input
+          ref={input}
           id="import-file"
           name="archivo"
           type="file"
