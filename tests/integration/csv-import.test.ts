@@ -294,6 +294,21 @@ describeEachDatabase("CSV import", (t) => {
     expect(((await page(`?corrida=${again}`, cookie)).data as RunPage).run).toMatchObject({ status: "done", succeeded: 5000 });
   });
 
+  it("the server keeps answering while a file is imported: the worker pauses between batches", async () => {
+    const cookie = await adminCookie();
+    const lines = [HEADER];
+    for (let i = 1; i <= 1000; i++) lines.push(`Carta Pausa ${i},Celebrations,5.00,1,Rare,Pokémon,https://images.example.com/pausa-${i}.jpg`);
+    await queue(cookie, "pausa.csv", lines.join("\n"));
+    const run = await claimNextImportRun(t.db);
+    // A timer stands for the requests waiting their turn: on the embedded database the queries of a
+    // loop never leave the microtask queue, so without the pauses it would not fire until the end.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    await processImportRun(t.db, run!);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThanOrEqual(4); // 5 batches of 200 rows: a pause after each
+  });
+
   it("unusable files get a Spanish error and a 400, and nothing is written", async () => {
     const cookie = await adminCookie();
     const over = `${HEADER}\n` + "x".repeat(5 * 1024 * 1024);
