@@ -123,3 +123,20 @@ export const ADMIN_MESSAGES = {
   imageTooManyPixels: "La imagen es demasiado grande: el máximo es de 40 megapíxeles",
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
 } as const;
+
+/** The CSV import's own texts (SPEC §2 "CSV import", §5); the spec's two are in ADMIN_MESSAGES (csvRequired, importFailed). */
+export const CSV_IMPORT_MESSAGES = {
+  tooLarge: "El archivo no debe superar 5MB",
+  empty: "El archivo está vacío",
+  noRows: "El archivo no tiene filas de productos (solo el encabezado)",
+  notUtf8: "El archivo no está en UTF-8: guárdalo como «CSV UTF-8 (delimitado por comas)» e inténtalo de nuevo",
+  malformed: (line: number | null) =>
+    `El archivo no es un CSV válido${line ? ` (revisa la línea ${line})` : ""}: cada campo con comas, comillas o saltos de línea debe ir entre comillas dobles`,
+  missingColumns: (columns: readonly string[]) =>
+    `Faltan columnas requeridas en el encabezado: ${columns.join(", ")}. Columnas requeridas: name, expansion, price, stock, rarity, type, images`,
+  duplicateColumn: (column: string) => `La columna ${column} aparece más de una vez en el encabezado`,
+  semicolonHint: "El archivo parece separado por punto y coma: las columnas deben ir separadas por comas.",
+  columnCount: (found: number, expected: number) => `La fila tiene ${found} columnas y el encabezado ${expected}`,
+  runNotFound: "No se encontró esa importación",
+  previewExpired: "La vista previa ya no está disponible: vuelve a seleccionar el archivo",
+} as const;

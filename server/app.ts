@@ -4,7 +4,7 @@
  * request log, CSRF origin check, body limits, React Router, and a last resort
  * for anything thrown past it. `createShop` opens the database, applies
  * migrations, seeds the demo catalogue on first start and starts the in-process
- * jobs (e-mail worker, hourly housekeeping, the expiry of unpaid orders).
+ * jobs (e-mail worker, CSV import worker, hourly housekeeping, the expiry of unpaid orders).
  */
 import path from "node:path";
 import express from "express";
@@ -19,6 +19,7 @@ import { logError } from "./http/error-log";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
+import { startImportWorker } from "./importer/import-worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
@@ -64,6 +65,7 @@ export async function createShop(): Promise<Shop> {
     );
   }
   const mailWorker = startMailWorker(handle.db, config);
+  const importWorker = startImportWorker(handle.db);
   const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
   const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db), {
     publicUrl: config.PUBLIC_URL,
@@ -83,7 +85,7 @@ export async function createShop(): Promise<Shop> {
     databaseKind: handle.kind,
     ready: () => handle.ping(),
     close: async () => {
-      await Promise.all([mailWorker.stop(), housekeeping.stop(), orderExpiry.stop(), paymentReconciliation.stop(), webhooksIdle()]);
+      await Promise.all([mailWorker.stop(), importWorker.stop(), housekeeping.stop(), orderExpiry.stop(), paymentReconciliation.stop(), webhooksIdle()]);
       await handle.close();
     },
   };

@@ -1,17 +1,199 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/importar-productos";
+import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
+import { CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
+import { pageMeta } from "#app/lib/seo.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { tryReadForm } from "#app/lib/form.server.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { previewCsvFile, type CsvFilePreview } from "#app/lib/csv-preview.ts";
+import { ImportPreview, type ImportPreviewData } from "#app/components/admin/ImportPreview.tsx";
+import { ImportRunView, isImportActive } from "#app/components/admin/ImportRunView.tsx";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
+import { confirmPreviewedImport, loadImportPage, startProductImport } from "#server/importer/import-page.server.ts";
+import importStylesHref from "#app/styles/admin-import.css?url";
 
-// Scaffold: replaced by the screen's own module in this issue.
+/**
+ * CSV import (SPEC §2 "CSV import", §5): pick a .csv file, see its first 5 rows, import. With
+ * JavaScript the browser shows the preview and 'Importar' uploads the file once; without it the
+ * upload shows a server-rendered preview (`?vista=`) whose 'Importar' confirms. The server imports
+ * the rows in the background (server/importer); `?corrida=` shows the progress, refreshing itself
+ * (a meta refresh without JavaScript, a poll with it), and then the result.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const page = await loadImportPage(context.db, new URL(request.url));
+  return data(page, { status: page.view === "missing" ? 404 : 200 });
 }
+
+const PATH = "/admin/importar-productos";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const admin = await requireAdmin(request, context);
+  const form = await tryReadForm(request);
+  const intent = form?.get("intent");
+  // 'confirm': the no-JS preview's 'Importar'; 'import': the upload with the browser's preview; else an upload to preview.
+  const mode = intent === "confirm" ? "confirm" : intent === "import" ? "import" : "preview";
+  const started =
+    mode === "confirm"
+      ? await confirmPreviewedImport(context.db, String(form?.get("corrida") ?? ""))
+      : await startProductImport(context.db, form?.get("archivo") ?? null, mode, admin.id);
+  if (!started.ok) return data({ error: started.error }, { status: 400 });
+  return redirect(`${PATH}?${mode === "preview" ? "vista" : "corrida"}=${started.runId}`, { status: 303 });
 }
 
-export default function Screen() {
-  return <h2>importar-productos</h2>;
+export const headers = privatePageHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: importStylesHref }];
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Importar productos", description: "Importar productos desde un archivo CSV.", path: PATH, noindex: true });
+
+/** How often the progress page asks again, with JavaScript. */
+const POLL_MS = 1000;
+
+export default function ImportProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="admin-import" aria-labelledby="admin-import-title">
+      <h2 id="admin-import-title">Importar productos</h2>
+      {loaderData.view === "run" ? (
+        <RunPage run={loaderData.run} />
+      ) : loaderData.view === "missing" ? (
+        <>
+          <p className="import-failure" role="alert">
+            {CSV_IMPORT_MESSAGES.runNotFound}
+          </p>
+          <p>
+            <Link to={PATH} className="button button-light">
+              Importar otro archivo
+            </Link>
+          </p>
+        </>
+      ) : loaderData.view === "preview" ? (
+        <ConfirmPreview runId={loaderData.runId} preview={loaderData.preview} error={actionData?.error ?? null} />
+      ) : (
+        <UploadForm actionData={actionData} notice={loaderData.notice} />
+      )}
+    </section>
+  );
+}
+
+type RunData = Extract<Route.ComponentProps["loaderData"], { view: "run" }>["run"];
+
+function RunPage({ run }: { run: RunData }) {
+  const active = isImportActive(run.status);
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+  return (
+    <>
+      {/* Without JavaScript the page reloads itself while the import runs; with it, the poll above does. */}
+      {active ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <ImportRunView run={run} />
+    </>
+  );
+}
+
+function ColumnsHint() {
+  return (
+    <p className="field-hint" id="import-file-hint">
+      Archivo .csv en UTF-8, de hasta 5MB, con una fila de encabezado. Columnas requeridas: {CSV_REQUIRED_COLUMNS.join(", ")}. Opcionales:{" "}
+      {CSV_OPTIONAL_COLUMNS.join(", ")}. En <code>images</code> separa varias URLs con <code>|</code>; los campos con comas o saltos de
+      línea van entre comillas dobles. Un producto con el mismo nombre, expansión y número de carta que uno de la tienda lo actualiza.
+    </p>
+  );
+}
+
+/**
+ * The upload form. Without JavaScript its button asks for the server's preview; with it the file
+ * is previewed here as soon as it is picked, and the button imports it.
+ */
+function UploadForm({ actionData, notice }: { actionData: { error: string } | undefined; notice: string | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const [preview, setPreview] = useState<CsvFilePreview | null>(null);
+  // The server's answer about a file stops applying once another file is picked.
+  const [answered, setAnswered] = useState<unknown>(null);
+  const serverError = actionData && actionData !== answered ? actionData.error : notice;
+  const shownError = preview && !preview.ok ? preview.error : serverError;
+  const errorId = "import-file-error";
+
+  const input = useRef<HTMLInputElement>(null);
+  async function showPreview(file: File | undefined) {
+    setPreview(file ? await previewCsvFile(file) : null);
+  }
+  function onFileChange(event: React.ChangeEvent<HTMLInputElement>) {
+    setAnswered(actionData);
+    void showPreview(event.currentTarget.files?.[0]);
+  }
+  // A file picked before the page came alive gets its preview too.
+  useEffect(() => {
+    void showPreview(input.current?.files?.[0]);
+  }, []);
+
+  return (
+    <Form method="post" action={PATH} encType="multipart/form-data" className="import-form">
+      <div className="import-field">
+        <label htmlFor="import-file">Archivo CSV</label>
+        <ColumnsHint />
+        <input
+          ref={input}
+          id="import-file"
+          name="archivo"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={shownError ? `${errorId} import-file-hint` : "import-file-hint"}
+          aria-invalid={shownError ? true : undefined}
+          onChange={onFileChange}
+        />
+        {shownError ? (
+          <p id={errorId} className="form-error" role="alert">
+            {shownError}
+          </p>
+        ) : null}
+      </div>
+      {hydrated && preview?.ok ? <ImportPreview preview={preview as ImportPreviewData} /> : null}
+      <input type="hidden" name="intent" value={hydrated ? "import" : "preview"} />
+      <button type="submit" className="button button-primary" disabled={busy || (hydrated && preview !== null && !preview.ok)}>
+        {busy ? "Subiendo…" : hydrated ? "Importar" : "Ver vista previa"}
+      </button>
+    </Form>
+  );
+}
+
+/** The no-JS preview: the stored file's first rows, 'Importar' to confirm or pick another file. */
+function ConfirmPreview({ runId, preview, error }: { runId: string; preview: ImportPreviewData; error: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ImportPreview preview={preview} />
+      <Form method="post" action={PATH} className="import-confirm">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="corrida" value={runId} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Importando…" : "Importar"}
+        </button>
+        <Link to={PATH} className="button button-light">
+          Elegir otro archivo
+        </Link>
+      </Form>
+    </>
+  );
 }

@@ -1,0 +1,153 @@
+/**
+ * What the import screen (/admin/importar-productos) asks of the importer: take an uploaded file
+ * (checked whole before anything is stored), confirm a no-JS preview, and read a preview or a run
+ * for the page. The page's data is plain JSON (dates as ISO text), its lists cut into pages.
+ */
+import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
+import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
+import type { Database } from "#server/db/client.ts";
+import { decodeCsv, readProductCsv, type CsvDataRow } from "./product-csv";
+import {
+  createImportRun,
+  findImportRun,
+  findPreviewRun,
+  queuePreviewedRun,
+  type ImportFailure,
+  type ImportRunStatus,
+  type ImportSuccess,
+} from "./import-runs.server";
+
+export type CsvUpload =
+  | { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number }
+  | { ok: false; error: string };
+
+/** The uploaded form value as a usable CSV: a .csv file of at most 5 MB, UTF-8, with the required columns and at least one row. */
+export async function readCsvUpload(value: FormDataEntryValue | null): Promise<CsvUpload> {
+  if (value === null || typeof value === "string") return { ok: false, error: ADMIN_MESSAGES.csvRequired };
+  const fileName = value.name.trim();
+  if (fileName === "" || !isCsvFileName(fileName)) return { ok: false, error: ADMIN_MESSAGES.csvRequired };
+  if (value.size > CSV_MAX_BYTES) return { ok: false, error: CSV_IMPORT_MESSAGES.tooLarge };
+  const decoded = decodeCsv(new Uint8Array(await value.arrayBuffer()));
+  if (!decoded.ok) return decoded;
+  const file = readProductCsv(decoded.text, { limit: CSV_PREVIEW_ROWS });
+  if (!file.ok) return file;
+  return { ok: true, fileName: fileName.slice(0, 200), text: decoded.text, header: file.header, previewRows: file.rows, total: file.total };
+}
+
+export type StartImport = { ok: true; runId: string } | { ok: false; error: string };
+
+/**
+ * An uploaded file becomes a run: queued for the worker ('import', the browser showed the preview
+ * itself) or kept for the no-JS preview page ('preview'). Nothing is stored when the file is unusable.
+ */
+export async function startProductImport(
+  db: Database,
+  value: FormDataEntryValue | null,
+  mode: "import" | "preview",
+  createdBy: string,
+): Promise<StartImport> {
+  const upload = await readCsvUpload(value);
+  if (!upload.ok) return upload;
+  const runId = await createImportRun(db, {
+    fileName: upload.fileName,
+    text: upload.text,
+    total: upload.total,
+    status: mode === "import" ? "queued" : "preview",
+    createdBy,
+  });
+  return { ok: true, runId };
+}
+
+/** 'Importar' on the no-JS preview page. */
+export async function confirmPreviewedImport(db: Database, runId: string): Promise<StartImport> {
+  return (await queuePreviewedRun(db, runId)) ? { ok: true, runId } : { ok: false, error: CSV_IMPORT_MESSAGES.previewExpired };
+}
+
+/** The first rows of a file as the preview table shows them. */
+export interface CsvPreview {
+  fileName: string;
+  header: string[];
+  rows: CsvDataRow[];
+  total: number;
+}
+
+/** A page of a result list. */
+export interface ListPage<T> {
+  items: T[];
+  page: number;
+  pages: number;
+  count: number;
+}
+
+export const RESULT_PAGE_SIZE = 100;
+
+function pageOf<T>(list: readonly T[], requested: number): ListPage<T> {
+  const pages = Math.max(1, Math.ceil(list.length / RESULT_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requested), pages);
+  return { items: list.slice((page - 1) * RESULT_PAGE_SIZE, page * RESULT_PAGE_SIZE), page, pages, count: list.length };
+}
+
+export interface RunView {
+  id: string;
+  fileName: string | null;
+  status: ImportRunStatus;
+  processed: number;
+  total: number;
+  succeeded: number;
+  failed: number;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  errors: ListPage<ImportFailure>;
+  successes: ListPage<ImportSuccess>;
+}
+
+export type ImportPageData =
+  | { view: "form"; notice: string | null }
+  | { view: "preview"; runId: string; preview: CsvPreview }
+  | { view: "run"; run: RunView }
+  | { view: "missing" };
+
+/** A positive page number from the query, 1 otherwise. */
+const pageParam = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+};
+
+/**
+ * The screen's data by its query: `?corrida={id}` a run (progress or result; `errores`, `exitos`
+ * pick the page of each list), `?vista={id}` a no-JS preview, otherwise the upload form.
+ */
+export async function loadImportPage(db: Database, url: URL): Promise<ImportPageData> {
+  const runId = url.searchParams.get("corrida");
+  if (runId !== null) {
+    const run = await findImportRun(db, runId);
+    if (!run || run.status === "preview") return { view: "missing" };
+    const result = run.result ?? { total: run.total, success: [], errors: [] };
+    return {
+      view: "run",
+      run: {
+        id: run.id,
+        fileName: run.fileName,
+        status: run.status,
+        processed: run.processed,
+        total: run.total,
+        succeeded: run.succeeded,
+        failed: run.failed,
+        error: run.error,
+        createdAt: run.createdAt.toISOString(),
+        finishedAt: run.finishedAt?.toISOString() ?? null,
+        errors: pageOf(result.errors, pageParam(url.searchParams.get("errores"))),
+        successes: pageOf(result.success, pageParam(url.searchParams.get("exitos"))),
+      },
+    };
+  }
+  const previewId = url.searchParams.get("vista");
+  if (previewId !== null) {
+    const stored = await findPreviewRun(db, previewId);
+    const file = stored ? readProductCsv(stored.text, { limit: CSV_PREVIEW_ROWS }) : null;
+    if (!stored || !file?.ok) return { view: "form", notice: CSV_IMPORT_MESSAGES.previewExpired };
+    return { view: "preview", runId: stored.id, preview: { fileName: stored.fileName ?? "", header: file.header, rows: file.rows, total: file.total } };
+  }
+  return { view: "form", notice: null };
+}

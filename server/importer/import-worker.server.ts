@@ -1,0 +1,186 @@
+/**
+ * Runs the queued CSV imports inside the app (DESIGN §2 in-process jobs). Each run is read again
+ * from its stored text, every row checked with the product schema, and the good rows written in
+ * batches: one transaction per batch (a product already in the shop with the same name, expansion
+ * and card number is updated, else a new one inserted; one lookup and one insert per batch), then
+ * the list cache told once, then the run's progress saved. Bad rows are skipped and reported with
+ * their reasons.
+ */
+import { logError } from "#server/http/error-log.ts";
+import type { Database, Tx } from "#server/db/client.ts";
+import { catalogChanged } from "#server/catalog/catalog-cache.ts";
+import { findProductsByNaturalKeys, insertProductRows, naturalKeyText, updateProductRows } from "#server/catalog/product-admin.server.ts";
+import type { ProductInput } from "#server/catalog/product-input.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { productFromRow, readProductCsv, rowData } from "./product-csv";
+import {
+  claimNextImportRun,
+  finishImportRun,
+  onImportQueued,
+  recordImportProgress,
+  tidyImportRuns,
+  type ImportResult,
+  type ImportSuccess,
+} from "./import-runs.server";
+
+/** Rows per transaction: big enough to be quick, small enough that the shop's other queries never wait long on the embedded database. */
+export const IMPORT_BATCH_ROWS = 200;
+
+/**
+ * Imports one claimed run from its text to its result ('done'), or marks it 'failed' with 'Error al
+ * importar productos' (rows of batches committed before the failure stay written and listed).
+ */
+export async function processImportRun(db: Database, run: { id: string; text: string }): Promise<ImportResult> {
+  const result: ImportResult = { total: 0, success: [], errors: [] };
+  try {
+    const file = readProductCsv(run.text);
+    if (!file.ok) throw new Error(`stored import text is unusable: ${file.error}`);
+    result.total = file.total;
+    for (let start = 0; start < file.rows.length; start += IMPORT_BATCH_ROWS) {
+      const batch = file.rows.slice(start, start + IMPORT_BATCH_ROWS);
+      const good: Array<{ row: number; product: ProductInput }> = [];
+      for (const { row, cells } of batch) {
+        const check = productFromRow(file.header, cells);
+        if (check.ok) good.push({ row, product: check.product });
+        else result.errors.push({ row, error: check.error, data: rowData(file.header, cells) });
+      }
+      if (good.length > 0) {
+        result.success.push(...(await db.transaction((tx) => writeBatch(tx, good))));
+        catalogChanged(db);
+      }
+      await recordImportProgress(db, run.id, {
+        processed: start + batch.length,
+        succeeded: result.success.length,
+        failed: result.errors.length,
+      });
+      await yieldToRequests();
+    }
+    await finishImportRun(db, run.id, result);
+  } catch (error) {
+    logError("product import failed", error, { importRunId: run.id });
+    await finishImportRun(db, run.id, result, ADMIN_MESSAGES.importFailed);
+  }
+  return result;
+}
+
+/**
+ * Writes one batch's good rows in the caller's transaction: a row naming a product in the shop
+ * (name + expansion + card number) updates it, the others become new products; one lookup, one
+ * update and one insert for the whole batch. A product named twice ends with its later row, as if
+ * the rows were written one by one (the first row of a new product is 'new', the next 'updated').
+ */
+async function writeBatch(tx: Tx, good: ReadonlyArray<{ row: number; product: ProductInput }>): Promise<ImportSuccess[]> {
+  const existing = await findProductsByNaturalKeys(
+    tx,
+    good.map((g) => g.product),
+  );
+  /** Each product of the batch by natural key: the shop's id (none: new) and its latest values. */
+  const targets = new Map<string, { id: string | undefined; product: ProductInput; inserted: boolean }>();
+  const rows: Array<{ row: number; name: string; key: string; first: boolean }> = [];
+  for (const { row, product } of good) {
+    const key = naturalKeyText(product);
+    const target = targets.get(key);
+    if (target) target.product = product;
+    else targets.set(key, { id: existing.get(key), product, inserted: false });
+    rows.push({ row, name: product.name, key, first: !target });
+  }
+  const toUpdate = [...targets.values()].filter((t) => t.id !== undefined);
+  const rewritten = await updateProductRows(
+    tx,
+    toUpdate.map((t) => ({ id: t.id!, input: t.product })),
+  );
+  // A product archived since the lookup is not rewritten: the row makes a new one.
+  const toInsert = [...targets.values()].filter((t) => t.id === undefined || !rewritten.has(t.id));
+  const ids = await insertProductRows(
+    tx,
+    toInsert.map((t) => t.product),
+  );
+  toInsert.forEach((t, i) => {
+    t.id = ids[i];
+    t.inserted = true;
+  });
+  return rows.map(({ row, name, key, first }) => {
+    const target = targets.get(key)!;
+    return { row, name, id: target.id!, updated: !(first && target.inserted) };
+  });
+}
+
+/**
+ * Lets the shop's requests in between two batches. The embedded database answers in the same
+ * thread, without waiting on the network: a loop of queries never leaves the microtask queue, and
+ * without this pause the server would answer nobody until the whole file is imported.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Claims the oldest queued run and imports it; its id, or null when none was waiting. */
+export async function runNextImport(db: Database): Promise<string | null> {
+  const run = await claimNextImportRun(db);
+  if (!run) return null;
+  await processImportRun(db, run);
+  return run.id;
+}
+
+const POLL_MS = 3_000;
+/** How often stale previews and abandoned runs are tidied up. */
+const TIDY_MS = 10 * 60_000;
+
+export interface ImportWorker {
+  /** Stops polling and waits for the run in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Imports queued runs one at a time: at once when this process queues one, and every few seconds
+ * (runs queued by another app process on the same database). Failures are logged, never thrown;
+ * the timer never keeps the process alive.
+ */
+export function startImportWorker(db: Database, options: { pollMs?: number } = {}): ImportWorker {
+  const pollMs = options.pollMs ?? POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let runAgain = false;
+  let stopped = false;
+  let tidiedAt = 0;
+
+  const drain = async () => {
+    if (Date.now() - tidiedAt >= TIDY_MS) {
+      tidiedAt = Date.now();
+      await tidyImportRuns(db, ADMIN_MESSAGES.importFailed);
+    }
+    while (!stopped && (await runNextImport(db)) !== null) {
+      // one run after another until the queue is empty
+    }
+  };
+
+  function run() {
+    clearTimeout(timer);
+    if (stopped) return;
+    if (pass) {
+      runAgain = true;
+      return;
+    }
+    runAgain = false;
+    pass = drain()
+      .catch((error) => logError("import worker pass failed", error))
+      .finally(() => {
+        pass = undefined;
+        if (stopped) return;
+        if (runAgain) run();
+        else {
+          timer = setTimeout(run, pollMs);
+          timer.unref();
+        }
+      });
+  }
+
+  const unsubscribe = onImportQueued(run);
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await pass;
+    },
+  };
+}
