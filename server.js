@@ -4,6 +4,7 @@
 // `node server.js --dev` runs Vite in middleware mode with hot reload.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -22,8 +23,11 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a proxy (Docker, a load balancer) the client's IP and protocol come from X-Forwarded-*.
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelocal");
-// Brotli at quality 4 (the package default) and gzip level 6: fast enough for dynamic HTML.
-app.use(compression({ threshold: 1024 }));
+// Pages are compressed as they are made: Brotli at quality 2 (the package's default is 4) and gzip
+// level 6. On the product list (54 KB of HTML) quality 2 costs half the CPU time of quality 4 for
+// 5% more bytes (8.7 KB instead of 8.3): about 5% more pages per second (decision record 007).
+// Built assets are served precompressed at maximum quality, so this concerns dynamic answers only.
+app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
 let shop;
 if (DEV) {
