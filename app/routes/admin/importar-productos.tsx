@@ -93,12 +93,10 @@ function RunPage({ run }: { run: RunData }) {
   }, [active, revalidator]);
   return (
     <>
-      {/* Without JavaScript the page reloads itself while the import runs; with it, the poll above does. */}
-      {active ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      {/* The page reloads itself every 2 s while the import runs, so it works without JavaScript
+          (DESIGN §5: nothing a no-JS user needs hides in <noscript>); with JavaScript the poll
+          above also updates it in between. Once the run is done the tag is gone and it stops. */}
+      {active ? <meta httpEquiv="refresh" content="2" /> : null}
       <ImportRunView run={run} />
     </>
   );
