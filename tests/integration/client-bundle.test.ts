@@ -46,4 +46,27 @@ describe("client bundle", () => {
       for (const marker of markers) expect(text, `${file} contains ${marker}`).not.toMatch(marker);
     }
   });
+
+  it("a shopper's first page asks for five scripts at most: the entry, React, the shop's shell, root and the page", () => {
+    // Each script is a request, and on a phone's connection a request can cost a round trip
+    // (vite.config.ts, shopChunk). The bare page of ../shared/perf-baseline asks for four.
+    const manifestFile = fs.readdirSync(CLIENT).find((f) => /^manifest-.*\.js$/.test(f));
+    expect(manifestFile, "React Router's browser manifest").toBeDefined();
+    const text = fs.readFileSync(path.join(CLIENT, manifestFile!), "utf8");
+    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+      entry: { module: string; imports: string[] };
+      routes: Record<string, { module: string; imports?: string[] }>;
+    };
+    const scripts = (...routeIds: string[]) =>
+      new Set([
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...routeIds.flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
+      ]);
+    for (const page of ["home", "productos", "routes/producto", "routes/carrito"]) {
+      expect(manifest.routes[page], page).toBeDefined();
+      const loaded = [...scripts("root", page)];
+      expect(loaded.length, `${page}: ${loaded.join(" ")}`).toBeLessThanOrEqual(5);
+    }
+  });
 });
