@@ -13,6 +13,9 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
+import pageStylesHref from "#app/styles/cart.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return getCart(context.db, (await currentCart(request, context)).id);

@@ -23,6 +23,9 @@ import { tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CheckoutPage, RetryPayment, type CheckoutAnswer } from "#app/components/checkout/CheckoutPage.tsx";
+import pageStylesHref from "#app/styles/checkout.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * /checkout (SPEC §2 Checkout): the cart's lines with database prices, the

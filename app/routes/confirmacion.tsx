@@ -4,6 +4,9 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import pageStylesHref from "#app/styles/orders.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * Order confirmation (SPEC §2): the order named by `?pedido=`, shown only to

@@ -8,6 +8,9 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHODS, SHIPPING_METHOD_IDS } 
 const FREE_FROM = formatMoneyCents(FREE_SHIPPING_THRESHOLD_CENTS);
 import { InfoPage, thresholdPriceText } from "#app/components/InfoPage.tsx";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
+import pageStylesHref from "#app/styles/info.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

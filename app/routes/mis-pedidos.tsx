@@ -12,6 +12,9 @@ import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/customer-orders.server.ts";
+import pageStylesHref from "#app/styles/orders.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * 'Mis Pedidos' (SPEC §2): the signed-in customer's orders, each with a detail

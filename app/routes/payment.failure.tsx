@@ -5,6 +5,9 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import pageStylesHref from "#app/styles/orders.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * The provider's return after a refused payment (SPEC §2 Payment result pages,

@@ -6,6 +6,9 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
 import { OrderFacts, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import pageStylesHref from "#app/styles/orders.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * The provider's return for a payment still to be confirmed (SPEC §2 Payment

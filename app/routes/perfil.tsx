@@ -27,6 +27,9 @@ import { MEXICAN_STATES } from "#domain/mexican-states.ts";
 import { POINTS_PROMPT_THRESHOLD } from "#domain/loyalty.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import pageStylesHref from "#app/styles/profile.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /** The tabs are links (they work without JavaScript): `?tab=…`, unknown values fall back to the first. */
 const TABS = [

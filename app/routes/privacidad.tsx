@@ -4,6 +4,9 @@ import { pageMeta, originFrom } from "#app/lib/seo.ts";
 import { SHOP } from "#domain/shop.ts";
 import { InfoPage } from "#app/components/InfoPage.tsx";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
+import pageStylesHref from "#app/styles/info.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -13,6 +13,9 @@ import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { ShieldIcon } from "#app/components/icons.tsx";
+import pageStylesHref from "#app/styles/product.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);

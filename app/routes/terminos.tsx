@@ -6,6 +6,9 @@ import { formatMoneyCents } from "#domain/format.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHODS, SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
 import { ConsumerRightsNote, InfoPage, thresholdPriceText } from "#app/components/InfoPage.tsx";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
+import pageStylesHref from "#app/styles/info.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
