@@ -10,6 +10,16 @@ export const PASSWORD_MAX_LENGTH = 72;
 /** Caps on the address fields (characters), the same as the inputs' maxLength. */
 export const ADDRESS_LIMITS = { street: 200, colonia: 100, city: 100, references: 300 } as const;
 
+/** The longest value each product text field takes (the admin's product form and CSV import). */
+export const PRODUCT_LIMITS = {
+  name: 200,
+  description: 5000,
+  cardNumber: 30,
+  artist: 120,
+  comment: 1000,
+  imageUrl: 1000,
+} as const;
+
 /** How many addresses one customer may keep, so the table can't be flooded. */
 export const MAX_ADDRESSES_PER_USER = 20;
 

@@ -14,7 +14,8 @@ import { logError } from "#server/http/error-log.ts";
 import { listImages } from "#server/images/gallery.server.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 import { createProduct, removeProduct, updateProduct, type RemoveProductResult } from "./product-admin.server";
-import { PRODUCT_FIELDS, PRODUCT_LIMITS, parseProductInput, type ProductField, type ProductFieldErrors } from "./product-input";
+import { PRODUCT_LIMITS } from "#domain/forms.ts";
+import { PRODUCT_FIELDS, parseProductInput, type ProductField, type ProductFieldErrors } from "./product-input";
 
 /** The form field of the gallery picker without JavaScript: the chosen image's path joins the images. */
 export const GALLERY_IMAGE_FIELD = "galleryImage";

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
+import { PRODUCT_LIMITS } from "#domain/forms.ts";
 import {
   PRODUCT_FIELD_MESSAGES,
-  PRODUCT_LIMITS,
   isProductImageUrl,
   parseProductInput,
   parsePesosToCents,

@@ -6,19 +6,10 @@
  */
 import { z } from "zod";
 import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGES, RARITIES } from "#domain/catalog.ts";
-import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS } from "#domain/forms.ts";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, PRODUCT_LIMITS } from "#domain/forms.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 
-/** The longest value each text field takes. */
-export const PRODUCT_LIMITS = {
-  name: 200,
-  description: 5000,
-  cardNumber: 30,
-  artist: 120,
-  comment: 1000,
-  imageUrl: 1000,
-} as const;
 
 /** The highest price the shop takes for one product: $10,000,000.00 MXN. */
 const MAX_PRICE_CENTS = 1_000_000_000;

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
+import { MAX_SEARCH_LENGTH } from "#domain/product-query.ts";
 import { STOCK_FILTERS, adminStockLevel, dashboardHref, type DashboardQuery } from "#domain/admin-dashboard.ts";
 import type { AdminPage, AdminProductRow } from "#server/admin/dashboard.server.ts";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -63,7 +64,7 @@ export function DashboardProducts({ query, products }: { query: DashboardQuery; 
         {query.stock ? <input type="hidden" name="stock" value={query.stock} /> : null}
         <label htmlFor="dashboard-q">Buscar por nombre, expansión, categoría, número o artista</label>
         <div className="dashboard-search-row">
-          <input id="dashboard-q" type="search" name="q" defaultValue={query.q} maxLength={100} key={query.q} />
+          <input id="dashboard-q" type="search" name="q" defaultValue={query.q} maxLength={MAX_SEARCH_LENGTH} key={query.q} />
           <button type="submit" className="button button-primary">
             Buscar
           </button>

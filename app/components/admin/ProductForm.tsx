@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGES, RARITIES } from "#domain/catalog.ts";
+import { PRODUCT_LIMITS } from "#domain/forms.ts";
 import type { ProductFormValues } from "#domain/product-form.ts";
 import { isOwnMedia } from "#app/components/ProductImage.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -133,13 +134,13 @@ export function ProductForm({
 
       <div className="field">
         <label htmlFor="producto-name">Nombre</label>
-        <input id="producto-name" name="name" type="text" required maxLength={200} defaultValue={values.name} {...invalid(errors, "name")} />
+        <input id="producto-name" name="name" type="text" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name} {...invalid(errors, "name")} />
         <FieldError errors={errors} field="name" />
       </div>
 
       <div className="field">
         <label htmlFor="producto-description">Descripción (opcional)</label>
-        <textarea id="producto-description" name="description" rows={4} maxLength={5000} defaultValue={values.description} {...invalid(errors, "description")} />
+        <textarea id="producto-description" name="description" rows={4} maxLength={PRODUCT_LIMITS.description} defaultValue={values.description} {...invalid(errors, "description")} />
         <FieldError errors={errors} field="description" />
       </div>
 
@@ -196,19 +197,19 @@ export function ProductForm({
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-cardNumber">Número de carta (opcional)</label>
-          <input id="producto-cardNumber" name="cardNumber" type="text" maxLength={30} placeholder="004/102" defaultValue={values.cardNumber} {...invalid(errors, "cardNumber")} />
+          <input id="producto-cardNumber" name="cardNumber" type="text" maxLength={PRODUCT_LIMITS.cardNumber} placeholder="004/102" defaultValue={values.cardNumber} {...invalid(errors, "cardNumber")} />
           <FieldError errors={errors} field="cardNumber" />
         </div>
         <div className="field">
           <label htmlFor="producto-artist">Artista (opcional)</label>
-          <input id="producto-artist" name="artist" type="text" maxLength={120} defaultValue={values.artist} {...invalid(errors, "artist")} />
+          <input id="producto-artist" name="artist" type="text" maxLength={PRODUCT_LIMITS.artist} defaultValue={values.artist} {...invalid(errors, "artist")} />
           <FieldError errors={errors} field="artist" />
         </div>
       </div>
 
       <div className="field">
         <label htmlFor="producto-comment">Comentario del vendedor (opcional)</label>
-        <textarea id="producto-comment" name="comment" rows={3} maxLength={1000} defaultValue={values.comment} {...invalid(errors, "comment")} />
+        <textarea id="producto-comment" name="comment" rows={3} maxLength={PRODUCT_LIMITS.comment} defaultValue={values.comment} {...invalid(errors, "comment")} />
         <FieldError errors={errors} field="comment" />
       </div>
 
@@ -229,7 +230,7 @@ export function ProductForm({
                   name="images"
                   type="text"
                   inputMode="url"
-                  maxLength={1000}
+                  maxLength={PRODUCT_LIMITS.imageUrl}
                   value={url}
                   onChange={(event) => images.set(index, event.target.value)}
                   aria-invalid={errors.images ? true : undefined}
