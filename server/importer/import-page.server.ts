@@ -13,7 +13,7 @@ import {
   findPreviewRun,
   queuePreviewedRun,
   type ImportFailure,
-  type ImportRunStatus,
+  type ImportRun,
   type ImportSuccess,
 } from "./import-runs.server";
 
@@ -87,15 +87,8 @@ function pageOf<T>(list: readonly T[], requested: number): ListPage<T> {
   return { items: list.slice((page - 1) * RESULT_PAGE_SIZE, page * RESULT_PAGE_SIZE), page, pages, count: list.length };
 }
 
-export interface RunView {
-  id: string;
-  fileName: string | null;
-  status: ImportRunStatus;
-  processed: number;
-  total: number;
-  succeeded: number;
-  failed: number;
-  error: string | null;
+/** A run as the page shows it: its counts, dates as ISO text, and one page of each result list. */
+export interface RunView extends Omit<ImportRun, "result" | "createdAt" | "startedAt" | "finishedAt"> {
   createdAt: string;
   finishedAt: string | null;
   errors: ListPage<ImportFailure>;
