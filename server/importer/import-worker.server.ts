@@ -7,6 +7,7 @@
  * their reasons.
  */
 import { logError } from "#server/http/error-log.ts";
+import { startQueueWorker, type QueueWorker } from "#server/jobs/periodic.server.ts";
 import type { Database, Tx } from "#server/db/client.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { findProductsByNaturalKeys, insertProductRows, naturalKeyText, updateProductRows } from "#server/catalog/product-admin.server.ts";
@@ -124,10 +125,7 @@ const POLL_MS = 3_000;
 /** How often stale previews and abandoned runs are tidied up. */
 const TIDY_MS = 10 * 60_000;
 
-export interface ImportWorker {
-  /** Stops polling and waits for the run in progress to finish. */
-  stop(): Promise<void>;
-}
+export type ImportWorker = QueueWorker;
 
 /**
  * Imports queued runs one at a time: at once when this process queues one, and every few seconds
@@ -135,52 +133,18 @@ export interface ImportWorker {
  * the timer never keeps the process alive.
  */
 export function startImportWorker(db: Database, options: { pollMs?: number } = {}): ImportWorker {
-  const pollMs = options.pollMs ?? POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> | undefined;
-  let runAgain = false;
-  let stopped = false;
   let tidiedAt = 0;
-
-  const drain = async () => {
-    if (Date.now() - tidiedAt >= TIDY_MS) {
-      tidiedAt = Date.now();
-      await tidyImportRuns(db, ADMIN_MESSAGES.importFailed);
-    }
-    while (!stopped && (await runNextImport(db)) !== null) {
-      // one run after another until the queue is empty
-    }
-  };
-
-  function run() {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (pass) {
-      runAgain = true;
-      return;
-    }
-    runAgain = false;
-    pass = drain()
-      .catch((error) => logError("import worker pass failed", error))
-      .finally(() => {
-        pass = undefined;
-        if (stopped) return;
-        if (runAgain) run();
-        else {
-          timer = setTimeout(run, pollMs);
-          timer.unref();
-        }
-      });
-  }
-
-  const unsubscribe = onImportQueued(run);
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await pass;
+  return startQueueWorker("import worker", {
+    pollMs: options.pollMs ?? POLL_MS,
+    subscribe: onImportQueued,
+    pass: async (isStopped) => {
+      if (Date.now() - tidiedAt >= TIDY_MS) {
+        tidiedAt = Date.now();
+        await tidyImportRuns(db, ADMIN_MESSAGES.importFailed);
+      }
+      while (!isStopped() && (await runNextImport(db)) !== null) {
+        // one run after another until the queue is empty
+      }
     },
-  };
+  });
 }

@@ -34,3 +34,69 @@ export function startPeriodicJob(name: string, intervalMs: number, run: () => Pr
     },
   };
 }
+
+export interface QueueWorker {
+  /** Stops polling and waiting for wake-ups, and waits for the running pass to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A worker that drains a queue in the database (the outbox, the import runs): a pass runs at
+ * start, at once whenever `subscribe`'s signal says this process queued something, and every
+ * `pollMs` otherwise (work queued by another process on the same database). One pass at a time: a
+ * signal during a pass runs another right after it, and so does a pass that answers `true` (it
+ * stopped at its batch limit). A failing pass is logged, never thrown; the timer never keeps the
+ * process alive. The pass can ask `isStopped()` to end early.
+ */
+export function startQueueWorker(
+  name: string,
+  options: {
+    pollMs: number;
+    pass: (isStopped: () => boolean) => Promise<boolean | void>;
+    subscribe: (wake: () => void) => () => void;
+  },
+): QueueWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  let runAgain = false;
+  let stopped = false;
+  const isStopped = () => stopped;
+
+  function run() {
+    clearTimeout(timer);
+    if (stopped) return;
+    if (pass) {
+      runAgain = true; // woken during a pass: the new work may have missed it
+      return;
+    }
+    runAgain = false;
+    pass = options
+      .pass(isStopped)
+      .then(
+        (more) => {
+          if (more === true) runAgain = true;
+        },
+        (error) => logError(`${name} pass failed`, error),
+      )
+      .finally(() => {
+        pass = undefined;
+        if (stopped) return;
+        if (runAgain) run();
+        else {
+          timer = setTimeout(run, options.pollMs);
+          timer.unref();
+        }
+      });
+  }
+
+  const unsubscribe = options.subscribe(run);
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await pass;
+    },
+  };
+}

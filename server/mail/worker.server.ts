@@ -12,7 +12,8 @@
 import { and, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { outbox } from "#server/db/schema.ts";
-import { describeError, logError, logEvent } from "#server/http/error-log.ts";
+import { describeError, logEvent } from "#server/http/error-log.ts";
+import { startQueueWorker, type QueueWorker } from "#server/jobs/periodic.server.ts";
 import { onMailQueued, type MailPayload } from "./outbox.server";
 import { createMailTransport, type MailConfig, type MailTransport, type QueuedMail } from "./transport.server";
 
@@ -114,15 +115,13 @@ function failureReason(err: unknown): string {
     .slice(0, 500);
 }
 
-export interface MailWorker {
-  /** Stops polling and waits for the running pass to finish. */
-  stop(): Promise<void>;
-}
+/** stop() stops polling, waits for the running pass and closes the transport. */
+export type MailWorker = QueueWorker;
 
 /**
  * Runs deliverDueMail every few seconds and at once on notifyMailQueued(), one
- * pass at a time. Its timer never keeps the process alive, and a failing pass
- * (database or SMTP down) is logged, never thrown.
+ * pass at a time (startQueueWorker). A failing pass (database or SMTP down) is
+ * logged, never thrown.
  */
 export function startMailWorker(
   db: Database,
@@ -130,48 +129,18 @@ export function startMailWorker(
   options: { pollMs?: number; transport?: MailTransport } = {},
 ): MailWorker {
   const transport = options.transport ?? createMailTransport(config);
-  const pollMs = options.pollMs ?? POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> | undefined;
-  let runAgain = false;
-  let stopped = false;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(run, pollMs);
-    timer.unref();
-  };
-
-  function run() {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (pass) {
-      runAgain = true; // woken during a pass: the new message may have missed it
-      return;
-    }
-    runAgain = false;
-    pass = deliverDueMail(db, transport)
-      .then(
-        (result) => {
-          if (result.sent + result.failed >= MAX_PER_PASS) runAgain = true;
-        },
-        (err) => logError("mail worker pass failed", err),
-      )
-      .finally(() => {
-        pass = undefined;
-        if (runAgain) run();
-        else schedule();
-      });
-  }
-
-  const unsubscribe = onMailQueued(run);
-  run();
+  const worker = startQueueWorker("mail worker", {
+    pollMs: options.pollMs ?? POLL_MS,
+    subscribe: onMailQueued,
+    // A full pass may have left messages behind: run again at once.
+    pass: async () => {
+      const result = await deliverDueMail(db, transport);
+      return result.sent + result.failed >= MAX_PER_PASS;
+    },
+  });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await pass;
+      await worker.stop();
       transport.close();
     },
   };
