@@ -5,16 +5,13 @@
  * gets a plain Spanish answer, never a stack.
  */
 import fs from "node:fs";
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { handler, type Shop } from "#server/app.ts";
-import { parseConfig } from "#server/config.ts";
+import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
 
-let server: Server;
+let stack: RunningStack;
 let base: string;
 let clientDir: string;
 
@@ -23,23 +20,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, "assets"));
   fs.writeFileSync(path.join(clientDir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(clientDir, "assets", "entry-abc123.js"), "console.log(1);");
-  const shop: Shop = {
-    db: undefined as never,
-    config: parseConfig({ NODE_ENV: "test", LOG_REQUESTS: "false" }),
-    databaseKind: "pglite",
-    ready: async () => {},
-    close: async () => {},
-  };
-  const app = express();
-  app.use(handler(shop, { clientDir }));
-  await new Promise<void>((resolve) => {
-    server = app.listen(0, "127.0.0.1", () => resolve());
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startStack({ clientDir });
+  base = stack.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stack.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 

@@ -4,12 +4,8 @@
  * signature), and CSP form-action lets the no-JS checkout's redirect reach
  * Mercado Pago, or the test stub's origin when MERCADOPAGO_API_BASE_URL is set.
  */
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { handler, type Shop } from "#server/app.ts";
-import { parseConfig } from "#server/config.ts";
+import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
 import { resourceBuild } from "#tests/fixtures/server-build.ts";
 
 /** Stand-ins for the shop's routes: each action answers 200 once a request reaches it. */
@@ -19,26 +15,16 @@ const build = resourceBuild({
   carrito: { action: reached },
 });
 
-const servers: Server[] = [];
+const stacks: RunningStack[] = [];
 
 async function start(env: Record<string, string>): Promise<string> {
-  const shop: Shop = {
-    db: undefined as never,
-    config: parseConfig({ NODE_ENV: "test", LOG_REQUESTS: "false", ...env }),
-    databaseKind: "pglite",
-    ready: async () => {},
-    close: async () => {},
-  };
-  const app = express();
-  app.use(handler(shop, { build }));
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stack = await startStack({ build }, env);
+  stacks.push(stack);
+  return stack.base;
 }
 
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  await Promise.all(stacks.map((s) => s.close()));
 });
 
 describe("payment edges of the HTTP stack", () => {

@@ -3,12 +3,9 @@
  * two upload screens 8 MB, so a file just over its own 5 MB limit reaches the screen (which answers
  * with its Spanish message) and anything larger is refused 413 before it is read, declared or chunked.
  */
-import http, { type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import express from "express";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handler, type Shop } from "#server/app.ts";
-import { parseConfig } from "#server/config.ts";
+import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
 import { resourceBuild } from "#tests/fixtures/server-build.ts";
 
 /** Each stand-in action reads the whole body and answers how many bytes it got. */
@@ -19,27 +16,15 @@ const build = resourceBuild({
   "admin/importar-productos": { action: readAll },
 });
 
-let server: Server;
+let stack: RunningStack;
 let base: string;
 
 beforeAll(async () => {
-  const shop: Shop = {
-    db: undefined as never,
-    config: parseConfig({ NODE_ENV: "test", LOG_REQUESTS: "false" }),
-    databaseKind: "pglite",
-    ready: async () => {},
-    close: async () => {},
-  };
-  const app = express();
-  app.use(handler(shop, { build }));
-  server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await startStack({ build });
+  base = stack.base;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => stack.close());
 
 const MB = 1024 * 1024;
 
