@@ -41,6 +41,7 @@ export default [
       route("editar-producto/:id", "routes/admin/editar-producto.tsx"),
       route("importar-productos", "routes/admin/importar-productos.tsx"),
       route("galeria", "routes/admin/galeria.tsx"),
+      route("cupones", "routes/admin/cupones.tsx"),
     ]),
   ]),
   // Gallery images and their WebP variants (public, immutable; server/images).

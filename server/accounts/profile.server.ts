@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { emailChangedMail } from "#server/mail/templates.ts";
 import { RATE_LIMITS, takeRateLimit } from "./rate-limit.server";
@@ -36,14 +37,6 @@ export interface Profile {
 export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
   const [row] = await db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
   return row ?? null;
-}
-
-/** True when a database error (or one it wraps) is a unique-constraint violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

@@ -13,7 +13,7 @@ import { count } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { newId } from "#server/db/ids.ts";
-import { imageVariants, images, importRuns, orders, products, users } from "#server/db/schema.ts";
+import { couponRedemptions, coupons, imageVariants, images, importRuns, orders, products, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -76,10 +76,13 @@ it("finds the admin screens in the route config", () => {
 
 describeEachDatabase("admin authorization matrix", (t) => {
   let productId = "";
+  const couponId = newId();
   const cookies = { guest: "", customer: "", admin: "" };
 
   beforeAll(async () => {
     productId = await insertProduct(t.db, { name: "Carta de la matriz", stock: 4 });
+    // A coupon the hostile form's `intent=delete` names: a screen let through would delete it.
+    await t.db.insert(coupons).values({ id: couponId, code: "MATRIZ", discountPercent: 10, expiresAt: new Date(Date.now() + 86_400_000) });
     for (const role of ["customer", "admin"] as const) {
       const id = newId();
       await t.db.insert(users).values({ id, name: `Matriz ${role}`, email: `matriz-${role}-${id}@example.com`, passwordHash: "x", role });
@@ -104,12 +107,14 @@ describeEachDatabase("admin authorization matrix", (t) => {
     return (await import(path.resolve("app", file))) as RouteModule;
   }
 
-  /** What nothing-written means: every product as it is, and the counts of the admin's other tables. */
+  /** What nothing-written means: every product and coupon as it is, and the counts of the admin's other tables. */
   async function snapshot() {
     const tally = async (table: typeof images | typeof imageVariants | typeof importRuns | typeof orders | typeof products) =>
       (await t.db.select({ n: count() }).from(table))[0]!.n;
     return {
       products: await t.db.select().from(products).orderBy(products.id),
+      coupons: await t.db.select().from(coupons).orderBy(coupons.id),
+      couponRedemptions: await t.db.select().from(couponRedemptions).orderBy(couponRedemptions.id),
       images: await tally(images),
       variants: await tally(imageVariants),
       importRuns: await tally(importRuns),
@@ -144,7 +149,7 @@ describeEachDatabase("admin authorization matrix", (t) => {
       const before = await snapshot();
       for (const role of ["guest", "customer"] as const) {
         const headers: Record<string, string> = role === "guest" ? {} : { cookie: cookies[role] };
-        const result = await settle(() => mod.action!({ request: formPost(url, HOSTILE_FORM, headers), context: routeContext(t.db), params }));
+        const result = await settle(() => mod.action!({ request: formPost(url, { ...HOSTILE_FORM, couponId }, headers), context: routeContext(t.db), params }));
         expect({ role, status: result.status }).toEqual({ role, status: 403 });
       }
       expect(await snapshot()).toEqual(before);

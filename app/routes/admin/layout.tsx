@@ -19,12 +19,13 @@ export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 
-/** The header buttons; coupons and loyalty join them with their screens (the next admin issue). */
+/** The header buttons (SPEC §2 "Admin dashboard"). */
 const ADMIN_LINKS = [
   { to: "/admin", label: "Panel", end: true },
   { to: "/admin/agregar-producto", label: "Agregar Producto", end: false },
   { to: "/admin/importar-productos", label: "Importar CSV", end: false },
   { to: "/admin/galeria", label: "Galería", end: false },
+  { to: "/admin/cupones", label: "Cupones", end: false },
 ] as const;
 
 export default function AdminLayout() {
