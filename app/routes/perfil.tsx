@@ -24,7 +24,7 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { formInput } from "#server/accounts/forms.ts";
 import { formatDate, formatPoints } from "#domain/format.ts";
 import { MEXICAN_STATES } from "#domain/mexican-states.ts";
-import { POINTS_PROMPT_THRESHOLD } from "#domain/loyalty.ts";
+import { POINTS_PROMPT_THRESHOLD, pointsTransactionLabel } from "#domain/loyalty.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import pageStylesHref from "#app/styles/profile.css?url";
@@ -580,12 +580,6 @@ function EditAddress({ address, failed }: { address: SavedAddress; failed: Failu
   );
 }
 
-/** earned → 'Ganados', spent → 'Usados', anything else → 'Ajuste' (SPEC §3). */
-function transactionType(type: string): string {
-  if (type === "earned") return "Ganados";
-  return type === "spent" ? "Usados" : "Ajuste";
-}
-
 function Points({ points }: { points: NonNullable<Route.ComponentProps["loaderData"]["points"]> }) {
   const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
   return (
@@ -635,7 +629,7 @@ function Points({ points }: { points: NonNullable<Route.ComponentProps["loaderDa
               <span className="points-history-main">
                 <span className="points-history-description">{t.description}</span>
                 <span className="points-history-meta">
-                  {formatDate(t.createdAt)} · {transactionType(t.type)}
+                  {formatDate(t.createdAt)} · {pointsTransactionLabel(t.type)}
                 </span>
               </span>
               <span className={t.amount < 0 ? "points-amount is-negative" : "points-amount"}>{signed(t.amount)}</span>

@@ -5,8 +5,14 @@
  * given kind happens once per order (unique index on order id and type), so a
  * replayed payment, a second cancel or a retried job changes nothing, and the
  * balance never goes below 0 (a conditional update plus the table's CHECK).
+ * The admin's adjustments (`adjustPoints`) are the one movement without an order.
+ *
+ * The account keeps `balance = total_earned - total_spent`, so the tiles of the profile and of the
+ * loyalty admin always add up: `total_spent` counts only points used on orders; earning, reversing
+ * and adjusting move `total_earned` (an adjustment of -20 takes 20 off what was earned).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
+import { LOYALTY_ADMIN_MESSAGES, MAX_POINTS_BALANCE } from "#domain/loyalty.ts";
 import type { Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { loyaltyAccounts, loyaltyTransactions, orders } from "#server/db/schema.ts";
@@ -156,4 +162,47 @@ export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumbe
     })
     .where(eq(loyaltyAccounts.userId, earned.userId));
   return points;
+}
+
+/**
+ * An admin's adjustment (SPEC §2 "Loyalty admin"): a signed whole number of points, written as an
+ * 'adjustment' movement by the admin, together with the account change, in the caller's
+ * transaction. Balance and total earned move by the amount (see the header). A negative amount
+ * larger than the balance is refused with a PointsError and nothing is written: the update is
+ * conditional (`balance + amount >= 0`), so two adjustments at once can never take the balance
+ * below 0 (the second re-reads the row the first changed). Returns the new balance.
+ */
+export async function adjustPoints(tx: Tx, input: { userId: string; amount: number; description: string; adminId: string }): Promise<number> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error("an adjustment is a whole, non-zero number of points");
+  await ensureAccount(tx, input.userId);
+  const next = sql`${loyaltyAccounts.balance}::bigint + ${input.amount}`;
+  const [updated] = await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} + ${input.amount}`,
+      totalEarned: sql`${loyaltyAccounts.totalEarned} + ${input.amount}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(loyaltyAccounts.userId, input.userId),
+        sql`${next} between 0 and ${MAX_POINTS_BALANCE}`,
+        sql`${loyaltyAccounts.totalEarned}::bigint + ${input.amount} between 0 and ${MAX_POINTS_BALANCE * 2}`,
+      ),
+    )
+    .returning({ balance: loyaltyAccounts.balance });
+  if (!updated) {
+    const [account] = await tx.select({ balance: loyaltyAccounts.balance }).from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, input.userId));
+    const balance = account?.balance ?? 0;
+    throw new PointsError(input.amount < 0 ? LOYALTY_ADMIN_MESSAGES.insufficient(balance) : LOYALTY_ADMIN_MESSAGES.balanceTooHigh, 409);
+  }
+  await tx.insert(loyaltyTransactions).values({
+    id: newId(),
+    userId: input.userId,
+    type: "adjustment",
+    amount: input.amount,
+    description: input.description,
+    createdBy: input.adminId,
+  });
+  return updated.balance;
 }

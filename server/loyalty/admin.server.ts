@@ -1,0 +1,183 @@
+/**
+ * The loyalty admin's data (SPEC §2 "Loyalty admin"): the customers with their points (search by
+ * name or e-mail, LOYALTY_ADMIN_PAGE_SIZE a page), one customer's history, and the admin's
+ * adjustment. The list holds every customer account (role 'customer'), with 0 points for those
+ * who have no loyalty account yet, so the admin can also give points to someone who never bought;
+ * admin accounts are left out (an admin does not grant points to themselves here).
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { LOYALTY_ADMIN_HISTORY_LIMIT, LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_PAGE_SIZE } from "#domain/loyalty.ts";
+import { isId } from "#domain/ids.ts";
+import type { Database, Queryable } from "#server/db/client.ts";
+import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
+import { adjustPoints, PointsError } from "./ledger.server";
+
+export interface LoyaltyCustomerRow {
+  user: { _id: string; name: string; email: string };
+  /** Rounded down (SPEC §9). */
+  balance: number;
+  totalEarned: number;
+  totalSpent: number;
+}
+
+export interface LoyaltyCustomerPage {
+  rows: LoyaltyCustomerRow[];
+  total: number;
+  pages: number;
+  /** The page shown: the one asked for, clamped to 1…pages. */
+  page: number;
+}
+
+const MAX_SEARCH_TOKENS = 6;
+
+/** Lower case, accents dropped: what a search is compared with (the same steps as the catalogue's). */
+function foldText(value: string): string {
+  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The same folding in SQL (migration 0002 folds product names with these steps). */
+const folded = (column: SQL | typeof users.name) => sql`lower(regexp_replace(normalize(${column}, NFD), ${"[\\u0300-\\u036f]"}, '', 'g'))`;
+
+/** Every word typed must appear in the customer's name or e-mail, case and accents ignored. */
+function searchCondition(q: string): SQL | undefined {
+  const tokens = foldText(q).split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TOKENS);
+  if (tokens.length === 0) return undefined;
+  const haystack = folded(sql`${users.name} || ' ' || ${users.email}`);
+  return and(...tokens.map((token) => sql`strpos(${haystack}, ${token}) > 0`));
+}
+
+const isCustomer = eq(users.role, "customer");
+
+/** The list: customers, most points first, then by name; the page clamped to the pages there are. */
+export async function listLoyaltyCustomers(db: Queryable, query: { q?: string; page?: number }): Promise<LoyaltyCustomerPage> {
+  const where = and(isCustomer, query.q ? searchCondition(query.q) : undefined);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  const total = Number(counted?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / LOYALTY_ADMIN_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pages);
+  if (total === 0) return { rows: [], total, pages, page };
+  const balance = sql<number>`coalesce(${loyaltyAccounts.balance}, 0)`;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      balance,
+      totalEarned: sql<number>`coalesce(${loyaltyAccounts.totalEarned}, 0)`,
+      totalSpent: sql<number>`coalesce(${loyaltyAccounts.totalSpent}, 0)`,
+    })
+    .from(users)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.userId, users.id))
+    .where(where)
+    .orderBy(desc(balance), asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(LOYALTY_ADMIN_PAGE_SIZE)
+    .offset((page - 1) * LOYALTY_ADMIN_PAGE_SIZE);
+  return {
+    rows: rows.map((r) => ({
+      user: { _id: r.id, name: r.name, email: r.email },
+      balance: Math.floor(Number(r.balance)),
+      totalEarned: Number(r.totalEarned),
+      totalSpent: Number(r.totalSpent),
+    })),
+    total,
+    pages,
+    page,
+  };
+}
+
+export interface LoyaltyHistoryEntry {
+  _id: string;
+  type: string;
+  /** Signed. */
+  amount: number;
+  description: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface LoyaltyHistory extends LoyaltyCustomerRow {
+  /** The latest LOYALTY_ADMIN_HISTORY_LIMIT movements, newest first. */
+  transactions: LoyaltyHistoryEntry[];
+  /** How many movements the customer has in all. */
+  transactionCount: number;
+}
+
+/** One customer's name, e-mail and points; null for an id that names no customer. */
+export async function loyaltyCustomer(db: Queryable, userId: string): Promise<LoyaltyCustomerRow | null> {
+  if (!isId(userId)) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      balance: loyaltyAccounts.balance,
+      totalEarned: loyaltyAccounts.totalEarned,
+      totalSpent: loyaltyAccounts.totalSpent,
+    })
+    .from(users)
+    .leftJoin(loyaltyAccounts, eq(loyaltyAccounts.userId, users.id))
+    .where(and(eq(users.id, userId), isCustomer))
+    .limit(1);
+  if (!row) return null;
+  return {
+    user: { _id: row.id, name: row.name, email: row.email },
+    balance: Math.floor(row.balance ?? 0),
+    totalEarned: row.totalEarned ?? 0,
+    totalSpent: row.totalSpent ?? 0,
+  };
+}
+
+/** One customer's points and latest movements; null for an id that names no customer. */
+export async function loyaltyHistory(db: Queryable, userId: string): Promise<LoyaltyHistory | null> {
+  const customer = await loyaltyCustomer(db, userId);
+  if (!customer) return null;
+  const [movements, [counted]] = await Promise.all([
+    db
+      .select({
+        _id: loyaltyTransactions.id,
+        type: loyaltyTransactions.type,
+        amount: loyaltyTransactions.amount,
+        description: loyaltyTransactions.description,
+        createdAt: loyaltyTransactions.createdAt,
+      })
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.userId, userId))
+      .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
+      .limit(LOYALTY_ADMIN_HISTORY_LIMIT),
+    db.select({ n: count() }).from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, userId)),
+  ]);
+  return {
+    ...customer,
+    transactions: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    transactionCount: Number(counted?.n ?? 0),
+  };
+}
+
+export type AdjustResult = { ok: true; balance: number } | { ok: false; status: number; message: string };
+
+/**
+ * The admin's adjustment of a customer's points, in one transaction: the customer must exist (an
+ * unknown id: 404), and a deduction larger than the balance is refused (409) with nothing written.
+ */
+export async function adjustCustomerPoints(
+  db: Database,
+  input: { userId: string; amount: number; description: string; adminId: string },
+): Promise<AdjustResult> {
+  if (!isId(input.userId)) return { ok: false, status: 404, message: LOYALTY_ADMIN_MESSAGES.customerNotFound };
+  try {
+    return await db.transaction(async (tx) => {
+      const [customer] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.userId), isCustomer))
+        .limit(1)
+        // Held until commit, so the account can't be deleted between this check and the writes.
+        .for("key share");
+      if (!customer) return { ok: false as const, status: 404, message: LOYALTY_ADMIN_MESSAGES.customerNotFound };
+      return { ok: true as const, balance: await adjustPoints(tx, input) };
+    });
+  } catch (error) {
+    if (error instanceof PointsError) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+}
