@@ -42,6 +42,7 @@ export default [
       route("importar-productos", "routes/admin/importar-productos.tsx"),
       route("galeria", "routes/admin/galeria.tsx"),
       route("cupones", "routes/admin/cupones.tsx"),
+      route("loyalty", "routes/admin/loyalty.tsx"),
     ]),
   ]),
   // Gallery images and their WebP variants (public, immutable; server/images).

@@ -13,7 +13,7 @@ import { count } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { newId } from "#server/db/ids.ts";
-import { couponRedemptions, coupons, imageVariants, images, importRuns, orders, products, users } from "#server/db/schema.ts";
+import { couponRedemptions, coupons, imageVariants, images, importRuns, loyaltyAccounts, loyaltyTransactions, orders, products, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -77,6 +77,7 @@ it("finds the admin screens in the route config", () => {
 describeEachDatabase("admin authorization matrix", (t) => {
   let productId = "";
   const couponId = newId();
+  let customerId = "";
   const cookies = { guest: "", customer: "", admin: "" };
 
   beforeAll(async () => {
@@ -87,6 +88,7 @@ describeEachDatabase("admin authorization matrix", (t) => {
       const id = newId();
       await t.db.insert(users).values({ id, name: `Matriz ${role}`, email: `matriz-${role}-${id}@example.com`, passwordHash: "x", role });
       cookies[role] = (await signIn(t.db, id)).cookie;
+      if (role === "customer") customerId = id;
     }
   });
 
@@ -107,14 +109,17 @@ describeEachDatabase("admin authorization matrix", (t) => {
     return (await import(path.resolve("app", file))) as RouteModule;
   }
 
-  /** What nothing-written means: every product and coupon as it is, and the counts of the admin's other tables. */
+  /** What nothing-written means: every product, coupon and loyalty account as it is, and the counts of the admin's other tables. */
   async function snapshot() {
-    const tally = async (table: typeof images | typeof imageVariants | typeof importRuns | typeof orders | typeof products) =>
-      (await t.db.select({ n: count() }).from(table))[0]!.n;
+    const tally = async (
+      table: typeof images | typeof imageVariants | typeof importRuns | typeof orders | typeof products | typeof loyaltyTransactions,
+    ) => (await t.db.select({ n: count() }).from(table))[0]!.n;
     return {
       products: await t.db.select().from(products).orderBy(products.id),
       coupons: await t.db.select().from(coupons).orderBy(coupons.id),
       couponRedemptions: await t.db.select().from(couponRedemptions).orderBy(couponRedemptions.id),
+      loyaltyAccounts: await t.db.select().from(loyaltyAccounts).orderBy(loyaltyAccounts.userId),
+      loyaltyTransactions: await tally(loyaltyTransactions),
       images: await tally(images),
       variants: await tally(imageVariants),
       importRuns: await tally(importRuns),
@@ -147,10 +152,17 @@ describeEachDatabase("admin authorization matrix", (t) => {
       if (!mod.action) return; // No action: nothing to post to (the loader is checked above).
       const { url, params } = urlOf(pattern);
       const before = await snapshot();
+      // The same form once more as a valid points adjustment (the loyalty screen's intent), for the customer themself.
+      const forms = [
+        { ...HOSTILE_FORM, couponId },
+        { ...HOSTILE_FORM, couponId, intent: "adjust", userId: customerId, description: "Puntos intrusos" },
+      ];
       for (const role of ["guest", "customer"] as const) {
         const headers: Record<string, string> = role === "guest" ? {} : { cookie: cookies[role] };
-        const result = await settle(() => mod.action!({ request: formPost(url, { ...HOSTILE_FORM, couponId }, headers), context: routeContext(t.db), params }));
-        expect({ role, status: result.status }).toEqual({ role, status: 403 });
+        for (const form of forms) {
+          const result = await settle(() => mod.action!({ request: formPost(url, form, headers), context: routeContext(t.db), params }));
+          expect({ role, intent: form.intent, status: result.status }).toEqual({ role, intent: form.intent, status: 403 });
+        }
       }
       expect(await snapshot()).toEqual(before);
     });

@@ -26,6 +26,7 @@ const ADMIN_LINKS = [
   { to: "/admin/importar-productos", label: "Importar CSV", end: false },
   { to: "/admin/galeria", label: "Galería", end: false },
   { to: "/admin/cupones", label: "Cupones", end: false },
+  { to: "/admin/loyalty", label: "Puntos de Lealtad", end: false },
 ] as const;
 
 export default function AdminLayout() {
