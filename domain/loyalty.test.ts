@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { formatPoints } from "./format";
 import {
   LOYALTY_ADMIN_MESSAGES,
+  MAX_POINTS_ADJUSTMENT,
+  MAX_POINTS_BALANCE,
   loyaltyAdminHref,
   parseAdjustment,
   parseLoyaltyAdminQuery,
@@ -63,4 +66,9 @@ it("projects the new balance only for a whole, non-zero amount", () => {
 
 it("labels movements as the profile and the admin show them", () => {
   expect(["earned", "spent", "adjustment", "refunded", "reversed"].map(pointsTransactionLabel)).toEqual(["Ganados", "Usados", "Ajuste", "Ajuste", "Ajuste"]);
+});
+
+it("the limits' messages name the limits in force", () => {
+  expect(LOYALTY_ADMIN_MESSAGES.amountTooLarge).toContain(` ${formatPoints(MAX_POINTS_ADJUSTMENT)} puntos`);
+  expect(LOYALTY_ADMIN_MESSAGES.balanceTooHigh).toContain(` ${formatPoints(MAX_POINTS_BALANCE)} puntos`);
 });

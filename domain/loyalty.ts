@@ -42,12 +42,13 @@ export const LOYALTY_ADMIN_MESSAGES = {
   required: "Ingresa el monto y la descripción",
   amountNotWhole: "El monto debe ser un número entero, sin decimales",
   amountZero: "El monto no puede ser 0: usa un número positivo para sumar o negativo para restar",
-  amountTooLarge: `El monto no puede superar ${formatPoints(MAX_POINTS_ADJUSTMENT)} puntos (positivo o negativo)`,
+  // The limits written out, not formatted at module load (decision record 007); domain/loyalty.test.ts keeps them in step.
+  amountTooLarge: "El monto no puede superar 100,000 puntos (positivo o negativo)",
   descriptionTooLong: `La descripción no debe superar ${ADJUSTMENT_DESCRIPTION_MAX_LENGTH} caracteres`,
   descriptionInvalid: "La descripción contiene caracteres no válidos",
   insufficient: (balance: number) =>
     `El cliente no tiene puntos suficientes: su saldo es de ${formatPoints(displayPoints(balance))} puntos y no puede quedar en negativo`,
-  balanceTooHigh: `El saldo no puede superar ${formatPoints(MAX_POINTS_BALANCE)} puntos`,
+  balanceTooHigh: "El saldo no puede superar 1,000,000,000 puntos",
   customerNotFound: "No se encontró el cliente",
   empty: "No se encontraron usuarios con puntos",
   historyEmpty: "No hay transacciones registradas",

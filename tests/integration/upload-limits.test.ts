@@ -15,6 +15,7 @@ const build = resourceBuild({
   "admin/galeria": { action: readAll },
   "admin/importar-productos": { action: readAll },
   "admin/cupones": { action: readAll },
+  "admin/loyalty": { action: readAll },
 });
 
 let stack: RunningStack;
@@ -71,10 +72,12 @@ describe("request body limits", () => {
     expect((await post("/admin/importar-productos", 9 * MB, true)).status).toBe(413);
   });
 
-  it("the other admin screens' forms get the 512 KB of every form (the coupon screen)", async () => {
-    expect((await post("/admin/cupones", 600 * 1024)).status).toBe(413);
-    expect((await post("/admin/cupones.data", 600 * 1024, true)).status).toBe(413);
-    expect(await post("/admin/cupones", 100 * 1024)).toEqual({ status: 200, text: String(100 * 1024) });
+  it("the other admin screens' forms get the 512 KB of every form (the coupon and loyalty screens)", async () => {
+    for (const screen of ["/admin/cupones", "/admin/loyalty"]) {
+      expect((await post(screen, 600 * 1024)).status).toBe(413);
+      expect((await post(`${screen}.data`, 600 * 1024, true)).status).toBe(413);
+      expect(await post(screen, 100 * 1024)).toEqual({ status: 200, text: String(100 * 1024) });
+    }
   });
 
   it("the allowance is for those paths only, not for a path that merely starts like them", async () => {
