@@ -14,7 +14,7 @@ import {
 import { logError } from "#server/http/error-log.ts";
 import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { pageMeta } from "#app/lib/seo.ts";
+import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyCustomerList } from "#app/components/admin/LoyaltyCustomerList.tsx";
 import { LoyaltyHistoryView } from "#app/components/admin/LoyaltyHistoryView.tsx";
 import { LoyaltyAdjustForm, type AdjustFailure } from "#app/components/admin/LoyaltyAdjustForm.tsx";
@@ -54,8 +54,8 @@ export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: loyaltyStylesHref }];
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Puntos de Lealtad", description: "Puntos de lealtad de los clientes.", path: "/admin/loyalty", noindex: true });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "Puntos de Lealtad", description: "Puntos de lealtad de los clientes.", path: "/admin/loyalty", origin: originFrom(matches), noindex: true });
 
 const failure = (body: AdjustFailure, status: number) => data(body, { status });
 
