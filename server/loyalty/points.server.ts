@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
 import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
+import { RECENT_TRANSACTIONS_SHOWN } from "#domain/loyalty.ts";
 
 /** A customer's points balance, rounded down (SPEC §9); 0 without an account yet. */
 export async function pointsBalance(db: Queryable, userId: string): Promise<number> {
@@ -8,8 +9,6 @@ export async function pointsBalance(db: Queryable, userId: string): Promise<numb
   return Math.floor(row?.balance ?? 0);
 }
 
-/** How many movements the profile's points tab lists (SPEC §9). */
-export const RECENT_POINT_TRANSACTIONS = 15;
 
 export interface PointTransaction {
   _id: string;
@@ -51,7 +50,7 @@ export async function loyaltySummary(db: Queryable, userId: string): Promise<Loy
     .from(loyaltyTransactions)
     .where(eq(loyaltyTransactions.userId, userId))
     .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
-    .limit(RECENT_POINT_TRANSACTIONS);
+    .limit(RECENT_TRANSACTIONS_SHOWN);
   return {
     balance: Math.floor(account?.balance ?? 0),
     totalEarned: account?.totalEarned ?? 0,
