@@ -8,6 +8,16 @@ describe("es-MX formatting", () => {
     expect(formatMoneyCents(0)).toBe("$0.00 MXN");
   });
 
+  it("writes money exactly as es-MX's Intl currency format does (it is not used in the browser: too slow to start)", () => {
+    const intl = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0, 1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_450, 999_999, 1_000_000, 123_456_789, 1_000_000_000, -1, -123_450, -100_000_000];
+    for (let cents = 0; cents < 3_000_000; cents += 997) amounts.push(cents);
+    for (const cents of amounts) {
+      expect(formatMoneyCents(cents), String(cents)).toBe(`${intl.format(cents / 100)} MXN`);
+      expect(formatMoney(cents / 100), String(cents)).toBe(`${intl.format(cents / 100)} MXN`);
+    }
+  });
+
   it("formats dates in Mexico City time, not the server's", () => {
     // 03:00 UTC on 23 Nov is still 22 Nov in Mexico City (UTC-6).
     expect(formatDate(new Date("2026-11-23T03:00:00Z"))).toBe("22 de noviembre de 2026");
@@ -23,6 +33,10 @@ describe("es-MX formatting", () => {
     expect(formatPoints(1234.9)).toBe("1,234");
     expect(formatPoints(12)).toBe("12");
     expect(formatPoints(-3.5)).toBe("-4");
+    const intl = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 });
+    for (const points of [0, 7, 999, 1_000, 12_345, 999_999, 1_000_000, 123_456_789, -1_000, -12_345.5]) {
+      expect(formatPoints(points)).toBe(intl.format(Math.floor(points)));
+    }
   });
 
   it("shows file sizes in B, KB and MB (1 KB = 1024 B), never '1,024 KB'", () => {

@@ -2,37 +2,46 @@
 const TIME_ZONE = "America/Mexico_City";
 
 /**
- * A formatter made at its first use, not when the module loads: every page imports this module, and
- * a phone's browser spends tens of milliseconds building a date formatter with a time zone that the
- * product list never uses.
+ * A formatter made at its first use, not when the module loads: every page imports this module,
+ * and building an Intl formatter costs a phone's browser tens of milliseconds (the first one far
+ * more) that the pages which show no date should not pay.
  */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
 
-const money = onFirstUse(() => new Intl.NumberFormat("es-MX", {
-  style: "currency",
-  currency: "MXN",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-}));
+/** A whole number with es-MX grouping: 1234567 → "1,234,567". */
+function grouped(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/**
+ * Money without Intl: "$1,234.50" for a number of centavos, exactly as es-MX's currency format
+ * writes MXN (domain/format.test.ts compares the two on thousands of amounts). A phone's browser
+ * spends 80–230 ms (4× CPU throttle) setting Intl up on its first use, and the product list's
+ * hydration would be that first use: the prices are the only numbers most pages show.
+ */
+function pesosText(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  return `${whole < 0 ? "-" : ""}$${grouped(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
 
 /** 123450 centavos → "$1,234.50 MXN". */
 export function formatMoneyCents(cents: number): string {
-  return `${money().format(cents / 100)} MXN`;
+  return `${pesosText(cents)} MXN`;
 }
 
-/** 1234.5 pesos → "$1,234.50 MXN". */
+/** 1234.5 pesos → "$1,234.50 MXN" (amounts are whole centavos; a fraction of one is rounded). */
 export function formatMoney(pesos: number): string {
-  return `${money().format(pesos)} MXN`;
+  return `${pesosText(Math.round(pesos * 100))} MXN`;
 }
 
-const wholeNumber = onFirstUse(() => new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 }));
-
-/** Points as shown everywhere: rounded down (SPEC §9), with es-MX grouping ("1,234"). */
+/** Points as shown everywhere (the header's chip on every page): rounded down (SPEC §9), with es-MX grouping ("1,234"). */
 export function formatPoints(points: number): string {
-  return wholeNumber().format(Math.floor(points));
+  const whole = Math.floor(points);
+  return `${whole < 0 ? "-" : ""}${grouped(Math.abs(whole))}`;
 }
 
 const longDate = onFirstUse(() => new Intl.DateTimeFormat("es-MX", {
@@ -77,7 +86,7 @@ export function formatFileSize(bytes: number): string {
 
 const yearInMexicoCity = onFirstUse(() => new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }));
 
-/** The current year in Mexico City (the footer's copyright line). */
+/** The current year in Mexico City (the footer's copyright line: the root loader computes it on the server). */
 export function currentYear(now = new Date()): number {
   return Number(yearInMexicoCity().format(now));
 }

@@ -2,9 +2,12 @@ import { Link } from "react-router";
 import { currentYear } from "#domain/format.ts";
 import { SHOP } from "#domain/shop.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
+import { useRootData } from "#app/root.tsx";
 
 export function SiteFooter() {
   const phone = useShopPhone();
+  // The server's year (root loader): the browser then needs no Intl date formatter to hydrate.
+  const year = useRootData()?.year ?? currentYear();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -70,7 +73,7 @@ export function SiteFooter() {
       </div>
       <div className="site-footer-bottom">
         <p>
-          © {currentYear()} {SHOP.name}. Todos los derechos reservados.
+          © {year} {SHOP.name}. Todos los derechos reservados.
         </p>
         <p className="disclaimer">
           Pokémon y los nombres de sus personajes son marcas registradas de Nintendo, Creatures Inc. y GAME FREAK

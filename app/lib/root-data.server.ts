@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { currentCartQuantities } from "#server/cart/current-cart.server.ts";
 import { getUserForPage } from "#server/accounts/auth.server.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
+import { currentYear } from "#domain/format.ts";
 
 /**
  * What every page needs: the site origin (canonical URLs), the cart badge and
@@ -19,6 +20,8 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
   const rootData = {
     origin: siteOrigin(request, context),
     whatsappNumber: context.config.WHATSAPP_NUMBER,
+    /** The footer's copyright year in Mexico City. */
+    year: currentYear(),
     cart,
     user: user ? { name: user.name, points, isAdmin: user.role === "admin" } : null,
   };
