@@ -11,6 +11,7 @@ import { isId } from "#domain/ids.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
 import { adjustPoints, PointsError } from "./ledger.server";
+import { recentMovements, type PointTransaction } from "./points.server";
 
 export interface LoyaltyCustomerRow {
   user: { _id: string; name: string; email: string };
@@ -85,15 +86,8 @@ export async function listLoyaltyCustomers(db: Queryable, query: { q?: string; p
   };
 }
 
-export interface LoyaltyHistoryEntry {
-  _id: string;
-  type: string;
-  /** Signed. */
-  amount: number;
-  description: string;
-  /** ISO 8601. */
-  createdAt: string;
-}
+/** A movement as the history shows it (the profile's points tab shows the same). */
+export type LoyaltyHistoryEntry = PointTransaction;
 
 export interface LoyaltyHistory extends LoyaltyCustomerRow {
   /** The latest LOYALTY_ADMIN_HISTORY_LIMIT movements, newest first. */
@@ -131,24 +125,13 @@ export async function loyaltyCustomer(db: Queryable, userId: string): Promise<Lo
 export async function loyaltyHistory(db: Queryable, userId: string): Promise<LoyaltyHistory | null> {
   const customer = await loyaltyCustomer(db, userId);
   if (!customer) return null;
-  const [movements, [counted]] = await Promise.all([
-    db
-      .select({
-        _id: loyaltyTransactions.id,
-        type: loyaltyTransactions.type,
-        amount: loyaltyTransactions.amount,
-        description: loyaltyTransactions.description,
-        createdAt: loyaltyTransactions.createdAt,
-      })
-      .from(loyaltyTransactions)
-      .where(eq(loyaltyTransactions.userId, userId))
-      .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
-      .limit(LOYALTY_ADMIN_HISTORY_LIMIT),
+  const [transactions, [counted]] = await Promise.all([
+    recentMovements(db, userId, LOYALTY_ADMIN_HISTORY_LIMIT),
     db.select({ n: count() }).from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, userId)),
   ]);
   return {
     ...customer,
-    transactions: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    transactions,
     transactionCount: Number(counted?.n ?? 0),
   };
 }

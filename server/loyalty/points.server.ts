@@ -28,17 +28,8 @@ export interface LoyaltySummary {
   transactions: PointTransaction[];
 }
 
-/**
- * The customer's points for the profile (SPEC §2 "Points"): balance rounded
- * down, totals, and the last 15 movements, newest first. Zeros and no
- * movements when the customer has no loyalty account yet.
- */
-export async function loyaltySummary(db: Queryable, userId: string): Promise<LoyaltySummary> {
-  const [account] = await db
-    .select({ balance: loyaltyAccounts.balance, totalEarned: loyaltyAccounts.totalEarned, totalSpent: loyaltyAccounts.totalSpent })
-    .from(loyaltyAccounts)
-    .where(eq(loyaltyAccounts.userId, userId))
-    .limit(1);
+/** A customer's latest point movements, newest first (the profile's tab and the loyalty admin's history). */
+export async function recentMovements(db: Queryable, userId: string, limit: number): Promise<PointTransaction[]> {
   const rows = await db
     .select({
       _id: loyaltyTransactions.id,
@@ -50,11 +41,26 @@ export async function loyaltySummary(db: Queryable, userId: string): Promise<Loy
     .from(loyaltyTransactions)
     .where(eq(loyaltyTransactions.userId, userId))
     .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
-    .limit(RECENT_TRANSACTIONS_SHOWN);
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The customer's points for the profile (SPEC §2 "Points"): balance rounded
+ * down, totals, and the last 15 movements, newest first. Zeros and no
+ * movements when the customer has no loyalty account yet.
+ */
+export async function loyaltySummary(db: Queryable, userId: string): Promise<LoyaltySummary> {
+  const [account] = await db
+    .select({ balance: loyaltyAccounts.balance, totalEarned: loyaltyAccounts.totalEarned, totalSpent: loyaltyAccounts.totalSpent })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, userId))
+    .limit(1);
+  const transactions = await recentMovements(db, userId, RECENT_TRANSACTIONS_SHOWN);
   return {
     balance: Math.floor(account?.balance ?? 0),
     totalEarned: account?.totalEarned ?? 0,
     totalSpent: account?.totalSpent ?? 0,
-    transactions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    transactions,
   };
 }

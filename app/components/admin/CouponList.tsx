@@ -12,24 +12,13 @@ import {
   couponDisplayStatus,
   couponUsage,
   couponsHref,
-  type CouponType,
 } from "#domain/coupons.ts";
 import { formatDate } from "#domain/format.ts";
+import type { AdminCoupon } from "#server/coupons/admin.server.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-/** One coupon as the screen gets it (server/coupons/admin.server.ts `AdminCoupon`). */
-export interface CouponItem {
-  id: string;
-  code: string;
-  discountPercent: number;
-  type: CouponType;
-  expiresAt: string;
-  description: string | null;
-  maxUses: number | null;
-  usedCount: number;
-  isActive: boolean;
-  owner: { name: string; email: string } | null;
-}
+/** One coupon as the screen gets it. */
+export type CouponItem = Omit<AdminCoupon, "createdAt">;
 
 const ACTION = "/admin/cupones";
 
