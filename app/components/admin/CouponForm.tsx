@@ -9,26 +9,11 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { COUPON_LIMITS, COUPON_TYPES, COUPON_TYPE_LABELS, couponsHref, type CouponFormErrors, type CouponFormValues } from "#domain/coupons.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { FieldError, invalidProps } from "#app/components/FieldError.tsx";
 
 type Field = keyof CouponFormValues;
 
 const fieldId = (field: Field) => `cupon-${field}`;
-const errorId = (field: Field) => `cupon-${field}-error`;
-
-function described(errors: CouponFormErrors, field: Field, hint?: string) {
-  const ids = [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ");
-  return { "aria-invalid": errors[field] ? (true as const) : undefined, "aria-describedby": ids || undefined };
-}
-
-function FieldError({ errors, field }: { errors: CouponFormErrors; field: Field }) {
-  const message = errors[field];
-  return message ? (
-    <p id={errorId(field)} className="form-error field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
 export function CouponForm({ values, errors, banner }: { values: CouponFormValues; errors: CouponFormErrors; banner: string | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -60,12 +45,12 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
             pattern="[A-Za-z0-9_\-]+"
             defaultValue={values.code}
             className="coupon-code-input"
-            {...described(errors, "code", "cupon-code-hint")}
+            {...invalidProps("cupon", errors, "code", "cupon-code-hint")}
           />
           <p id="cupon-code-hint" className="field-hint">
             Hasta {COUPON_LIMITS.code} caracteres: letras, números, - y _. Se guarda en mayúsculas.
           </p>
-          <FieldError errors={errors} field="code" />
+          <FieldError form="cupon" errors={errors} field="code" />
         </div>
 
         <div className="field">
@@ -80,21 +65,21 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
             max={COUPON_LIMITS.maxPercent}
             step={1}
             defaultValue={values.discountPercent}
-            {...described(errors, "discountPercent")}
+            {...invalidProps("cupon", errors, "discountPercent")}
           />
-          <FieldError errors={errors} field="discountPercent" />
+          <FieldError form="cupon" errors={errors} field="discountPercent" />
         </div>
 
         <div className="field">
           <label htmlFor={fieldId("type")}>Tipo</label>
-          <select id={fieldId("type")} name="type" required defaultValue={values.type} onChange={(event) => setType(event.currentTarget.value)} {...described(errors, "type")}>
+          <select id={fieldId("type")} name="type" required defaultValue={values.type} onChange={(event) => setType(event.currentTarget.value)} {...invalidProps("cupon", errors, "type")}>
             {COUPON_TYPES.map((t) => (
               <option key={t} value={t}>
                 {COUPON_TYPE_LABELS[t]}
               </option>
             ))}
           </select>
-          <FieldError errors={errors} field="type" />
+          <FieldError form="cupon" errors={errors} field="type" />
         </div>
 
         <div className="field">
@@ -109,9 +94,9 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
             max={COUPON_LIMITS.maxDaysValid}
             step={1}
             defaultValue={values.daysValid}
-            {...described(errors, "daysValid")}
+            {...invalidProps("cupon", errors, "daysValid")}
           />
-          <FieldError errors={errors} field="daysValid" />
+          <FieldError form="cupon" errors={errors} field="daysValid" />
         </div>
 
         <div className="field" hidden={hydrated && type !== "general"}>
@@ -125,12 +110,12 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
             max={COUPON_LIMITS.maxUses}
             step={1}
             defaultValue={values.maxUses}
-            {...described(errors, "maxUses", "cupon-maxUses-hint")}
+            {...invalidProps("cupon", errors, "maxUses", "cupon-maxUses-hint")}
           />
           <p id="cupon-maxUses-hint" className="field-hint">
             Vacío: usos ilimitados. Solo para cupones generales.
           </p>
-          <FieldError errors={errors} field="maxUses" />
+          <FieldError form="cupon" errors={errors} field="maxUses" />
         </div>
 
         <div className="field coupon-form-wide">
@@ -141,9 +126,9 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
             type="text"
             maxLength={COUPON_LIMITS.description}
             defaultValue={values.description}
-            {...described(errors, "description")}
+            {...invalidProps("cupon", errors, "description")}
           />
-          <FieldError errors={errors} field="description" />
+          <FieldError form="cupon" errors={errors} field="description" />
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import { formatPoints } from "#domain/format.ts";
 import { ADJUSTMENT_DESCRIPTION_MAX_LENGTH, MAX_POINTS_ADJUSTMENT, projectedBalance, type AdjustmentField } from "#domain/loyalty.ts";
 import type { LoyaltyCustomerRow } from "#server/loyalty/admin.server.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { FieldError, invalidProps } from "#app/components/FieldError.tsx";
 
 /** What the action answers when it refuses an adjustment: the message, the field it is about, what was typed. */
 export interface AdjustFailure {
@@ -66,10 +67,7 @@ export function LoyaltyAdjustForm({
   }, [failure]);
   const projected = projectedBalance(customer.balance, amount);
   const fieldError = (field: AdjustmentField) => (failure && (failure.field === field || (!failure.field && field === "amount")) ? failure.error : null);
-  const described = (field: AdjustmentField, hint?: string) => {
-    const ids = [hint, fieldError(field) ? `ajuste-${field}-error` : undefined].filter(Boolean).join(" ");
-    return { "aria-invalid": fieldError(field) ? (true as const) : undefined, "aria-describedby": ids || undefined };
-  };
+  const errors = { amount: fieldError("amount"), description: fieldError("description") };
   return (
     <Frame hydrated={hydrated} closeHref={closeHref}>
       <h3 id="ajuste-titulo">Ajustar puntos de {customer.user.name}</h3>
@@ -94,16 +92,12 @@ export function LoyaltyAdjustForm({
             autoFocus
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            {...described("amount", "ajuste-amount-ayuda")}
+            {...invalidProps("ajuste", errors, "amount", "ajuste-amount-ayuda")}
           />
           <p id="ajuste-amount-ayuda" className="field-hint">
             Un número positivo suma puntos; uno negativo los resta.
           </p>
-          {fieldError("amount") ? (
-            <p id="ajuste-amount-error" className="form-error" role="alert">
-              {fieldError("amount")}
-            </p>
-          ) : null}
+          <FieldError form="ajuste" errors={errors} field="amount" alert />
         </div>
         <div className="field">
           <label htmlFor="ajuste-description">Descripción</label>
@@ -115,13 +109,9 @@ export function LoyaltyAdjustForm({
             aria-required="true"
             defaultValue={failure?.values?.description ?? ""}
             key={failure ? `d-${failure.values?.description ?? ""}` : "d"}
-            {...described("description")}
+            {...invalidProps("ajuste", errors, "description")}
           />
-          {fieldError("description") ? (
-            <p id="ajuste-description-error" className="form-error" role="alert">
-              {fieldError("description")}
-            </p>
-          ) : null}
+          <FieldError form="ajuste" errors={errors} field="description" alert />
         </div>
         {hydrated ? (
           <p className="loyalty-projected" role="status">

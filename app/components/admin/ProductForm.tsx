@@ -12,6 +12,7 @@ import { PRODUCT_LIMITS } from "#domain/forms.ts";
 import type { ProductFormValues } from "#domain/product-form.ts";
 import { isOwnMedia } from "#app/components/ProductImage.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { FieldError, fieldErrorId, invalidProps } from "#app/components/FieldError.tsx";
 import { addImageRow, initialImageRows, insertImage, removeImageRow, setImageRow } from "./image-rows";
 
 export interface GalleryChoice {
@@ -21,25 +22,6 @@ export interface GalleryChoice {
 }
 
 type Errors = Partial<Record<keyof ProductFormValues, string>>;
-
-const errorId = (field: string) => `producto-${field}-error`;
-
-function invalid(errors: Errors, field: keyof ProductFormValues, hint?: string) {
-  const described = [hint, errors[field] ? errorId(field) : undefined].filter(Boolean).join(" ");
-  return {
-    "aria-invalid": errors[field] ? (true as const) : undefined,
-    "aria-describedby": described || undefined,
-  };
-}
-
-function FieldError({ errors, field }: { errors: Errors; field: keyof ProductFormValues }) {
-  const message = errors[field];
-  return message ? (
-    <p id={errorId(field)} className="form-error field-error">
-      {message}
-    </p>
-  ) : null;
-}
 
 /** What a preview may load: the shop's own paths (at a thumbnail width) and https addresses. */
 function previewSrc(url: string): string | null {
@@ -134,21 +116,21 @@ export function ProductForm({
 
       <div className="field">
         <label htmlFor="producto-name">Nombre</label>
-        <input id="producto-name" name="name" type="text" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name} {...invalid(errors, "name")} />
-        <FieldError errors={errors} field="name" />
+        <input id="producto-name" name="name" type="text" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name} {...invalidProps("producto", errors, "name")} />
+        <FieldError form="producto" errors={errors} field="name" />
       </div>
 
       <div className="field">
         <label htmlFor="producto-description">Descripción (opcional)</label>
-        <textarea id="producto-description" name="description" rows={4} maxLength={PRODUCT_LIMITS.description} defaultValue={values.description} {...invalid(errors, "description")} />
-        <FieldError errors={errors} field="description" />
+        <textarea id="producto-description" name="description" rows={4} maxLength={PRODUCT_LIMITS.description} defaultValue={values.description} {...invalidProps("producto", errors, "description")} />
+        <FieldError form="producto" errors={errors} field="description" />
       </div>
 
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-price">Precio (MXN)</label>
-          <input id="producto-price" name="price" type="number" inputMode="decimal" required min={0} step={0.01} defaultValue={values.price} {...invalid(errors, "price")} />
-          <FieldError errors={errors} field="price" />
+          <input id="producto-price" name="price" type="number" inputMode="decimal" required min={0} step={0.01} defaultValue={values.price} {...invalidProps("producto", errors, "price")} />
+          <FieldError form="producto" errors={errors} field="price" />
         </div>
         <div className="field">
           <label htmlFor="producto-salePrice">Precio de oferta (MXN, opcional)</label>
@@ -160,31 +142,31 @@ export function ProductForm({
             min={0}
             step={0.01}
             defaultValue={values.salePrice}
-            {...invalid(errors, "salePrice", "producto-salePrice-ayuda")}
+            {...invalidProps("producto", errors, "salePrice", "producto-salePrice-ayuda")}
           />
           <p id="producto-salePrice-ayuda" className="field-hint">
             Debe ser menor al precio normal.
           </p>
-          <FieldError errors={errors} field="salePrice" />
+          <FieldError form="producto" errors={errors} field="salePrice" />
         </div>
       </div>
 
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-stock">Inventario (unidades)</label>
-          <input id="producto-stock" name="stock" type="number" inputMode="numeric" required min={0} step={1} defaultValue={values.stock} {...invalid(errors, "stock")} />
-          <FieldError errors={errors} field="stock" />
+          <input id="producto-stock" name="stock" type="number" inputMode="numeric" required min={0} step={1} defaultValue={values.stock} {...invalidProps("producto", errors, "stock")} />
+          <FieldError form="producto" errors={errors} field="stock" />
         </div>
         <div className="field">
           <label htmlFor="producto-category">Categoría</label>
-          <select id="producto-category" name="category" required defaultValue={values.category || DEFAULT_CATEGORY} {...invalid(errors, "category")}>
+          <select id="producto-category" name="category" required defaultValue={values.category || DEFAULT_CATEGORY} {...invalidProps("producto", errors, "category")}>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
             ))}
           </select>
-          <FieldError errors={errors} field="category" />
+          <FieldError form="producto" errors={errors} field="category" />
         </div>
       </div>
 
@@ -197,28 +179,28 @@ export function ProductForm({
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-cardNumber">Número de carta (opcional)</label>
-          <input id="producto-cardNumber" name="cardNumber" type="text" maxLength={PRODUCT_LIMITS.cardNumber} placeholder="004/102" defaultValue={values.cardNumber} {...invalid(errors, "cardNumber")} />
-          <FieldError errors={errors} field="cardNumber" />
+          <input id="producto-cardNumber" name="cardNumber" type="text" maxLength={PRODUCT_LIMITS.cardNumber} placeholder="004/102" defaultValue={values.cardNumber} {...invalidProps("producto", errors, "cardNumber")} />
+          <FieldError form="producto" errors={errors} field="cardNumber" />
         </div>
         <div className="field">
           <label htmlFor="producto-artist">Artista (opcional)</label>
-          <input id="producto-artist" name="artist" type="text" maxLength={PRODUCT_LIMITS.artist} defaultValue={values.artist} {...invalid(errors, "artist")} />
-          <FieldError errors={errors} field="artist" />
+          <input id="producto-artist" name="artist" type="text" maxLength={PRODUCT_LIMITS.artist} defaultValue={values.artist} {...invalidProps("producto", errors, "artist")} />
+          <FieldError form="producto" errors={errors} field="artist" />
         </div>
       </div>
 
       <div className="field">
         <label htmlFor="producto-comment">Comentario del vendedor (opcional)</label>
-        <textarea id="producto-comment" name="comment" rows={3} maxLength={PRODUCT_LIMITS.comment} defaultValue={values.comment} {...invalid(errors, "comment")} />
-        <FieldError errors={errors} field="comment" />
+        <textarea id="producto-comment" name="comment" rows={3} maxLength={PRODUCT_LIMITS.comment} defaultValue={values.comment} {...invalidProps("producto", errors, "comment")} />
+        <FieldError form="producto" errors={errors} field="comment" />
       </div>
 
-      <fieldset className="product-form-images" aria-describedby={["producto-images-ayuda", errors.images ? errorId("images") : ""].filter(Boolean).join(" ")}>
+      <fieldset className="product-form-images" aria-describedby={["producto-images-ayuda", errors.images ? fieldErrorId("producto", "images") : ""].filter(Boolean).join(" ")}>
         <legend>Imágenes</legend>
         <p id="producto-images-ayuda" className="field-hint">
           De 1 a {MAX_PRODUCT_IMAGES} imágenes: direcciones https:// o rutas de la tienda (/media/…).{hydrated ? null : " Deja en blanco las que no uses."}
         </p>
-        <FieldError errors={errors} field="images" />
+        <FieldError form="producto" errors={errors} field="images" />
         <ol className="product-form-image-rows">
           {images.rows.slice(0, shown).map((url, index) => (
             <li key={index} className="product-form-image-row">
@@ -234,7 +216,7 @@ export function ProductForm({
                   value={url}
                   onChange={(event) => images.set(index, event.target.value)}
                   aria-invalid={errors.images ? true : undefined}
-                  aria-describedby={errors.images ? errorId("images") : undefined}
+                  aria-describedby={errors.images ? fieldErrorId("producto", "images") : undefined}
                 />
               </div>
               {hydrated && images.count > 1 ? (
@@ -296,7 +278,7 @@ function Choice({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={field} required defaultValue={value} {...invalid(errors, field)}>
+      <select id={id} name={field} required defaultValue={value} {...invalidProps("producto", errors, field)}>
         <option value="">Selecciona…</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -304,7 +286,7 @@ function Choice({
           </option>
         ))}
       </select>
-      <FieldError errors={errors} field={field} />
+      <FieldError form="producto" errors={errors} field={field} />
     </div>
   );
 }

@@ -1,17 +1,13 @@
-/** Field-level error plumbing of the checkout form: the message next to its field, tied with aria-describedby. */
+/** Field-level error plumbing of the checkout form (app/components/FieldError.tsx with the form "checkout"). */
+import { FieldError as SharedFieldError, fieldErrorId as sharedFieldErrorId, invalidProps } from "#app/components/FieldError.tsx";
 
-export const fieldErrorId = (field: string) => `checkout-${field}-error`;
+export const fieldErrorId = (field: string) => sharedFieldErrorId("checkout", field);
 
 /** aria-invalid and aria-describedby for a field at fault. */
 export function errorProps(errors: Record<string, string>, field: string) {
-  return errors[field] ? { "aria-invalid": true as const, "aria-describedby": fieldErrorId(field) } : {};
+  return invalidProps("checkout", errors, field);
 }
 
 export function FieldError({ errors, field }: { errors: Record<string, string>; field: string }) {
-  const message = errors[field];
-  return message ? (
-    <p id={fieldErrorId(field)} className="form-error field-error">
-      {message}
-    </p>
-  ) : null;
+  return <SharedFieldError form="checkout" errors={errors} field={field} />;
 }

@@ -94,7 +94,7 @@ function RunPage({ run }: { run: RunData }) {
   return (
     <>
       {/* The page reloads itself every 2 s while the import runs, so it works without JavaScript
-          (DESIGN §5: nothing a no-JS user needs hides in <noscript>); with JavaScript the poll
+          (DESIGN §5: nothing a no-JS user needs is hidden from the page); with JavaScript the poll
           above also updates it in between. Once the run is done the tag is gone and it stops. */}
       {active ? <meta httpEquiv="refresh" content="2" /> : null}
       <ImportRunView run={run} />
