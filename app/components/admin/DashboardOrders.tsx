@@ -9,8 +9,8 @@ import { Pagination } from "#app/components/Pagination.tsx";
 /** A table of orders: number, date, customer, items (optional), total, statuses. */
 export function OrdersTable({ orders, caption, withItems }: { orders: AdminOrderRow[]; caption: string; withItems: boolean }) {
   return (
-    <div className="dashboard-table-wrap" role="region" aria-label={caption} tabIndex={0}>
-      <table className="dashboard-table">
+    <div className="admin-table-wrap dashboard-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className="admin-table dashboard-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

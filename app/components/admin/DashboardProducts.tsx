@@ -83,8 +83,8 @@ export function DashboardProducts({ query, products }: { query: DashboardQuery; 
       {products.rows.length === 0 ? (
         <p className="empty-state">{products.total === 0 ? "No se encontraron productos" : "Esta página no tiene productos."}</p>
       ) : (
-        <div className="dashboard-table-wrap" role="region" aria-label="Lista de productos" tabIndex={0}>
-          <table className="dashboard-table dashboard-products">
+        <div className="admin-table-wrap dashboard-table-wrap" role="region" aria-label="Lista de productos" tabIndex={0}>
+          <table className="admin-table dashboard-table dashboard-products">
             <caption className="visually-hidden">Productos de la tienda</caption>
             <thead>
               <tr>

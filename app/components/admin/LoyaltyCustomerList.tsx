@@ -40,8 +40,8 @@ export function LoyaltyCustomerList({ query, list }: { query: LoyaltyAdminQuery;
       {list.rows.length === 0 ? (
         <p className="empty-state">{LOYALTY_ADMIN_MESSAGES.empty}</p>
       ) : (
-        <div className="loyalty-table-wrap" role="region" aria-label="Clientes y sus puntos" tabIndex={0}>
-          <table className="loyalty-table">
+        <div className="admin-table-wrap loyalty-table-wrap" role="region" aria-label="Clientes y sus puntos" tabIndex={0}>
+          <table className="admin-table loyalty-table">
             <caption className="visually-hidden">Clientes y sus puntos de lealtad</caption>
             <thead>
               <tr>

@@ -49,8 +49,8 @@ export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHist
               Se muestran las {history.transactions.length} transacciones más recientes de {formatPoints(history.transactionCount)}.
             </p>
           ) : null}
-          <div className="loyalty-table-wrap" role="region" aria-label={`Transacciones de ${user.name}`} tabIndex={0}>
-            <table className="loyalty-table loyalty-transactions">
+          <div className="admin-table-wrap loyalty-table-wrap" role="region" aria-label={`Transacciones de ${user.name}`} tabIndex={0}>
+            <table className="admin-table loyalty-table loyalty-transactions">
               <caption className="visually-hidden">Transacciones de puntos de {user.name}</caption>
               <thead>
                 <tr>
