@@ -13,8 +13,12 @@
  * of the baseline runs of the same catalogue, each route's p50 is compared
  * with page 1's p50 measured in the same rounds, and the server's CPU time per
  * request (Linux /proc) is shown beside the bare page's, which drifts less.
- * One route is a signed-in shopper with three products in the cart (made
- * through the shop's own forms): the per-visitor work of the root loader.
+ * A first visit (no cookie) is answered from the page cache
+ * (server/http/page-cache.ts) after the first render; rows named "rendered"
+ * send a cookie the shop ignores, so the same page is rendered per request, as
+ * for any visitor with a cookie. One route is a signed-in shopper with three
+ * products in the cart (made through the shop's own forms): the per-visitor
+ * work of the root loader.
  *
  * Then it prints all JavaScript the browser loads for /productos (gzip -9),
  * less what the bare page loads, and the HTML of both.
@@ -122,22 +126,34 @@ const listPath = (change: Partial<ProductQuery>) => {
   return qs ? `/productos?${qs}` : "/productos";
 };
 
+/**
+ * A cookie the shop ignores: the same page as a first visit's, but rendered for the request, as
+ * for every visitor who has any cookie (the page cache keeps pages for cookieless visitors only).
+ */
+const RENDER_COOKIE = "bench=1";
+
 interface Target {
   name: string;
   path: string;
-  /** The Cookie header of a visitor (a signed-in shopper with a cart); none: a first visit. */
+  /** The Cookie header: a signed-in shopper with a cart, or RENDER_COOKIE; none: a first visit. */
   cookie?: string;
+  /** Which row's p50 this one's is compared with (the targets' "p50 ≤ 2× page 1"). */
+  page1?: string;
+  target?: "page1" | "detail" | "p50";
 }
 
 function shopTargets(total: number, productId: string, shopper: string): Target[] {
+  const rendered = { cookie: RENDER_COOKIE, page1: "page 1, rendered", target: "p50" } as const;
   return [
-    { name: "/productos page 1", path: listPath({}) },
+    { name: "/productos page 1", path: listPath({}), target: "page1" },
+    { name: "page 1, rendered", path: listPath({}), cookie: RENDER_COOKIE, target: "page1" },
     { name: "page 1, signed in with a cart", path: listPath({}), cookie: shopper },
-    { name: `last page (${Math.ceil(total / PAGE_SIZE)})`, path: listPath({ page: Math.ceil(total / PAGE_SIZE) }) },
-    { name: "filtered (Ultra Rare, Pokémon, sale)", path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }) },
-    { name: "search 'charizard'", path: listPath({ search: "charizard" }) },
-    { name: "typo search 'charizrd'", path: listPath({ search: "charizrd" }) },
-    { name: "product detail", path: `/producto/${productId}` },
+    { name: `last page (${Math.ceil(total / PAGE_SIZE)}), rendered`, path: listPath({ page: Math.ceil(total / PAGE_SIZE) }), ...rendered },
+    { name: "filtered (Ultra Rare, Pokémon, sale), rendered", path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }), ...rendered },
+    { name: "search 'charizard', rendered", path: listPath({ search: "charizard" }), ...rendered },
+    { name: "typo search 'charizrd', rendered", path: listPath({ search: "charizrd" }), ...rendered },
+    { name: "product detail", path: `/producto/${productId}`, target: "detail" },
+    { name: "product detail, rendered", path: `/producto/${productId}`, cookie: RENDER_COOKIE, target: "detail" },
   ];
 }
 
@@ -340,26 +356,26 @@ async function benchCatalogue(total: number, baseline: Baseline) {
 }
 
 function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
-  const page1 = r.routes[0]!;
   console.log(`\n== ${r.total} products: medians of ${ROUNDS} rounds, ${DURATION_S} s per run, ${CONNECTIONS} connections, br/gzip ==`);
   console.log(
     `bare page: ${r.baseRps.toFixed(0)} req/s, p50 ${r.baseP50} ms, p99 ${r.baseP99} ms, ${r.baseCpuMs.toFixed(2)} CPU ms per request (median of ${ROUNDS * r.routes.length} runs)`,
   );
   console.log("route | req/s | × bare page | p50 ms | p50 × page 1 | p99 ms | CPU ms/req (× bare) | target");
-  for (const [i, route] of r.routes.entries()) {
+  for (const route of r.routes) {
+    const page1 = r.routes.find((x) => x.name === route.page1) ?? r.routes[0]!;
     const vsPage1 = route.p50 / Math.max(page1.p50, 0.001);
     let target: string;
-    if (i === 0) target = `≥ ${TARGET_PAGE1_RATIO}× bare: ${pass(route.ratio >= TARGET_PAGE1_RATIO)}`;
-    else if (route.cookie) target = "(no target: the root loader's session, cart and points per visitor)";
-    else if (route.path.startsWith("/producto/")) target = `≥ ${TARGET_DETAIL_RATIO}× bare: ${pass(route.ratio >= TARGET_DETAIL_RATIO)}`;
-    else target = `p50 ≤ ${TARGET_P50_VS_PAGE1}× page 1: ${pass(vsPage1 <= TARGET_P50_VS_PAGE1)}`;
+    if (route.target === "page1") target = `≥ ${TARGET_PAGE1_RATIO}× bare: ${pass(route.ratio >= TARGET_PAGE1_RATIO)}`;
+    else if (route.target === "detail") target = `≥ ${TARGET_DETAIL_RATIO}× bare: ${pass(route.ratio >= TARGET_DETAIL_RATIO)}`;
+    else if (route.target === "p50") target = `p50 ≤ ${TARGET_P50_VS_PAGE1}× ${page1.name}: ${pass(vsPage1 <= TARGET_P50_VS_PAGE1)}`;
+    else target = "(no target: the root loader's session, cart and points per visitor)";
     const errors = route.non2xx ? ` (${route.non2xx} non-2xx/errors)` : "";
     console.log(
       `${route.name} | ${route.rps.toFixed(0)} | ${route.ratio.toFixed(2)}× | ${route.p50} | ${vsPage1.toFixed(2)}× | ${route.p99} | ${route.cpuMs.toFixed(2)} (${(route.cpuMs / r.baseCpuMs).toFixed(2)}×) | ${target}${errors}`,
     );
   }
+  console.log('Rows without "rendered" are first visits (no cookie): the page cache\'s kept page. "rendered": the same page with a cookie the shop ignores, rendered per request as for any visitor with a cookie.');
 }
-
 
 // ---------------------------------------------------------------------------
 // Orders (issue 9 point 10): 20 concurrent guest checkouts of different in-stock products.

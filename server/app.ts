@@ -16,6 +16,9 @@ import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, formActionSources, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
 import { logError } from "./http/error-log";
+import { pageCache } from "./http/page-cache";
+import { catalogPageCache } from "./catalog/catalog-cache";
+import { isId } from "#domain/ids.ts";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
 import { startMailWorker } from "./mail/worker.server";
@@ -108,6 +111,12 @@ export function bodyLimitFor(req: { path: string }): number {
   return UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
+/** The list (home and /productos) and the product pages: what a cookieless visit shows there changes only with the catalogue. */
+export function isCatalogPage(path: string): boolean {
+  if (path === "/" || path === "/productos") return true;
+  return path.startsWith("/producto/") && isId(path.slice("/producto/".length));
+}
+
 export interface HandlerOptions {
   /** The built browser files (`build/client`), served with long-lived caching; unset in development, where Vite serves them. */
   clientDir?: string;
@@ -158,6 +167,8 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
   router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/api/webhooks/") }));
   router.use(bodySizeLimit(bodyLimitFor));
+  // In development every request renders the freshly edited modules.
+  if (isBuilt() && shop.db) router.use(pageCache({ store: () => catalogPageCache(shop.db), isCatalogPage }));
 
   router.use(
     reactRouterHandler({

@@ -12,12 +12,15 @@
  * under way when the write landed is not kept. Entries also expire after
  * TTL_MS, the bound on how long another process's write (several app
  * processes on one PostgreSQL server) can take to show. Product pages, the
- * cart and checkout never read from here. See docs/decisions/007.
+ * cart and checkout never read their data from here. See docs/decisions/007.
+ *
+ * The same rule governs the second cache here: whole catalogue pages as
+ * rendered for visitors with no cookies (server/http/page-cache.ts, decision
+ * 014), which a product write clears with the list data.
  */
 import type { Database } from "#server/db/client.ts";
 
 export const TTL_MS = 10_000;
-const MAX_ENTRIES = 1_000;
 
 export class CatalogCache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
@@ -25,7 +28,10 @@ export class CatalogCache {
   private readonly loading = new Map<string, Promise<unknown>>();
   private generation = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxEntries = 1_000,
+  ) {}
 
   /** The cached value of `key`, or what `load` returns (kept unless a write landed meanwhile). Treat it as read-only. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -38,7 +44,7 @@ export class CatalogCache {
       .then((value) => {
         if (startedAt === this.generation) {
           this.entries.delete(key);
-          if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+          if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
           this.entries.set(key, { value, expires: this.now() + TTL_MS });
         }
         return value;
@@ -57,22 +63,40 @@ export class CatalogCache {
   }
 }
 
-const caches = new WeakMap<Database, CatalogCache>();
+/**
+ * Whole catalogue pages (server/http/page-cache.ts) for visitors with no cookies: about 50 KB
+ * each, so fewer of them than of list data.
+ */
+const MAX_PAGES = 200;
+
+const caches = new WeakMap<Database, { lists: CatalogCache; pages: CatalogCache }>();
+
+function cachesOf(db: Database) {
+  let entry = caches.get(db);
+  if (!entry) {
+    entry = { lists: new CatalogCache(), pages: new CatalogCache(Date.now, MAX_PAGES) };
+    caches.set(db, entry);
+  }
+  return entry;
+}
 
 /** The list cache of one database (each test database, each process has its own). */
 export function catalogCache(db: Database): CatalogCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CatalogCache();
-    caches.set(db, cache);
-  }
-  return cache;
+  return cachesOf(db).lists;
+}
+
+/** The rendered catalogue pages of one database, cleared with its list cache. */
+export function catalogPageCache(db: Database): CatalogCache {
+  return cachesOf(db).pages;
 }
 
 /**
  * Call after any write to products commits (create, update, delete, import, stock or price
- * change), with the database, not the transaction: the product list shows the change at once.
+ * change), with the database, not the transaction: the product list and the cached pages show the
+ * change at once.
  */
 export function catalogChanged(db: Database): void {
-  caches.get(db)?.clear();
+  const entry = caches.get(db);
+  entry?.lists.clear();
+  entry?.pages.clear();
 }

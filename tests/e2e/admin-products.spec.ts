@@ -4,30 +4,10 @@
  * next to its field and every value kept; the form has no axe violations.
  */
 import type { Page } from "@playwright/test";
+import { fillProduct, uniqueWord } from "./admin-products";
 import { expectNoViolations } from "./axe";
 import { logInAsAdmin } from "./accounts";
 import { cardIds, expect, productCards, test } from "./helpers";
-
-/** A word no other product has (letters only, so the search takes it as a word). */
-function uniqueWord(): string {
-  const letters = "bcdfghjklmnpqrstvwxz";
-  return "Zq" + Array.from({ length: 8 }, () => letters[Math.floor(Math.random() * letters.length)]).join("");
-}
-
-async function fillProduct(page: Page, product: { name: string; price: string; salePrice?: string; stock: string; image: string }) {
-  await page.getByLabel("Nombre", { exact: true }).fill(product.name);
-  await page.getByLabel("Descripción (opcional)").fill("Carta de prueba de extremo a extremo.");
-  await page.getByLabel("Precio (MXN)", { exact: true }).fill(product.price);
-  await page.getByLabel("Precio de oferta (MXN, opcional)").fill(product.salePrice ?? "");
-  await page.getByLabel("Inventario (unidades)").fill(product.stock);
-  await page.getByLabel("Categoría").selectOption("Carta Individual");
-  await page.getByLabel("Rareza").selectOption("Illustration Rare");
-  await page.getByLabel("Tipo", { exact: true }).selectOption("Pokémon");
-  await page.getByLabel("Expansión").selectOption("Surging Sparks");
-  await page.getByLabel("Número de carta (opcional)").fill("201/191");
-  await page.getByLabel("Artista (opcional)").fill("Yuka Morii");
-  await page.getByLabel("Imagen 1 (URL)").fill(product.image);
-}
 
 async function searchShop(page: Page, visit: (url: string) => Promise<unknown>, word: string) {
   await visit(`/productos?${new URLSearchParams({ search: word })}`);
