@@ -365,8 +365,10 @@ function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
     const page1 = r.routes.find((x) => x.name === route.page1) ?? r.routes[0]!;
     const vsPage1 = route.p50 / Math.max(page1.p50, 0.001);
     let target: string;
-    if (route.target === "page1") target = `≥ ${TARGET_PAGE1_RATIO}× bare: ${pass(route.ratio >= TARGET_PAGE1_RATIO)}`;
-    else if (route.target === "detail") target = `≥ ${TARGET_DETAIL_RATIO}× bare: ${pass(route.ratio >= TARGET_DETAIL_RATIO)}`;
+    // A rendered row is held to its first visit's target too: the render is what a shopper with a cart waits for.
+    const rendered = route.cookie === RENDER_COOKIE ? " (rendered per request)" : "";
+    if (route.target === "page1") target = `≥ ${TARGET_PAGE1_RATIO}× bare${rendered}: ${pass(route.ratio >= TARGET_PAGE1_RATIO)}`;
+    else if (route.target === "detail") target = `≥ ${TARGET_DETAIL_RATIO}× bare${rendered}: ${pass(route.ratio >= TARGET_DETAIL_RATIO)}`;
     else if (route.target === "p50") target = `p50 ≤ ${TARGET_P50_VS_PAGE1}× ${page1.name}: ${pass(vsPage1 <= TARGET_P50_VS_PAGE1)}`;
     else target = "(no target: the root loader's session, cart and points per visitor)";
     const errors = route.non2xx ? ` (${route.non2xx} non-2xx/errors)` : "";

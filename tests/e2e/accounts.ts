@@ -40,6 +40,9 @@ export async function logIn(page: Page, visit: (url: string) => Promise<unknown>
 
 /** The greeting in the open user menu, which only a signed-in visitor has. */
 export async function expectSignedInAs(page: Page, name: string) {
+  // Wait for the signed-in menu (closed) first: a click on the guest menu just before the header
+  // re-renders with the account's menu would leave the new one closed.
+  await expect(page.getByText(`Hola, ${name}`)).toBeAttached();
   await openUserMenu(page);
   await expect(page.getByText(`Hola, ${name}`)).toBeVisible();
 }
