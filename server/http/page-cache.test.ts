@@ -49,7 +49,7 @@ async function startStand(): Promise<Stand> {
     renders.set(req.path, n);
     const act = behave.get(req.path);
     if (act) await act(res, n);
-    else writePage(res, n, req.headers.cookie ? `Carrito: ${req.headers.cookie}` : undefined);
+    else writePage(res, n, req.headers.cookie ? `Carrito: ${req.headers.cookie}` : `<link rel="canonical" href="http://${req.get("host")}${req.originalUrl}">`);
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
@@ -82,7 +82,7 @@ describe("cookieless page cache", () => {
     expect(stand.renders.get("/productos")).toBe(1);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(answer.html).toContain("Mostrando 24 de 1001");
+      expect(answer.html).toContain(`href="${stand.base}/productos?page=2"`);
       expect(noncesIn(answer.html)).toEqual([answer.nonce, answer.nonce]);
       expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(answer.headers.get("cache-control")).toBe("private, no-cache");
@@ -97,7 +97,7 @@ describe("cookieless page cache", () => {
     expect(stand.renders.get("/productos")).toBe(2);
     // ...and what was rendered for them is not kept for others.
     const next = await (await fetch(`${stand.base}/productos`)).text();
-    expect(next).toContain("Mostrando 24 de 1001");
+    expect(next).toContain(`href="${stand.base}/productos"`);
     expect(next).not.toContain("cart=abc");
   });
 
@@ -110,6 +110,21 @@ describe("cookieless page cache", () => {
     for (let i = 0; i < 2; i++) await fetch(`${stand.base}/producto/x`, { method: "HEAD" });
     for (let i = 0; i < 2; i++) await fetch(`${stand.base}/producto/x`, { method: "POST" }).then((r) => r.text());
     expect(stand.renders.get("/producto/x")).toBe(4);
+  });
+
+  it("a request naming another host (a forged Host header) is kept apart: other visitors never get its links", async () => {
+    const forged = await new Promise<string>((resolve, reject) => {
+      http
+        .get(`${stand.base}/productos`, { headers: { host: "evil.example" } }, (reply) => {
+          let body = "";
+          reply.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve(body));
+        })
+        .on("error", reject);
+    });
+    expect(forged).toContain('href="http://evil.example/productos"');
+    const honest = await (await fetch(`${stand.base}/productos`)).text();
+    expect(honest).toContain(`href="${stand.base}/productos"`);
+    expect(honest).not.toContain("evil.example");
   });
 
   it("keeps no error page, redirect, answer with Set-Cookie or non-HTML answer", async () => {

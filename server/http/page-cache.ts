@@ -15,6 +15,7 @@
  *   forms are whole documents that work with and without JavaScript.
  * - Concurrent first requests for one URL share one render (the store's `get`); if that render is
  *   not kept, each of them renders its own.
+ * - Kept per URL as the request names it, origin included (`pageKey`).
  * - GET only; HEAD, `.data` requests and the other routes go straight through.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -40,7 +41,7 @@ export function pageCache(options: { store: () => PageStore; isCatalogPage: (pat
     let renderedHere = false;
     options
       .store()
-      .get(req.originalUrl, () => {
+      .get(pageKey(req), () => {
         renderedHere = true;
         return renderAndKeep(res, next, nonce);
       })
@@ -50,6 +51,17 @@ export function pageCache(options: { store: () => PageStore; isCatalogPage: (pat
         () => renderedHere || next(),
       );
   };
+}
+
+/**
+ * Without PUBLIC_URL the page's own links (canonical, Open Graph) are built from the origin the
+ * request names, as React Router's adapter reads it (protocol, Host, X-Forwarded-Host behind a
+ * trusted proxy): a page is kept per origin as well as per path and query, so a request with a
+ * forged Host header is only ever served its own page.
+ */
+function pageKey(req: Request): string {
+  const forwardedHost = req.app?.enabled("trust proxy") ? (req.get("x-forwarded-host") ?? "") : "";
+  return `${req.protocol} ${forwardedHost} ${req.get("host") ?? ""} ${req.originalUrl}`;
 }
 
 function send(res: Response, page: CachedPage, nonce: string) {
