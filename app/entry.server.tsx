@@ -1,6 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
@@ -44,8 +43,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Bots and no-JS clients get the whole document at once; browsers get the shell streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+  // Every visitor gets the whole document at once, written in one pass (onAllReady). No loader
+  // defers data (nothing suspends), so streaming the shell first sent nothing sooner: it split the
+  // page into a shell and React Router's data scripts, each pass a write and a sync flush of its
+  // own through compression. One pass costs about 18% less server CPU on the product list
+  // (interleaved A/B, decision record 007). A page that ever defers data should stream again.
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,7 +55,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onAllReady() {
           shellRendered = true;
           const body = new OneChunkPerPass();
           const stream = createReadableStreamFromReadable(body);

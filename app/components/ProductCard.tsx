@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
@@ -16,8 +15,9 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
   const label = productCardButtonLabel(product.stock, inCart);
   return (
     // One link per card, the title's, stretched over the whole card by CSS: the image and the
-    // text are a click target, a screen reader hears the product once, and the server renders
-    // one router link per card instead of two.
+    // text are a click target and a screen reader hears the product once. It is a plain anchor:
+    // the grid navigates on the client for it (useLinkDelegation), so the server renders no
+    // router link per card.
     <article className="product-card">
       <div className="product-card-media">
         <ProductImage
@@ -37,7 +37,9 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
           <span className="tag tag-rarity">{product.rarity}</span>
         </p>
         <h2 className="product-card-title">
-          <Link to={href}>{product.name}</Link>
+          <a href={href} data-discover="true">
+            {product.name}
+          </a>
         </h2>
         <p className="product-card-expansion">{product.expansion}</p>
         <Price price={product.price} salePrice={product.salePrice} />

@@ -11,6 +11,7 @@ import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
 import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
+import { useLinkDelegation } from "#app/lib/use-link-delegation.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -55,6 +56,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   // While the list is loading, the controls show what was asked for and the results dim.
   const { query: requested, pending: loading } = useShownProductQuery(query);
+  const followLink = useLinkDelegation();
   const shown = products.length;
   return (
     <div className="catalog">
@@ -80,7 +82,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <p>No se encontraron productos</p>
             </div>
           ) : (
-            <ul className="product-grid">
+            <ul className="product-grid" onClick={followLink}>
               {products.map((product, i) => (
                 <li key={product._id}>
                   <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i === 0} />

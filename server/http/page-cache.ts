@@ -10,9 +10,8 @@
  *   visitor's own (a 128-bit random value: it cannot appear in the page by chance, and nobody can
  *   put it there).
  * - Only a complete 200 HTML answer without Set-Cookie is kept: no error page, no redirect, no answer
- *   the client dropped. A page is kept as it was sent, streamed parts included (a browser's page has
- *   React Router's data in a boundary completed by an inline script, a crawler's has it inline): both
- *   forms are whole documents that work with and without JavaScript.
+ *   the client dropped. A page is kept as it was sent: the whole document, written in one pass for
+ *   every visitor (app/entry.server.tsx), that works with and without JavaScript.
  * - Concurrent first requests for one URL share one render (the store's `get`); if that render is
  *   not kept, each of them renders its own.
  * - Kept per URL as the request names it, origin included (`pageKey`).

@@ -53,6 +53,44 @@ for (const path of ["/", "/productos"]) {
   });
 }
 
+test("a card opens its product page (with JavaScript without loading a new document) and Back returns to the list", async ({
+  page,
+  visit,
+  js,
+}) => {
+  await visit("/productos?page=2");
+  const card = productCards(page).nth(3);
+  const name = ((await cardNameLink(card).textContent()) ?? "").trim();
+  const href = (await cardNameLink(card).getAttribute("href")) ?? "";
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+
+  // The whole card is the link's click target (the title's link covers it): a tap on the picture.
+  await card.click({ position: { x: 40, y: 40 } });
+  await expect(page).toHaveURL((url) => url.pathname === href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  // With JavaScript only the page's data is fetched; without it the browser loads the page.
+  expect(documents).toEqual(js ? [] : [href]);
+
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/productos" && url.searchParams.get("page") === "2");
+  await expect(productCards(page)).toHaveCount(24);
+  await expect(cardNameLink(productCards(page).nth(3))).toHaveText(name);
+});
+
+test("a Ctrl-click on a card opens the product in a new tab and leaves the list as it is", async ({ page, visit, context }) => {
+  await visit("/productos");
+  const link = cardNameLink(productCards(page).first());
+  const href = (await link.getAttribute("href")) ?? "";
+  const [tab] = await Promise.all([context.waitForEvent("page"), link.click({ modifiers: ["ControlOrMeta"] })]);
+  await expect(tab).toHaveURL((url) => url.pathname === href);
+  await expect(page).toHaveURL((url) => url.pathname === "/productos");
+  await expect(productCards(page)).toHaveCount(24);
+  await tab.close();
+});
+
 test("filters by rarity, type, expansion and sale; 'Limpiar filtros' clears them", async ({ page, visit, js }) => {
   await visit("/productos?page=2");
   const panel = await openFilters(page, js);
