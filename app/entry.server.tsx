@@ -12,8 +12,8 @@ export const streamTimeout = 5_000;
  * rendering pass. Passed on one by one, each piece went through the compression
  * middleware with a sync flush of its own (React Router's Express adapter flushes
  * after every chunk): about twice the CPU of compressing the page at once, and for
- * gzip a 60% bigger page. This stream hands on one chunk per pass instead: the
- * whole page when nothing suspends, each boundary as it resolves when something does.
+ * gzip a 60% bigger page. This stream hands on one chunk per pass instead: with the
+ * document written once it is ready (onAllReady, below), the whole page.
  */
 class OneChunkPerPass extends Transform {
   private pending: Buffer[] = [];
@@ -55,8 +55,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        onAllReady() {
+        // An error after the shell (inside a boundary, which the browser then renders) reaches only
+        // onError: it is logged there. One in the shell is rejected and React Router reports it.
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const body = new OneChunkPerPass();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -18,7 +18,7 @@ export function useLinkDelegation(): (event: React.MouseEvent<HTMLElement>) => v
       const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
       if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return;
       if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
-      const url = new URL(anchor.href, window.location.href);
+      const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
       const to = url.pathname + url.search + url.hash;
