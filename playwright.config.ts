@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_WHATSAPP_NUMBER } from "./tests/e2e/config-values.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build, on a
@@ -65,6 +66,8 @@ export default defineConfig({
       // The admin account the first start creates (tests/e2e/accounts.ts signs in with it).
       ADMIN_EMAIL: "admin@tienda.test",
       ADMIN_PASSWORD: "admin-e2e-2026",
+      // Not the default number: every page must print the configured one (shop-phone.spec.ts).
+      WHATSAPP_NUMBER: E2E_WHATSAPP_NUMBER,
     },
   },
 });
