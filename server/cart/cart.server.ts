@@ -99,13 +99,19 @@ function validQuantity(quantity: number): number {
   return quantity;
 }
 
+/**
+ * The product's stock, read under a key-share lock: an archive in progress (removeProduct holds the
+ * row FOR UPDATE) makes the add wait and then see the product archived, so no line is added after
+ * the archive has cleared the carts. A stock change (a plain UPDATE) does not wait for it.
+ */
 async function productStock(tx: Queryable, productId: string): Promise<number> {
   if (!isId(productId)) throw new CartError(CART_MESSAGES.productNotFound, 404);
   const [product] = await tx
     .select({ stock: products.stock })
     .from(products)
     .where(and(eq(products.id, productId), isNull(products.archivedAt)))
-    .limit(1);
+    .limit(1)
+    .for("key share");
   if (!product) throw new CartError(CART_MESSAGES.productNotFound, 404);
   return product.stock;
 }
@@ -272,6 +278,7 @@ export async function mergeGuestCart(db: Database, guestCartId: string | null, u
       select ${accountCart}, g.product_id, least(g.quantity, p.stock, ${MAX_LINE_QUANTITY}), g.added_at
       from cart_items g join products p on p.id = g.product_id
       where g.cart_id = ${guest.id} and p.stock > 0 and p.archived_at is null
+      for key share of p
       on conflict (cart_id, product_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
                              (select stock from products where id = excluded.product_id),
