@@ -4,6 +4,7 @@
  * screen shows these, the server (server/coupons/admin.server.ts) validates with the same limits.
  * The checkout's rules for using a coupon are in server/coupons/index.ts and orders.ts.
  */
+import { formatCount } from "./format";
 import { COUPON_CODE_MAX_LENGTH } from "./orders";
 
 export const COUPON_TYPES = ["general", "single-use"] as const;
@@ -64,7 +65,7 @@ export const COUPON_ADMIN_MESSAGES = {
   typeInvalid: "Selecciona el tipo de cupón",
   daysRequired: "Los días de validez son requeridos",
   daysInvalid: `Los días de validez deben ser un número entero de ${COUPON_LIMITS.minDaysValid} a ${COUPON_LIMITS.maxDaysValid}`,
-  maxUsesInvalid: `El máximo de usos debe ser un número entero de ${COUPON_LIMITS.minUses} a ${COUPON_LIMITS.maxUses.toLocaleString("en-US")}, o vacío para usos ilimitados`,
+  maxUsesInvalid: `El máximo de usos debe ser un número entero de ${COUPON_LIMITS.minUses} a ${formatCount(COUPON_LIMITS.maxUses)}, o vacío para usos ilimitados`,
   descriptionTooLong: `La descripción admite hasta ${COUPON_LIMITS.description} caracteres`,
   textInvalid: "El texto contiene caracteres no permitidos",
   invalidRequest: "La solicitud no es válida.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentYear, formatDate, formatDateTime, formatFileSize, formatMoney, formatMoneyCents, formatPoints } from "./format";
+import { currentYear, formatCount, formatDate, formatDateTime, formatFileSize, formatMoney, formatMoneyCents, formatPoints } from "./format";
 
 describe("es-MX formatting", () => {
   it("formats money as $1,234.50 MXN", () => {
@@ -37,6 +37,11 @@ describe("es-MX formatting", () => {
     for (const points of [0, 7, 999, 1_000, 12_345, 999_999, 1_000_000, 123_456_789, -1_000, -12_345.5]) {
       expect(formatPoints(points)).toBe(intl.format(Math.floor(points)));
     }
+  });
+
+  it("writes whole counts with es-MX grouping", () => {
+    const intl = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 0 });
+    for (const count of [0, 1, 999, 1_000, 5_000, 1_000_000, -12_345]) expect(formatCount(count)).toBe(intl.format(count));
   });
 
   it("shows file sizes in B, KB and MB (1 KB = 1024 B), never '1,024 KB'", () => {

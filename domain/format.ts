@@ -38,10 +38,15 @@ export function formatMoney(pesos: number): string {
   return `${pesosText(Math.round(pesos * 100))} MXN`;
 }
 
+/** A whole count ("1,000,000" rows, uses) with es-MX grouping, without Intl. */
+export function formatCount(count: number): string {
+  const whole = Math.trunc(count);
+  return `${whole < 0 ? "-" : ""}${grouped(Math.abs(whole))}`;
+}
+
 /** Points as shown everywhere (the header's chip on every page): rounded down (SPEC §9), with es-MX grouping ("1,234"). */
 export function formatPoints(points: number): string {
-  const whole = Math.floor(points);
-  return `${whole < 0 ? "-" : ""}${grouped(Math.abs(whole))}`;
+  return formatCount(Math.floor(points));
 }
 
 const longDate = onFirstUse(() => new Intl.DateTimeFormat("es-MX", {

@@ -2,6 +2,7 @@
  * The first rows of a product CSV before importing (SPEC §2 "CSV import", §5): the same table
  * for the browser's own preview (JavaScript) and the server-rendered one (no JavaScript).
  */
+import { formatCount } from "#domain/format.ts";
 import { CSV_PREVIEW_ROWS } from "#domain/product-csv.ts";
 
 export interface ImportPreviewData {
@@ -15,7 +16,7 @@ export interface ImportPreviewData {
 const CELL_LIMIT = 80;
 const shortCell = (text: string) => (text.length > CELL_LIMIT ? `${text.slice(0, CELL_LIMIT - 1)}…` : text);
 
-export const rowCountText = (total: number) => (total === 1 ? "1 fila de productos" : `${total.toLocaleString("es-MX")} filas de productos`);
+export const rowCountText = (total: number) => (total === 1 ? "1 fila de productos" : `${formatCount(total)} filas de productos`);
 
 export function ImportPreview({ preview }: { preview: ImportPreviewData }) {
   const shown = Math.min(preview.rows.length, CSV_PREVIEW_ROWS);

@@ -4,7 +4,7 @@
  * data) and the products written (row, name, id with its link), each list a page at a time.
  */
 import { Link } from "react-router";
-import { formatDateTime } from "#domain/format.ts";
+import { formatCount, formatDateTime } from "#domain/format.ts";
 
 export interface ImportRunData {
   id: string;
@@ -28,7 +28,6 @@ interface ListPage<T> {
 
 export const isImportActive = (status: ImportRunData["status"]) => status === "queued" || status === "running";
 
-const count = (n: number) => n.toLocaleString("es-MX");
 
 /** Links to the pages of one list, the other list's page kept. */
 function ListPager({ label, page, pages, hrefFor }: { label: string; page: number; pages: number; hrefFor: (page: number) => string }) {
@@ -80,10 +79,10 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
         <div className="import-progress" role="status">
           <label htmlFor="import-progress-bar">
             {run.status === "queued" ? "En espera… " : "Procesando: "}
-            {count(run.processed)} de {count(run.total)} filas
+            {formatCount(run.processed)} de {formatCount(run.total)} filas
           </label>
           <progress id="import-progress-bar" max={Math.max(run.total, 1)} value={run.processed}>
-            {count(run.processed)} de {count(run.total)}
+            {formatCount(run.processed)} de {formatCount(run.total)}
           </progress>
           <p className="field-hint">Esta página se actualiza sola hasta que termine la importación.</p>
         </div>
@@ -92,21 +91,21 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
           {run.status === "failed" ? (
             <p className="import-failure" role="alert">
               {run.error}
-              {successes.count > 0 ? ` Se guardaron ${count(successes.count)} productos antes del error.` : ""}
+              {successes.count > 0 ? ` Se guardaron ${formatCount(successes.count)} productos antes del error.` : ""}
             </p>
           ) : null}
           <dl className="import-totals">
             <div>
               <dt>Total</dt>
-              <dd>{count(run.total)}</dd>
+              <dd>{formatCount(run.total)}</dd>
             </div>
             <div className="import-totals-ok">
               <dt>Importados</dt>
-              <dd>{count(successes.count)}</dd>
+              <dd>{formatCount(successes.count)}</dd>
             </div>
             <div className={errors.count > 0 ? "import-totals-bad" : undefined}>
               <dt>Con errores</dt>
-              <dd>{count(errors.count)}</dd>
+              <dd>{formatCount(errors.count)}</dd>
             </div>
           </dl>
 
@@ -141,7 +140,7 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
 
           {successes.count > 0 ? (
             <details className="import-successes" open={successes.count <= 20 || successes.page > 1}>
-              <summary>Productos importados ({count(successes.count)})</summary>
+              <summary>Productos importados ({formatCount(successes.count)})</summary>
               <div className="import-table-wrap" role="region" aria-label="Productos importados" tabIndex={0}>
                 <table className="import-table">
                   <thead>
