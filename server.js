@@ -27,7 +27,16 @@ app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelo
 // level 6. On the product list (54 KB of HTML) quality 2 costs half the CPU time of quality 4 for
 // 5% more bytes (8.7 KB instead of 8.3): about 5% more pages per second (decision record 007).
 // Built assets are served precompressed at maximum quality, so this concerns dynamic answers only.
-app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
+// A page reaches the compressor as one piece (app/entry.server.tsx). With the stream's default
+// 16 KB write buffer, a page over 16 KB (the product list, a signed-in shopper's page) made
+// `write` report backpressure, so React Router's adapter waited for 'drain' and ended the answer
+// in a later turn, compressed as a second part; 1 MB lets a whole page in at once. Nothing more is
+// held in memory for it: the page is already one buffer. Interleaved A/B (8 rounds, CPU per page):
+// list page 1 rendered 5.5 -> 4.7 ms, a signed-in shopper's /terminos 8.9 -> 7.0 ms.
+const WRITE_BUFFER = { writableHighWaterMark: 1024 * 1024 };
+app.use(
+  compression({ threshold: 1024, ...WRITE_BUFFER, brotli: { ...WRITE_BUFFER, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }),
+);
 
 let shop;
 if (DEV) {
