@@ -31,8 +31,9 @@ app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelo
 // 16 KB write buffer, a page over 16 KB (the product list, a signed-in shopper's page) made
 // `write` report backpressure, so React Router's adapter waited for 'drain' and ended the answer
 // in a later turn, compressed as a second part; 1 MB lets a whole page in at once. Nothing more is
-// held in memory for it: the page is already one buffer. Interleaved A/B (8 rounds, CPU per page):
-// list page 1 rendered 5.5 -> 4.7 ms, a signed-in shopper's /terminos 8.9 -> 7.0 ms.
+// held in memory for it: the page is already one buffer. Two interleaved A/Bs of CPU per page (8
+// rounds each, decision record 007): 5.5 -> 4.7 ms and 5.4 -> 5.6 ms for list page 1 rendered, so
+// within this machine's noise; 8.9 -> 7.0 and 9.7 -> 9.1 ms for a signed-in shopper's page.
 const WRITE_BUFFER = { writableHighWaterMark: 1024 * 1024 };
 app.use(
   compression({ threshold: 1024, ...WRITE_BUFFER, brotli: { ...WRITE_BUFFER, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }),
