@@ -32,13 +32,8 @@ app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelo
 // 10.3 -> 5.7 ms; list page 1 rendered: 6.4 -> 4.2 ms, in an interleaved A/B; the same page sent
 // uncompressed showed no such step).
 // Built assets are served precompressed at maximum quality, so this concerns dynamic answers only.
-// A page reaches the compressor as one piece (app/entry.server.tsx); the 1 MB write buffer takes it
-// in one write, where the stream's default 16 KB made `write` report backpressure for a larger page
-// and React Router's adapter end the answer a turn later. Nothing more is held in memory for it:
-// the page is already one buffer.
-const WRITE_BUFFER = { writableHighWaterMark: 1024 * 1024 };
 const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
-app.use(compression({ threshold: 1024, ...WRITE_BUFFER, brotli: { ...WRITE_BUFFER, params: BROTLI_PARAMS } }));
+app.use(compression({ threshold: 1024, brotli: { params: BROTLI_PARAMS } }));
 
 let shop;
 if (DEV) {
