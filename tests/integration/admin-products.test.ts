@@ -5,7 +5,7 @@
  * an archived product (deleted while orders name it) gone from the shop: list, counts, search,
  * its page, the sitemap, carts and checkout.
  */
-import { count, eq, isNull, sql } from "drizzle-orm";
+import { count, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as addAction, loader as addLoader } from "#app/routes/admin/agregar-producto.tsx";
 import { action as editAction, loader as editLoader } from "#app/routes/admin/editar-producto.tsx";
@@ -27,7 +27,7 @@ import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
-import { describeEachDatabase, openTestDatabase } from "#tests/fixtures/test-db.ts";
+import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
 type FormAnswer = { ok: false; status: number; errors: Record<string, string>; banner: string | null; values: ProductFormValues };
 type DeleteAnswer = { ok: false; deleteFailed: string };
@@ -478,13 +478,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("admin products races [postgres]
         (error: unknown) => error,
       );
       // Wait until the order's transaction is blocked on the product's row lock, then commit the archive.
-      for (let i = 0; i < 200; i++) {
-        const waiting = (await db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: Array<{ n: number }> };
-        if (waiting.rows[0]!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await lockWaiters(db);
       release();
       await admin;
       const error = await settled;

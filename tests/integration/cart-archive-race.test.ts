@@ -7,7 +7,7 @@
  * keeps on another cart's line of the product, which the archive must delete. Skipped without
  * TEST_DATABASE_URL.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CartError, addToCart, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
 import { removeProduct } from "#server/catalog/product-admin.server.ts";
@@ -15,7 +15,7 @@ import type { Database } from "#server/db/client.ts";
 import { cartItems, carts } from "#server/db/schema.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
+import { lockWaiters, openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's archive [postgres]", () => {
   let handle: TestDatabase | undefined;
@@ -27,18 +27,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     if (!handle) throw new Error("the test database is not open yet");
     return handle.db;
   };
-
-  /** Resolves once `count` of this database's sessions are waiting for a lock. */
-  async function lockWaiters(count: number): Promise<void> {
-    for (let tries = 0; tries < 500; tries++) {
-      const result = await db().execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (Number((result.rows[0] as { n: number }).n) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`fewer than ${count} sessions ever waited for a lock`);
-  }
 
   /**
    * A product on an order (so removing it archives it) with a line in some shopper's cart, and a
@@ -66,7 +54,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     });
     await locked;
     const archive = removeProduct(db(), productId);
-    await lockWaiters(1);
+    await lockWaiters(db(), 1);
     return { productId, archive, release: () => (release(), holder) };
   }
 
@@ -81,7 +69,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
       (quantity) => ({ quantity }),
       (error: unknown) => ({ error }),
     );
-    await lockWaiters(2);
+    await lockWaiters(db(), 2);
     await release();
     expect(await archive).toBe("archived");
     const outcome = await add;
@@ -99,7 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     });
     const userId = await insertCustomer(db());
     const merge = mergeGuestCart(db(), guestCart, userId);
-    await lockWaiters(2);
+    await lockWaiters(db(), 2);
     await release();
     expect(await archive).toBe("archived");
     await merge;
