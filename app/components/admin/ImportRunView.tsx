@@ -28,7 +28,6 @@ interface ListPage<T> {
 
 export const isImportActive = (status: ImportRunData["status"]) => status === "queued" || status === "running";
 
-
 /** Links to the pages of one list, the other list's page kept. */
 function ListPager({ label, page, pages, hrefFor }: { label: string; page: number; pages: number; hrefFor: (page: number) => string }) {
   if (pages <= 1) return null;
