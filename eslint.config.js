@@ -4,7 +4,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", ".tmp/", "test-results/", "playwright-report/", "scripts/perf-baseline/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      ".tmp/",
+      "test-results/",
+      "playwright-report/",
+      "scripts/perf-baseline/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +29,12 @@ export default tseslint.config(
   // (#app/…, #domain/…, #server/…, #tests/…); only a module's own folder is reached with "./".
   {
     files: ["app/**/*.{ts,tsx}", "tests/**/*.ts", "scripts/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["../*", "~/*"], message: "Import other folders as #app/…, #domain/…, #server/… or #tests/…." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../*", "~/*"], message: "Import other folders as #app/…, #domain/…, #server/… or #tests/…." }] },
+      ],
+    },
   },
   // Imports run one way: app → domain ← server. The server never reaches into the web app,
   // and the shop's words and pure rules import nothing of either.
@@ -43,7 +59,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { regex: "^(#app/|#server/|#tests/|\\.\\./)", message: "domain/ is pure and browser-safe: it imports nothing of app/ or server/." },
+            {
+              regex: "^(#app/|#server/|#tests/|\\.\\./)",
+              message: "domain/ is pure and browser-safe: it imports nothing of app/ or server/.",
+            },
           ],
         },
       ],

@@ -51,31 +51,28 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        // An error after the shell (inside a boundary, which the browser then renders) reaches only
-        // onError: it is logged there. One in the shell is rejected and React Router reports it.
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          const body = new OneChunkPerPass();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) handleError(error, { request, context: loadContext as never, params: {} });
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      // An error after the shell (inside a boundary, which the browser then renders) reaches only
+      // onError: it is logged there. One in the shell is rejected and React Router reports it.
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        const body = new OneChunkPerPass();
+        const stream = createReadableStreamFromReadable(body);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) handleError(error, { request, context: loadContext as never, params: {} });
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
 }

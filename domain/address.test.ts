@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { addressLine, addressLines } from "./address";
 
-const address = { street: "Calle 1", colonia: "Centro", city: "Puebla", state: "Puebla", zipCode: "72000", country: "México", references: null };
+const address = {
+  street: "Calle 1",
+  colonia: "Centro",
+  city: "Puebla",
+  state: "Puebla",
+  zipCode: "72000",
+  country: "México",
+  references: null,
+};
 
 describe("addresses", () => {
   it("prints the street with its colonia, then city, state and zip code", () => {

@@ -30,7 +30,9 @@ describe("admin dashboard query", () => {
   it("builds the links back, defaults left out", () => {
     expect(dashboardHref()).toBe("/admin");
     expect(dashboardHref({ tab: "resumen", page: 1 })).toBe("/admin");
-    expect(dashboardHref({ tab: "productos", q: "pikachu ex", stock: "agotado", page: 2 })).toBe("/admin?tab=productos&q=pikachu+ex&stock=agotado&page=2");
+    expect(dashboardHref({ tab: "productos", q: "pikachu ex", stock: "agotado", page: 2 })).toBe(
+      "/admin?tab=productos&q=pikachu+ex&stock=agotado&page=2",
+    );
     expect(dashboardHref({ tab: "productos", aviso: "producto-eliminado" })).toBe("/admin?tab=productos&aviso=producto-eliminado");
     const state = parse("tab=productos&q=pikachu+ex&stock=agotado&page=2");
     expect(parse(dashboardHref(state).split("?")[1]!)).toEqual(state);

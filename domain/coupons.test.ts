@@ -32,15 +32,26 @@ describe("coupon display status (SPEC §4, first match wins)", () => {
   });
 
   it("an active coupon past its expiry reads 'Expirado' (red), before 'Usado'; it expires at its instant exactly", () => {
-    expect(couponDisplayStatus(coupon({ expiresAt: EARLIER, type: "single-use", usedCount: 1 }), NOW)).toMatchObject({ label: "Expirado", tone: "red" });
+    expect(couponDisplayStatus(coupon({ expiresAt: EARLIER, type: "single-use", usedCount: 1 }), NOW)).toMatchObject({
+      label: "Expirado",
+      tone: "red",
+    });
     expect(couponDisplayStatus(coupon({ expiresAt: NOW.toISOString() }), NOW).label).toBe("Expirado");
     expect(couponDisplayStatus(coupon({ expiresAt: new Date(NOW.getTime() + 1).toISOString() }), NOW).label).toBe("Activo");
   });
 
   it("a single-use coupon used once reads 'Usado' (orange); a general one used many times stays 'Activo' (green)", () => {
-    expect(couponDisplayStatus(coupon({ type: "single-use", usedCount: 1 }), NOW)).toMatchObject({ label: "Usado", tone: "orange", className: "coupon-status-orange" });
+    expect(couponDisplayStatus(coupon({ type: "single-use", usedCount: 1 }), NOW)).toMatchObject({
+      label: "Usado",
+      tone: "orange",
+      className: "coupon-status-orange",
+    });
     expect(couponDisplayStatus(coupon({ type: "single-use", usedCount: 0 }), NOW)).toMatchObject({ label: "Activo", tone: "green" });
-    expect(couponDisplayStatus(coupon({ usedCount: 40 }), NOW)).toMatchObject({ label: "Activo", tone: "green", className: "coupon-status-green" });
+    expect(couponDisplayStatus(coupon({ usedCount: 40 }), NOW)).toMatchObject({
+      label: "Activo",
+      tone: "green",
+      className: "coupon-status-green",
+    });
   });
 
   it("takes dates and 'now' as Date, ISO text or milliseconds alike", () => {

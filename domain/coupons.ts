@@ -94,7 +94,11 @@ export interface CouponDisplayStatus {
   className: `coupon-status-${CouponStatusTone}`;
 }
 
-const status = (label: CouponDisplayStatus["label"], tone: CouponStatusTone): CouponDisplayStatus => ({ label, tone, className: `coupon-status-${tone}` });
+const status = (label: CouponDisplayStatus["label"], tone: CouponStatusTone): CouponDisplayStatus => ({
+  label,
+  tone,
+  className: `coupon-status-${tone}`,
+});
 
 /**
  * The status badge (SPEC §4, first match wins): inactive 'Inactivo' (gray); past expiry
@@ -132,7 +136,14 @@ export interface CouponFormValues {
   description: string;
 }
 
-export const COUPON_FORM_FIELDS = ["code", "discountPercent", "type", "daysValid", "maxUses", "description"] as const satisfies readonly (keyof CouponFormValues)[];
+export const COUPON_FORM_FIELDS = [
+  "code",
+  "discountPercent",
+  "type",
+  "daysValid",
+  "maxUses",
+  "description",
+] as const satisfies readonly (keyof CouponFormValues)[];
 
 export type CouponFormErrors = Partial<Record<keyof CouponFormValues, string>>;
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { currentYear, formatCount, formatDate, formatDateTime, formatFileSize, formatMoney, formatMoneyCents, formatPoints } from "./format";
+import {
+  currentYear,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatMoneyCents,
+  formatPoints,
+} from "./format";
 
 describe("es-MX formatting", () => {
   it("formats money as $1,234.50 MXN", () => {
@@ -10,7 +19,10 @@ describe("es-MX formatting", () => {
 
   it("writes money exactly as es-MX's Intl currency format does (it is not used in the browser: too slow to start)", () => {
     const intl = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const amounts = [0, 1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_450, 999_999, 1_000_000, 123_456_789, 1_000_000_000, -1, -123_450, -100_000_000];
+    const amounts = [
+      0, 1, 5, 10, 99, 100, 101, 999, 1_000, 99_999, 100_000, 123_450, 999_999, 1_000_000, 123_456_789, 1_000_000_000, -1, -123_450,
+      -100_000_000,
+    ];
     for (let cents = 0; cents < 3_000_000; cents += 997) amounts.push(cents);
     for (const cents of amounts) {
       expect(formatMoneyCents(cents), String(cents)).toBe(`${intl.format(cents / 100)} MXN`);

@@ -49,26 +49,32 @@ export function formatPoints(points: number): string {
   return formatCount(Math.floor(points));
 }
 
-const longDate = onFirstUse(() => new Intl.DateTimeFormat("es-MX", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: TIME_ZONE,
-}));
+const longDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("es-MX", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: TIME_ZONE,
+    }),
+);
 
 /** "22 de noviembre de 2026". */
 export function formatDate(value: Date | string): string {
   return longDate().format(typeof value === "string" ? new Date(value) : value);
 }
 
-const dateTime = onFirstUse(() => new Intl.DateTimeFormat("es-MX", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: TIME_ZONE,
-}));
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("es-MX", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: TIME_ZONE,
+    }),
+);
 
 export function formatDateTime(value: Date | string): string {
   return dateTime().format(typeof value === "string" ? new Date(value) : value);

@@ -45,7 +45,12 @@ describe("the loyalty admin's query", () => {
       badId: false,
       aviso: "ajustado",
     });
-    expect(parseLoyaltyAdminQuery(new URLSearchParams("pagina=-1&usuario=x&aviso=__proto__"))).toMatchObject({ page: 1, usuario: null, badId: true, aviso: null });
+    expect(parseLoyaltyAdminQuery(new URLSearchParams("pagina=-1&usuario=x&aviso=__proto__"))).toMatchObject({
+      page: 1,
+      usuario: null,
+      badId: true,
+      aviso: null,
+    });
     expect(parseLoyaltyAdminQuery(new URLSearchParams("pagina=2.5&ajustar=1"))).toMatchObject({ page: 1, ajustar: null, badId: true });
   });
 
@@ -65,7 +70,13 @@ it("projects the new balance only for a whole, non-zero amount", () => {
 });
 
 it("labels movements as the profile and the admin show them", () => {
-  expect(["earned", "spent", "adjustment", "refunded", "reversed"].map(pointsTransactionLabel)).toEqual(["Ganados", "Usados", "Ajuste", "Ajuste", "Ajuste"]);
+  expect(["earned", "spent", "adjustment", "refunded", "reversed"].map(pointsTransactionLabel)).toEqual([
+    "Ganados",
+    "Usados",
+    "Ajuste",
+    "Ajuste",
+    "Ajuste",
+  ]);
 });
 
 it("the limits' messages name the limits in force", () => {

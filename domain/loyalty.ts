@@ -119,9 +119,7 @@ export function loyaltyAdminHref(state: Partial<Omit<LoyaltyAdminQuery, "badId">
 
 export type AdjustmentField = "amount" | "description";
 
-export type AdjustmentInput =
-  | { ok: true; amount: number; description: string }
-  | { ok: false; field: AdjustmentField; message: string };
+export type AdjustmentInput = { ok: true; amount: number; description: string } | { ok: false; field: AdjustmentField; message: string };
 
 /**
  * An adjustment as typed (SPEC §5 "Loyalty adjust"): both fields required and the description not
@@ -141,7 +139,9 @@ export function parseAdjustment(amountValue: unknown, descriptionValue: unknown)
   }
   const amount = Number(amountText);
   if (amount === 0) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountZero };
-  if (description.length > ADJUSTMENT_DESCRIPTION_MAX_LENGTH) return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong };
-  if (CONTROL_CHARACTER_BUT_LINE_BREAKS.test(description)) return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid };
+  if (description.length > ADJUSTMENT_DESCRIPTION_MAX_LENGTH)
+    return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong };
+  if (CONTROL_CHARACTER_BUT_LINE_BREAKS.test(description))
+    return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid };
   return { ok: true, amount, description };
 }

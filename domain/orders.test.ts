@@ -21,7 +21,9 @@ describe("order numbers", () => {
     const size = ORDER_NUMBER_ALPHABET.length;
     const limit = 256 - (256 % size);
     expect(orderNumberFrom(Uint8Array.from([0, 1, 2, 3, 4, 5]))).toBe(`CV-${ORDER_NUMBER_ALPHABET.slice(0, 6)}`);
-    expect(orderNumberFrom(Uint8Array.from([255, limit, 0, 1, 2, 3, 4, size]))).toBe(`CV-${ORDER_NUMBER_ALPHABET.slice(0, 5)}${ORDER_NUMBER_ALPHABET[0]}`);
+    expect(orderNumberFrom(Uint8Array.from([255, limit, 0, 1, 2, 3, 4, size]))).toBe(
+      `CV-${ORDER_NUMBER_ALPHABET.slice(0, 5)}${ORDER_NUMBER_ALPHABET[0]}`,
+    );
     expect(orderNumberFrom(Uint8Array.from([255, 255, 0]))).toBeNull();
     const counts = new Map<string, number>();
     for (let b = 0; b < limit; b++) {
@@ -54,13 +56,21 @@ describe("order status transitions", () => {
 
 describe("checkout texts", () => {
   it("names the products that sold out and what is left", () => {
-    expect(soldOutMessage([{ name: "Pikachu ex", available: 0 }])).toBe("Ya no hay stock suficiente de Pikachu ex (agotado). Ajusta tu carrito e intenta de nuevo.");
-    expect(soldOutMessage([{ name: "A", available: 1 }, { name: "B", available: 3 }])).toBe(
-      "Ya no hay stock suficiente de: A (queda 1), B (quedan 3). Ajusta tu carrito e intenta de nuevo.",
+    expect(soldOutMessage([{ name: "Pikachu ex", available: 0 }])).toBe(
+      "Ya no hay stock suficiente de Pikachu ex (agotado). Ajusta tu carrito e intenta de nuevo.",
     );
-    expect(soldOutMessage([{ name: "Mew", available: 0, unavailable: true }, { name: "B", available: 0 }])).toBe(
-      "Ya no hay stock suficiente de: Mew (ya no está disponible), B (agotado). Ajusta tu carrito e intenta de nuevo.",
-    );
+    expect(
+      soldOutMessage([
+        { name: "A", available: 1 },
+        { name: "B", available: 3 },
+      ]),
+    ).toBe("Ya no hay stock suficiente de: A (queda 1), B (quedan 3). Ajusta tu carrito e intenta de nuevo.");
+    expect(
+      soldOutMessage([
+        { name: "Mew", available: 0, unavailable: true },
+        { name: "B", available: 0 },
+      ]),
+    ).toBe("Ya no hay stock suficiente de: Mew (ya no está disponible), B (agotado). Ajusta tu carrito e intenta de nuevo.");
   });
 
   it("upper-cases and trims a coupon code", () => {

@@ -93,7 +93,11 @@ export function serializeProductQuery(q: ProductQuery): string {
  * URL), without a redirect round trip.
  */
 export function isCanonicalUpToOrder(params: URLSearchParams, canonical: string): boolean {
-  const key = (p: URLSearchParams) => [...p].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
+  const key = (p: URLSearchParams) =>
+    [...p]
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+      .sort()
+      .join("&");
   return key(params) === key(new URLSearchParams(canonical));
 }
 

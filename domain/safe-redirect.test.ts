@@ -13,7 +13,17 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses other sites, scheme tricks and junk", () => {
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null, undefined, "productos", "/" + "a".repeat(3000)]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+      "productos",
+      "/" + "a".repeat(3000),
+    ]) {
       expect(safeRedirectPath(bad as string | null | undefined, "/carrito")).toBe("/carrito");
     }
   });
@@ -45,7 +55,8 @@ describe("safeRedirectPath", () => {
     const unsafe: string[] = [];
     for (let code = 0; code <= 0xffff; code++) {
       const path = safeRedirectPath(`/a${String.fromCharCode(code)}b`, "/");
-      if (!/^\/[\x21-\x5b\x5d-\x7e]*$/.test(path) || browserTarget(path).origin !== ORIGIN) unsafe.push(`U+${code.toString(16)} -> ${JSON.stringify(path)}`);
+      if (!/^\/[\x21-\x5b\x5d-\x7e]*$/.test(path) || browserTarget(path).origin !== ORIGIN)
+        unsafe.push(`U+${code.toString(16)} -> ${JSON.stringify(path)}`);
     }
     expect(unsafe).toEqual([]);
   });

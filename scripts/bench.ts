@@ -149,7 +149,11 @@ function shopTargets(total: number, productId: string, shopper: string): Target[
     { name: "page 1, rendered", path: listPath({}), cookie: RENDER_COOKIE, target: "page1" },
     { name: "page 1, signed in with a cart", path: listPath({}), cookie: shopper },
     { name: `last page (${Math.ceil(total / PAGE_SIZE)}), rendered`, path: listPath({ page: Math.ceil(total / PAGE_SIZE) }), ...rendered },
-    { name: "filtered (Ultra Rare, Pokémon, sale), rendered", path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }), ...rendered },
+    {
+      name: "filtered (Ultra Rare, Pokémon, sale), rendered",
+      path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }),
+      ...rendered,
+    },
     { name: "search 'charizard', rendered", path: listPath({ search: "charizard" }), ...rendered },
     { name: "typo search 'charizrd', rendered", path: listPath({ search: "charizrd" }), ...rendered },
     { name: "product detail", path: `/producto/${productId}`, target: "detail" },
@@ -376,7 +380,9 @@ function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
       `${route.name} | ${route.rps.toFixed(0)} | ${route.ratio.toFixed(2)}× | ${route.p50} | ${vsPage1.toFixed(2)}× | ${route.p99} | ${route.cpuMs.toFixed(2)} (${(route.cpuMs / r.baseCpuMs).toFixed(2)}×) | ${target}${errors}`,
     );
   }
-  console.log('Rows without "rendered" are first visits (no cookie): the page cache\'s kept page. "rendered": the same page with a cookie the shop ignores, rendered per request as for any visitor with a cookie.');
+  console.log(
+    'Rows without "rendered" are first visits (no cookie): the page cache\'s kept page. "rendered": the same page with a cookie the shop ignores, rendered per request as for any visitor with a cookie.',
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -460,7 +466,9 @@ async function benchOrders(label: string, databaseUrl?: string) {
   let orderRows = 0;
   let oversold = 0;
   try {
-    const rows = await handle.db.execute(sql`select (select count(*) from orders)::int as orders, (select count(*) from products where stock < 0)::int as oversold`);
+    const rows = await handle.db.execute(
+      sql`select (select count(*) from orders)::int as orders, (select count(*) from products where stock < 0)::int as oversold`,
+    );
     const row = (rows as unknown as { rows: Array<{ orders: number; oversold: number }> }).rows[0]!;
     orderRows = row.orders;
     oversold = row.oversold;
@@ -477,7 +485,9 @@ function printOrders(r: Awaited<ReturnType<typeof benchOrders>>) {
   console.log(
     `${(r.placed / (r.wallMs / 1000)).toFixed(1)} orders/s (${r.placed} placed in ${r.wallMs.toFixed(0)} ms); POST /checkout → 303: p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`,
   );
-  console.log(`errors ${r.errors} (${pass(r.errors === 0)}); order rows ${r.orderRows}; oversold products ${r.oversold} (${pass(r.oversold === 0 && r.orderRows === r.placed)})`);
+  console.log(
+    `errors ${r.errors} (${pass(r.errors === 0)}); order rows ${r.orderRows}; oversold products ${r.oversold} (${pass(r.oversold === 0 && r.orderRows === r.placed)})`,
+  );
 }
 
 /** A fresh database on the BENCH_DATABASE_URL server, dropped afterwards. */
@@ -546,9 +556,13 @@ async function main() {
     for (const r of await runOrderBenches()) printOrders(r);
     const extra = shopWeight.js - bareWeight.js;
     console.log("\n== Page weight ==");
-    console.log(`HTML: shop /productos ${kb(shopWeight.htmlRaw)} raw, ${kb(shopWeight.htmlGz)} gzip; bare page ${kb(bareWeight.htmlRaw)} raw, ${kb(bareWeight.htmlGz)} gzip`);
+    console.log(
+      `HTML: shop /productos ${kb(shopWeight.htmlRaw)} raw, ${kb(shopWeight.htmlGz)} gzip; bare page ${kb(bareWeight.htmlRaw)} raw, ${kb(bareWeight.htmlGz)} gzip`,
+    );
     console.log(`JavaScript (gzip -9): shop /productos ${kb(shopWeight.js)}, bare page ${kb(bareWeight.js)}`);
-    console.log(`the shop's own JavaScript beyond the bare page: ${kb(extra)} (target ≤ ${TARGET_EXTRA_JS_KB} KB: ${pass(extra <= TARGET_EXTRA_JS_KB * 1024)})`);
+    console.log(
+      `the shop's own JavaScript beyond the bare page: ${kb(extra)} (target ≤ ${TARGET_EXTRA_JS_KB} KB: ${pass(extra <= TARGET_EXTRA_JS_KB * 1024)})`,
+    );
     for (const f of shopWeight.files) console.log(`  shop ${kb(f.gz).padStart(9)}  ${f.path}`);
     for (const f of bareWeight.files) console.log(`  bare ${kb(f.gz).padStart(9)}  ${f.path}`);
   } finally {

@@ -88,7 +88,14 @@ export async function createShop(): Promise<Shop> {
     databaseKind: handle.kind,
     ready: () => handle.ping(),
     close: async () => {
-      await Promise.all([mailWorker.stop(), importWorker.stop(), housekeeping.stop(), orderExpiry.stop(), paymentReconciliation.stop(), webhooksIdle()]);
+      await Promise.all([
+        mailWorker.stop(),
+        importWorker.stop(),
+        housekeeping.stop(),
+        orderExpiry.stop(),
+        paymentReconciliation.stop(),
+        webhooksIdle(),
+      ]);
       await handle.close();
     },
   };
@@ -196,7 +203,8 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
  */
 function lastResort(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
   if (res.headersSent) return next(error);
-  const named = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const named =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   const status = typeof named === "number" && named >= 400 && named < 500 ? named : 500;
   if (status === 500) logError("request failed", error, { requestId: res.locals.requestId, method: req.method, path: req.path });
   res

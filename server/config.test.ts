@@ -10,7 +10,13 @@ describe("configuration", () => {
   it("has embedded defaults for a fresh clone", () => {
     const c = parseConfig({});
     expect(c.DATABASE_URL).toBeUndefined();
-    expect(c).toMatchObject({ PORT: 3000, PAYMENT_PROVIDER: "sandbox", UNPAID_ORDER_TTL_HOURS: 72, RATE_LIMIT_FACTOR: 1, secureCookies: false });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      PAYMENT_PROVIDER: "sandbox",
+      UNPAID_ORDER_TTL_HOURS: 72,
+      RATE_LIMIT_FACTOR: 1,
+      secureCookies: false,
+    });
     expect(c.dataDir).toBe(path.resolve("./data"));
   });
 

@@ -14,9 +14,17 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PAYMENT_PROVIDER: z.enum(["sandbox", "mercadopago"]).default("sandbox"),
   MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
@@ -24,7 +32,11 @@ const schema = z.object({
    * Test-only: the base URL of a stub of Mercado Pago's API (http://127.0.0.1:…) the SDK talks to
    * instead of https://api.mercadopago.com; its origin is also allowed as a CSP form-action.
    */
-  MERCADOPAGO_API_BASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  MERCADOPAGO_API_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** smtp://user:pass@host:587 or smtps://…:465; unset: e-mails are written as .eml files to DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -36,7 +48,10 @@ const schema = z.object({
     .string()
     .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "MAIL_FROM must be an address or Name <address>")
     .default(`${SHOP.name} <${SHOP.email}>`),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/).default(DEFAULT_WHATSAPP_NUMBER),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{10,15}$/)
+    .default(DEFAULT_WHATSAPP_NUMBER),
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().positive().default(72),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),

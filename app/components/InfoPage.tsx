@@ -4,7 +4,6 @@ import { formatMoneyCents } from "#domain/format.ts";
 import { SHIPPING_METHODS, thresholdDiscountPercent, type ShippingMethodId } from "#domain/shipping.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 
-
 interface InfoPageProps {
   title: string;
   /** Date of the last revision in Mexican Spanish, e.g. "23 de mayo de 2025". */
@@ -49,11 +48,10 @@ export function InfoPage({ title, updated, children }: InfoPageProps) {
 export function ConsumerRightsNote() {
   return (
     <p className="info-note">
-      Esto no limita los derechos que te otorga la Ley Federal de Protección al Consumidor: en una compra a
-      distancia puedes revocar tu compra dentro de los 5 días hábiles siguientes a que recibas el producto,
-      devolviéndolo en el estado en que lo recibiste (art. 56), y si un producto llega defectuoso, no corresponde a
-      lo que se describió o no se te entrega, puedes pedir su reposición, una bonificación o la devolución de lo que
-      pagaste (art. 92).
+      Esto no limita los derechos que te otorga la Ley Federal de Protección al Consumidor: en una compra a distancia puedes revocar tu
+      compra dentro de los 5 días hábiles siguientes a que recibas el producto, devolviéndolo en el estado en que lo recibiste (art. 56), y
+      si un producto llega defectuoso, no corresponde a lo que se describió o no se te entrega, puedes pedir su reposición, una bonificación
+      o la devolución de lo que pagaste (art. 92).
     </p>
   );
 }

@@ -10,11 +10,7 @@ export const BANNER_COOKIE = "aviso_puntos";
  * a plain cookie: with JavaScript it is written here; without, the close button
  * posts to /preferencias/aviso-puntos, which sets it and comes back.
  */
-export function LoyaltyBanner({
-  user,
-}: {
-  user: { points: number } | null;
-}) {
+export function LoyaltyBanner({ user }: { user: { points: number } | null }) {
   const [closed, setClosed] = useState(false);
   const hydrated = useHydrated();
   const location = useLocation();
@@ -26,13 +22,13 @@ export function LoyaltyBanner({
         <h2 id="loyalty-banner-title">Programa de puntos</h2>
         {user && points > 0 ? (
           <p>
-            Tienes <strong>{formatPoints(points)} puntos</strong> ($1 MXN cada uno). Ganas el 1% de cada compra en puntos y los
-            usas como descuento en tu siguiente pedido.
+            Tienes <strong>{formatPoints(points)} puntos</strong> ($1 MXN cada uno). Ganas el 1% de cada compra en puntos y los usas como
+            descuento en tu siguiente pedido.
           </p>
         ) : (
           <p>
-            Recibe el <strong>1% de cada compra en puntos</strong>: cada punto vale $1 MXN de descuento en tu
-            siguiente compra y nunca caducan.
+            Recibe el <strong>1% de cada compra en puntos</strong>: cada punto vale $1 MXN de descuento en tu siguiente compra y nunca
+            caducan.
           </p>
         )}
       </div>

@@ -20,12 +20,7 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
     // router link per card.
     <article className="product-card">
       <div className="product-card-media">
-        <ProductImage
-          src={product.images[0]}
-          alt=""
-          eager={eager}
-          sizes="(min-width: 1200px) 220px, (min-width: 768px) 30vw, 46vw"
-        />
+        <ProductImage src={product.images[0]} alt="" eager={eager} sizes="(min-width: 1200px) 220px, (min-width: 768px) 30vw, 46vw" />
         <span className="badges">
           {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           {soldOut ? <span className="badge badge-soldout">AGOTADO</span> : null}

@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import {
-  SORT_OPTIONS,
-  hasFilters,
-  parseProductQuery,
-  productListHref,
-  sortValue,
-  type ProductQuery,
-} from "#domain/product-query.ts";
+import { SORT_OPTIONS, hasFilters, parseProductQuery, productListHref, sortValue, type ProductQuery } from "#domain/product-query.ts";
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";

@@ -31,7 +31,9 @@ export function ProductImage({
   height?: number;
 }) {
   if (!src) {
-    return <div className={`image-placeholder ${className ?? ""}`} role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} />;
+    return (
+      <div className={`image-placeholder ${className ?? ""}`} role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} />
+    );
   }
   const own = isOwnMedia(src);
   return (

@@ -16,8 +16,8 @@ export function SiteFooter() {
             {SHOP.name}
           </h2>
           <p>
-            Cartas originales de Pokémon TCG en México: cartas individuales, producto sellado y accesorios. Cada
-            carta se revisa a mano antes de enviarse.
+            Cartas originales de Pokémon TCG en México: cartas individuales, producto sellado y accesorios. Cada carta se revisa a mano
+            antes de enviarse.
           </p>
         </section>
         <nav aria-labelledby="footer-legal">
@@ -76,9 +76,9 @@ export function SiteFooter() {
           © {year} {SHOP.name}. Todos los derechos reservados.
         </p>
         <p className="disclaimer">
-          Pokémon y los nombres de sus personajes son marcas registradas de Nintendo, Creatures Inc. y GAME FREAK
-          Inc. {SHOP.name} es una tienda independiente y no está afiliada, patrocinada ni respaldada por Nintendo,
-          Creatures Inc., GAME FREAK Inc. ni The Pokémon Company.
+          Pokémon y los nombres de sus personajes son marcas registradas de Nintendo, Creatures Inc. y GAME FREAK Inc. {SHOP.name} es una
+          tienda independiente y no está afiliada, patrocinada ni respaldada por Nintendo, Creatures Inc., GAME FREAK Inc. ni The Pokémon
+          Company.
         </p>
       </div>
     </footer>

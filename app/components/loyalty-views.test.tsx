@@ -22,7 +22,11 @@ function renderBanner(user: { points: number } | null): string {
   return renderToString(<Stub initialEntries={["/productos"]} />);
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 
 describe("header", () => {
   it("a visitor gets 'Iniciar Sesión' and 'Crear Cuenta', and no points chip", () => {

@@ -10,9 +10,18 @@ const id = "0123456789abcdef01234567";
 
 describe("cart form", () => {
   it("parses each intent", () => {
-    expect(parseCartForm(form({ intent: "add", productId: id }))).toEqual({ ok: true, command: { intent: "add", productId: id, quantity: 1 } });
-    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "3" }))).toEqual({ ok: true, command: { intent: "add", productId: id, quantity: 3 } });
-    expect(parseCartForm(form({ intent: "set", productId: id, quantity: "-1" }))).toEqual({ ok: true, command: { intent: "set", productId: id, quantity: -1 } });
+    expect(parseCartForm(form({ intent: "add", productId: id }))).toEqual({
+      ok: true,
+      command: { intent: "add", productId: id, quantity: 1 },
+    });
+    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "3" }))).toEqual({
+      ok: true,
+      command: { intent: "add", productId: id, quantity: 3 },
+    });
+    expect(parseCartForm(form({ intent: "set", productId: id, quantity: "-1" }))).toEqual({
+      ok: true,
+      command: { intent: "set", productId: id, quantity: -1 },
+    });
     expect(parseCartForm(form({ intent: "remove", productId: id }))).toEqual({ ok: true, command: { intent: "remove", productId: id } });
     expect(parseCartForm(form({ intent: "clear" }))).toEqual({ ok: true, command: { intent: "clear" } });
   });
@@ -23,9 +32,18 @@ describe("cart form", () => {
     expect(parseCartForm(form({ intent: "add" }))).toEqual({ ok: false, error: "Producto no encontrado" });
     expect(parseCartForm(form({ intent: "add", productId: "<script>" }))).toEqual({ ok: false, error: "Producto no encontrado" });
     expect(parseCartForm(form({ intent: "add", productId: id, quantity: "0" }))).toEqual({ ok: false, error: "La cantidad no es válida" });
-    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "1e9" }))).toEqual({ ok: false, error: "La cantidad no es válida" });
-    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "99999999999" }))).toEqual({ ok: false, error: "La cantidad no es válida" });
+    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "1e9" }))).toEqual({
+      ok: false,
+      error: "La cantidad no es válida",
+    });
+    expect(parseCartForm(form({ intent: "add", productId: id, quantity: "99999999999" }))).toEqual({
+      ok: false,
+      error: "La cantidad no es válida",
+    });
     expect(parseCartForm(form({ intent: "set", productId: id }))).toEqual({ ok: false, error: "La cantidad no es válida" });
-    expect(parseCartForm(form({ intent: "set", productId: id, quantity: "dos" }))).toEqual({ ok: false, error: "La cantidad no es válida" });
+    expect(parseCartForm(form({ intent: "set", productId: id, quantity: "dos" }))).toEqual({
+      ok: false,
+      error: "La cantidad no es válida",
+    });
   });
 });

@@ -9,8 +9,6 @@ export type CartCommand =
 
 export type CartFormResult = { ok: true; command: CartCommand } | { ok: false; error: string };
 
-
-
 function quantityOf(value: FormDataEntryValue | null, fallback: number | null): number | null {
   if (value === null || value === "") return fallback;
   if (typeof value !== "string" || !/^-?\d{1,7}$/.test(value.trim())) return null;

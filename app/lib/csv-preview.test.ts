@@ -30,7 +30,7 @@ describe("readCsvRecords", () => {
   }
 
   it("refuses an unclosed quote, text after a closing quote, and a quote inside an unquoted field, as csv-parse does", () => {
-    for (const text of [fixture("malformed.csv").toString("utf8"), 'a,b\n"x"y,1\n', "a,b\nx\"y,1\n"]) {
+    for (const text of [fixture("malformed.csv").toString("utf8"), 'a,b\n"x"y,1\n', 'a,b\nx"y,1\n']) {
       expect(() => parse(text, { bom: true, relax_column_count: true })).toThrow();
       expect(readCsvRecords(text).error).not.toBeNull();
     }
@@ -38,7 +38,8 @@ describe("readCsvRecords", () => {
 });
 
 describe("previewCsvFile", () => {
-  const file = (content: string | Uint8Array, name = "productos.csv") => new File([typeof content === "string" ? content : new Uint8Array(content)], name);
+  const file = (content: string | Uint8Array, name = "productos.csv") =>
+    new File([typeof content === "string" ? content : new Uint8Array(content)], name);
 
   it("the first 5 rows, the count, numbered as a spreadsheet", async () => {
     const rows = ["name,expansion,price,stock,rarity,type,images"];
@@ -59,8 +60,14 @@ describe("previewCsvFile", () => {
     expect(await previewCsvFile(file("x", "datos.txt"))).toEqual({ ok: false, error: "Por favor selecciona un archivo CSV" });
     expect(await previewCsvFile(file(fixture("latin1.csv")))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 });
     expect(await previewCsvFile(file(""))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.empty });
-    expect(await previewCsvFile(file(fixture("missing-column.csv")))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]) });
+    expect(await previewCsvFile(file(fixture("missing-column.csv")))).toEqual({
+      ok: false,
+      error: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]),
+    });
     expect(await previewCsvFile(file(fixture("malformed.csv")))).toMatchObject({ ok: false });
-    expect(await previewCsvFile(file("name,expansion,price,stock,rarity,type,images\n"))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.noRows });
+    expect(await previewCsvFile(file("name,expansion,price,stock,rarity,type,images\n"))).toEqual({
+      ok: false,
+      error: CSV_IMPORT_MESSAGES.noRows,
+    });
   });
 });

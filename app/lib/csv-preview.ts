@@ -15,8 +15,7 @@ export interface CsvPreviewRow {
 }
 
 export type CsvFilePreview =
-  | { ok: true; fileName: string; header: string[]; rows: CsvPreviewRow[]; total: number }
-  | { ok: false; error: string };
+  { ok: true; fileName: string; header: string[]; rows: CsvPreviewRow[]; total: number } | { ok: false; error: string };
 
 /**
  * Splits CSV text into records. `error` is the line where a quoted field never closes, where text

@@ -11,10 +11,7 @@ import { currentYear } from "#domain/format.ts";
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const { user, clearCookie } = await getUserForPage(request, context);
   // Two lookups that depend only on the user: side by side (on PostgreSQL they run in parallel).
-  const [cart, points] = await Promise.all([
-    currentCartQuantities(request, context, user),
-    user ? pointsBalance(context.db, user.id) : 0,
-  ]);
+  const [cart, points] = await Promise.all([currentCartQuantities(request, context, user), user ? pointsBalance(context.db, user.id) : 0]);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   const rootData = {

@@ -118,7 +118,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           <h2 id="resumen-titulo">Resumen del pedido</h2>
           <dl>
             <div>
-              <dt>Subtotal ({summary.itemCount} {summary.itemCount === 1 ? "artículo" : "artículos"})</dt>
+              <dt>
+                Subtotal ({summary.itemCount} {summary.itemCount === 1 ? "artículo" : "artículos"})
+              </dt>
               <dd data-testid="cart-subtotal">{formatMoneyCents(summary.subtotalCents)}</dd>
             </div>
             <div>

@@ -48,7 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 /** The page again with everything typed kept, the applied coupon, and the messages. */
-function answer(form: CheckoutForm, signedIn: boolean, parts: Partial<Pick<CheckoutAnswer, "coupon" | "couponError" | "fieldErrors" | "formError">>): CheckoutAnswer {
+function answer(
+  form: CheckoutForm,
+  signedIn: boolean,
+  parts: Partial<Pick<CheckoutAnswer, "coupon" | "couponError" | "fieldErrors" | "formError">>,
+): CheckoutAnswer {
   return {
     intent: form.intent,
     values: form.values,
@@ -120,7 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A refused coupon is cleared (SPEC §8) and its reason shown in the coupon box.
     if (error.field === "couponCode") return data(answer(form, signedIn, { couponError: error.message }), { status: error.status });
     const coupon = await applied(form.couponCode);
-    const onField = error.field && error.field !== "usePoints" ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
+    const onField =
+      error.field && error.field !== "usePoints" ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
     return data(answer(form, signedIn, { ...coupon, ...onField }), { status: error.status });
   }
 }
@@ -138,7 +143,13 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Finalizar compra", description: "Datos de envío y pago de tu pedido.", path: "/checkout", origin: originFrom(matches), noindex: true });
+  pageMeta({
+    title: "Finalizar compra",
+    description: "Datos de envío y pago de tu pedido.",
+    path: "/checkout",
+    origin: originFrom(matches),
+    noindex: true,
+  });
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "retry") return <RetryPayment order={loaderData.order} paymentError={loaderData.paymentError} />;

@@ -27,11 +27,7 @@ export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
   return (
-    <ResultPanel
-      tone="success"
-      title="¡Pedido confirmado!"
-      actions={<KeepShoppingActions />}
-    >
+    <ResultPanel tone="success" title="¡Pedido confirmado!" actions={<KeepShoppingActions />}>
       <p className="result-lead">Gracias por tu compra.</p>
       <OrderFacts
         rows={[

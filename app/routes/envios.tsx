@@ -15,8 +15,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: page
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Envíos y tiempos de pago",
-    description:
-      `Envíos a todo México con Estafeta y DHL Express: costos, tiempos de entrega, envío gratis desde ${FREE_FROM} y tiempos de verificación de pago.`,
+    description: `Envíos a todo México con Estafeta y DHL Express: costos, tiempos de entrega, envío gratis desde ${FREE_FROM} y tiempos de verificación de pago.`,
     path: "/envios",
     origin: originFrom(matches),
   });
@@ -27,21 +26,18 @@ export default function Envios() {
     <InfoPage title="Envíos y tiempos de pago">
       <section aria-labelledby="envios-cobertura">
         <h2 id="envios-cobertura">Cobertura</h2>
-        <p>
-          Enviamos a toda la República Mexicana. Por ahora no hacemos envíos internacionales ni entregas fuera de
-          México.
-        </p>
+        <p>Enviamos a toda la República Mexicana. Por ahora no hacemos envíos internacionales ni entregas fuera de México.</p>
       </section>
 
       <section aria-labelledby="envios-procesamiento">
         <h2 id="envios-procesamiento">Tiempo de procesamiento</h2>
         <p>
-          Preparamos y entregamos tu pedido a la paquetería de <strong>1 a 3 días hábiles</strong> después de que se
-          confirma tu pago. Los días hábiles son de lunes a viernes, sin contar días festivos.
+          Preparamos y entregamos tu pedido a la paquetería de <strong>1 a 3 días hábiles</strong> después de que se confirma tu pago. Los
+          días hábiles son de lunes a viernes, sin contar días festivos.
         </p>
         <p>
-          Revisa que tu dirección y tu teléfono estén completos y correctos. Si necesitas corregir algo, escríbenos lo
-          antes posible, antes de que el pedido salga.
+          Revisa que tu dirección y tu teléfono estén completos y correctos. Si necesitas corregir algo, escríbenos lo antes posible, antes
+          de que el pedido salga.
         </p>
       </section>
 
@@ -84,44 +80,36 @@ export default function Envios() {
           </tbody>
         </table>
         <p>
-          El monto de {FREE_FROM} se calcula con el subtotal de tus productos, sin contar el envío. Los tiempos de
-          entrega son estimados de la paquetería y se cuentan a partir de que enviamos tu pedido; en zonas extendidas o
-          en temporadas altas pueden ser mayores.
+          El monto de {FREE_FROM} se calcula con el subtotal de tus productos, sin contar el envío. Los tiempos de entrega son estimados de
+          la paquetería y se cuentan a partir de que enviamos tu pedido; en zonas extendidas o en temporadas altas pueden ser mayores.
         </p>
       </section>
 
       <section aria-labelledby="envios-rastreo">
         <h2 id="envios-rastreo">Rastreo de tu pedido</h2>
         <p>
-          Cuando enviamos tu pedido, te mandamos el número de rastreo por correo electrónico (y por WhatsApp, si
-          activaste los avisos en el checkout). Si tienes cuenta, también lo encuentras en{" "}
-          <Link to="/mis-pedidos">Mis Pedidos</Link>.
+          Cuando enviamos tu pedido, te mandamos el número de rastreo por correo electrónico (y por WhatsApp, si activaste los avisos en el
+          checkout). Si tienes cuenta, también lo encuentras en <Link to="/mis-pedidos">Mis Pedidos</Link>.
         </p>
-        <p>
-          Si tu paquete se retrasa o tiene algún problema en el camino, escríbenos y te ayudamos a darle seguimiento
-          con la paquetería.
-        </p>
+        <p>Si tu paquete se retrasa o tiene algún problema en el camino, escríbenos y te ayudamos a darle seguimiento con la paquetería.</p>
       </section>
 
       <section aria-labelledby="envios-pagos">
         <h2 id="envios-pagos">Tiempos de pago</h2>
-        <p>
-          El tiempo de procesamiento empieza a contar cuando se confirma tu pago, y eso depende del método que elijas:
-        </p>
+        <p>El tiempo de procesamiento empieza a contar cuando se confirma tu pago, y eso depende del método que elijas:</p>
         <ul>
           <li>
             <strong>Tarjeta o saldo de Mercado Pago:</strong> normalmente se confirma al momento.
           </li>
           <li>
-            <strong>Efectivo en tiendas de conveniencia (como OXXO) y transferencia bancaria:</strong> quedan como pago
-            pendiente y pueden tardar hasta 48 horas hábiles en verificarse. Te enviaremos un correo cuando se
-            confirme.
+            <strong>Efectivo en tiendas de conveniencia (como OXXO) y transferencia bancaria:</strong> quedan como pago pendiente y pueden
+            tardar hasta 48 horas hábiles en verificarse. Te enviaremos un correo cuando se confirme.
           </li>
         </ul>
         <p>
-          Los pedidos que no se pagan en 72 horas se cancelan automáticamente. Si tienes cuenta y tu pago fue
-          rechazado o sigue pendiente, puedes intentarlo de nuevo con el botón «Pagar Ahora» en <Link to="/mis-pedidos">Mis Pedidos</Link>{" "}
-          mientras el pedido no esté cancelado.
+          Los pedidos que no se pagan en 72 horas se cancelan automáticamente. Si tienes cuenta y tu pago fue rechazado o sigue pendiente,
+          puedes intentarlo de nuevo con el botón «Pagar Ahora» en <Link to="/mis-pedidos">Mis Pedidos</Link> mientras el pedido no esté
+          cancelado.
         </p>
         <p>
           Si ya pagaste y tu pedido sigue pendiente después de 48 horas hábiles, mándanos tu comprobante por{" "}

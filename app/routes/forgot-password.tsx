@@ -46,8 +46,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <section className="auth-card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Revisa tu correo</h1>
         <p role="status">
-          Si existe una cuenta con <strong>{actionData.email}</strong>, te enviamos un enlace para restablecer tu
-          contraseña. Revisa tu bandeja de entrada y la carpeta de spam. El enlace es válido durante 1 hora.
+          Si existe una cuenta con <strong>{actionData.email}</strong>, te enviamos un enlace para restablecer tu contraseña. Revisa tu
+          bandeja de entrada y la carpeta de spam. El enlace es válido durante 1 hora.
         </p>
         <Link to="/login" className="button button-primary button-block">
           Volver a Iniciar Sesión

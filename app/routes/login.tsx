@@ -30,7 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // Invalid input is refused before anything is written, rate-limit counters included.
     const input = parseAuthForm(mode, form);
-    const allowed = await allowAuthAttempt(context.db, { mode, ip: context.clientIp, email: input.email }, context.config.RATE_LIMIT_FACTOR);
+    const allowed = await allowAuthAttempt(
+      context.db,
+      { mode, ip: context.clientIp, email: input.email },
+      context.config.RATE_LIMIT_FACTOR,
+    );
     if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
     const user = await authenticate(mode, request, context);
     return await signIn(request, context, user, redirectTo);
@@ -61,7 +65,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{register ? "Crear Cuenta" : "Iniciar Sesión"}</h1>
-      <Form method="post" action={pathname + (loaderData.redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "")} className="auth-form" key={pathname}>
+      <Form
+        method="post"
+        action={pathname + (loaderData.redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "")}
+        className="auth-form"
+        key={pathname}
+      >
         <Honeypot />
         {register ? (
           <div className="field">
@@ -76,12 +85,30 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         {register ? (
           <div className="field">
             <label htmlFor="phone">Teléfono (opcional)</label>
-            <input id="phone" name="phone" type="tel" inputMode="numeric" placeholder="10 dígitos" pattern="\d{10}" maxLength={10} autoComplete="tel-national" defaultValue={fields?.phone} />
+            <input
+              id="phone"
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              placeholder="10 dígitos"
+              pattern="\d{10}"
+              maxLength={10}
+              autoComplete="tel-national"
+              defaultValue={fields?.phone}
+            />
           </div>
         ) : null}
         <div className="field">
           <label htmlFor="password">Contraseña</label>
-          <input id="password" name="password" type="password" required minLength={6} maxLength={72} autoComplete={register ? "new-password" : "current-password"} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            minLength={6}
+            maxLength={72}
+            autoComplete={register ? "new-password" : "current-password"}
+          />
         </div>
         {error ? (
           <p className="form-error" role="alert">

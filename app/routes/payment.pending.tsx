@@ -56,7 +56,8 @@ export default function PaymentPendingPage({ loaderData }: Route.ComponentProps)
         />
       ) : null}
       <p>
-        La verificación puede tardar hasta <strong>48 horas hábiles</strong>. Te enviaremos un correo electrónico cuando se confirme tu pago.
+        La verificación puede tardar hasta <strong>48 horas hábiles</strong>. Te enviaremos un correo electrónico cuando se confirme tu
+        pago.
       </p>
       <h2>Métodos de pago que pueden tardar en confirmarse</h2>
       <ul className="result-steps">

@@ -31,11 +31,7 @@ export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps)
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
   return (
-    <ResultPanel
-      tone="success"
-      title="¡Pago exitoso!"
-      actions={<KeepShoppingActions />}
-    >
+    <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions />}>
       <p className="result-lead">Gracias por tu compra. Recibimos tu pago.</p>
       {loadFailed ? <p className="form-error">{ORDER_PAGE_MESSAGES.loadFailed}</p> : null}
       <OrderFacts

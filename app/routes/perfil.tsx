@@ -2,7 +2,14 @@ import { Form, Link, data, redirect, useLocation, useNavigation } from "react-ro
 import type { Route } from "./+types/perfil";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { addressLines } from "#domain/address.ts";
-import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type SavedAddress } from "#server/accounts/addresses.server.ts";
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  setDefaultAddress,
+  updateAddress,
+  type SavedAddress,
+} from "#server/accounts/addresses.server.ts";
 import {
   addressIdSchema,
   addressSchema,
@@ -81,14 +88,15 @@ function failure(
   status: number,
   extra: { field?: string | null; values?: Record<string, string>; addressId?: string | null } = {},
 ) {
-  return data(
-    { intent, error, field: extra.field ?? null, values: extra.values ?? {}, addressId: extra.addressId ?? null },
-    { status },
-  );
+  return data({ intent, error, field: extra.field ?? null, values: extra.values ?? {}, addressId: extra.addressId ?? null }, { status });
 }
 
 /** A form whose parse failed: its first Spanish message, tied to the field. */
-function refused(intent: ProfileIntent, error: Parameters<typeof firstProblem>[0], extra: { values?: Record<string, string>; addressId?: string | null } = {}) {
+function refused(
+  intent: ProfileIntent,
+  error: Parameters<typeof firstProblem>[0],
+  extra: { values?: Record<string, string>; addressId?: string | null } = {},
+) {
   const { message, field } = firstProblem(error);
   return failure(intent, message, 400, { ...extra, field });
 }
@@ -189,7 +197,10 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     ((failed.intent === "update-profile" && tab === "informacion") ||
       (failed.intent === "change-password" && tab === "contrasena") ||
       (failed.intent === "add-address" && tab === "direcciones" && !loaderData.addressCapMessage) ||
-      (failed.intent === "update-address" && tab === "direcciones" && failed.addressId !== null && failed.addressId === loaderData.editingId));
+      (failed.intent === "update-address" &&
+        tab === "direcciones" &&
+        failed.addressId !== null &&
+        failed.addressId === loaderData.editingId));
   return (
     <div className="page-narrow">
       <h1>Mi Perfil</h1>
@@ -213,7 +224,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <section className="profile-panel" aria-labelledby="perfil-panel-titulo">
-        {tab === "informacion" && loaderData.profile ? <PersonalInfo profile={loaderData.profile} failed={inline ? failed : undefined} /> : null}
+        {tab === "informacion" && loaderData.profile ? (
+          <PersonalInfo profile={loaderData.profile} failed={inline ? failed : undefined} />
+        ) : null}
         {tab === "contrasena" ? <ChangePassword failed={inline ? failed : undefined} /> : null}
         {tab === "direcciones" ? (
           <Addresses
@@ -260,11 +273,29 @@ function PersonalInfo({ profile, failed }: { profile: { name: string; email: str
         <input type="hidden" name="intent" value="update-profile" />
         <div className="field">
           <label htmlFor="perfil-nombre">Nombre</label>
-          <input id="perfil-nombre" name="name" type="text" required maxLength={100} autoComplete="name" defaultValue={v?.name ?? profile.name} {...invalidProps(failed, "name", errorId)} />
+          <input
+            id="perfil-nombre"
+            name="name"
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="name"
+            defaultValue={v?.name ?? profile.name}
+            {...invalidProps(failed, "name", errorId)}
+          />
         </div>
         <div className="field">
           <label htmlFor="perfil-email">Correo electrónico</label>
-          <input id="perfil-email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={v?.email ?? profile.email} {...invalidProps(failed, "email", errorId)} />
+          <input
+            id="perfil-email"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={v?.email ?? profile.email}
+            {...invalidProps(failed, "email", errorId)}
+          />
         </div>
         <div className="field">
           <label htmlFor="perfil-telefono">Teléfono (opcional)</label>
@@ -312,7 +343,15 @@ function ChangePassword({ failed }: { failed: Failure }) {
         <input type="hidden" name="intent" value="change-password" />
         <div className="field">
           <label htmlFor="contrasena-actual">Contraseña actual</label>
-          <input id="contrasena-actual" name="currentPassword" type="password" required maxLength={200} autoComplete="current-password" {...invalidProps(failed, "currentPassword", errorId)} />
+          <input
+            id="contrasena-actual"
+            name="currentPassword"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="current-password"
+            {...invalidProps(failed, "currentPassword", errorId)}
+          />
         </div>
         <div className="field">
           <label htmlFor="contrasena-nueva">Nueva contraseña</label>
@@ -333,7 +372,16 @@ function ChangePassword({ failed }: { failed: Failure }) {
         </div>
         <div className="field">
           <label htmlFor="contrasena-confirmar">Confirmar nueva contraseña</label>
-          <input id="contrasena-confirmar" name="confirmPassword" type="password" required minLength={6} maxLength={72} autoComplete="new-password" {...invalidProps(failed, "confirmPassword", errorId)} />
+          <input
+            id="contrasena-confirmar"
+            name="confirmPassword"
+            type="password"
+            required
+            minLength={6}
+            maxLength={72}
+            autoComplete="new-password"
+            {...invalidProps(failed, "confirmPassword", errorId)}
+          />
         </div>
         <FormError id={errorId} failed={failed} />
         <button type="submit" className="button button-primary" disabled={busy}>
@@ -372,9 +420,16 @@ function Addresses({
       {addresses.length > 0 ? (
         <ul className="address-list">
           {addresses.map((address) => (
-            <li key={address._id} id={`direccion-${address._id}`} className={address.isDefault ? "address-card is-default" : "address-card"}>
+            <li
+              key={address._id}
+              id={`direccion-${address._id}`}
+              className={address.isDefault ? "address-card is-default" : "address-card"}
+            >
               {address._id === editingId ? (
-                <EditAddress address={address} failed={failed?.intent === "update-address" && failed.addressId === address._id ? failed : undefined} />
+                <EditAddress
+                  address={address}
+                  failed={failed?.intent === "update-address" && failed.addressId === address._id ? failed : undefined}
+                />
               ) : (
                 <AddressCard address={address} confirmingDelete={address._id === deletingId} />
               )}
@@ -392,7 +447,12 @@ function Addresses({
             <AddressFields prefix="nueva" values={addFailed?.values ?? {}} failed={addFailed} errorId="nueva-direccion-error" />
             {addresses.length > 0 ? (
               <div className="checkbox-field">
-                <input id="nueva-predeterminada" name="makeDefault" type="checkbox" defaultChecked={addFailed?.values.makeDefault === "on"} />
+                <input
+                  id="nueva-predeterminada"
+                  name="makeDefault"
+                  type="checkbox"
+                  defaultChecked={addFailed?.values.makeDefault === "on"}
+                />
                 <label htmlFor="nueva-predeterminada">Usar como predeterminada</label>
               </div>
             ) : (
@@ -409,27 +469,70 @@ function Addresses({
   );
 }
 
-function AddressFields({ prefix, values, failed, errorId }: { prefix: string; values: Record<string, string | null>; failed: Failure; errorId: string }) {
+function AddressFields({
+  prefix,
+  values,
+  failed,
+  errorId,
+}: {
+  prefix: string;
+  values: Record<string, string | null>;
+  failed: Failure;
+  errorId: string;
+}) {
   const id = (name: string) => `${prefix}-${name}`;
   const value = (name: string) => values[name] ?? "";
   return (
     <>
       <div className="field">
         <label htmlFor={id("calle")}>Calle y número</label>
-        <input id={id("calle")} name="street" type="text" required maxLength={ADDRESS_LIMITS.street} autoComplete="address-line1" defaultValue={value("street")} {...invalidProps(failed, "street", errorId)} />
+        <input
+          id={id("calle")}
+          name="street"
+          type="text"
+          required
+          maxLength={ADDRESS_LIMITS.street}
+          autoComplete="address-line1"
+          defaultValue={value("street")}
+          {...invalidProps(failed, "street", errorId)}
+        />
       </div>
       <div className="field">
         <label htmlFor={id("colonia")}>Colonia (opcional)</label>
-        <input id={id("colonia")} name="colonia" type="text" maxLength={ADDRESS_LIMITS.colonia} autoComplete="address-line2" defaultValue={value("colonia")} {...invalidProps(failed, "colonia", errorId)} />
+        <input
+          id={id("colonia")}
+          name="colonia"
+          type="text"
+          maxLength={ADDRESS_LIMITS.colonia}
+          autoComplete="address-line2"
+          defaultValue={value("colonia")}
+          {...invalidProps(failed, "colonia", errorId)}
+        />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor={id("ciudad")}>Ciudad</label>
-          <input id={id("ciudad")} name="city" type="text" required maxLength={ADDRESS_LIMITS.city} autoComplete="address-level2" defaultValue={value("city")} {...invalidProps(failed, "city", errorId)} />
+          <input
+            id={id("ciudad")}
+            name="city"
+            type="text"
+            required
+            maxLength={ADDRESS_LIMITS.city}
+            autoComplete="address-level2"
+            defaultValue={value("city")}
+            {...invalidProps(failed, "city", errorId)}
+          />
         </div>
         <div className="field">
           <label htmlFor={id("estado")}>Estado</label>
-          <select id={id("estado")} name="state" required autoComplete="address-level1" defaultValue={value("state")} {...invalidProps(failed, "state", errorId)}>
+          <select
+            id={id("estado")}
+            name="state"
+            required
+            autoComplete="address-level1"
+            defaultValue={value("state")}
+            {...invalidProps(failed, "state", errorId)}
+          >
             <option value="">Selecciona un estado</option>
             {MEXICAN_STATES.map((state) => (
               <option key={state} value={state}>
@@ -462,12 +565,18 @@ function AddressFields({ prefix, values, failed, errorId }: { prefix: string; va
       </div>
       <div className="field">
         <label htmlFor={id("referencias")}>Referencias (opcional)</label>
-        <textarea id={id("referencias")} name="references" rows={2} maxLength={ADDRESS_LIMITS.references} defaultValue={value("references")} {...invalidProps(failed, "references", errorId)} />
+        <textarea
+          id={id("referencias")}
+          name="references"
+          rows={2}
+          maxLength={ADDRESS_LIMITS.references}
+          defaultValue={value("references")}
+          {...invalidProps(failed, "references", errorId)}
+        />
       </div>
     </>
   );
 }
-
 
 function AddressCard({ address, confirmingDelete }: { address: SavedAddress; confirmingDelete: boolean }) {
   const hydrated = useHydrated();
@@ -500,14 +609,23 @@ function AddressCard({ address, confirmingDelete }: { address: SavedAddress; con
         </div>
       ) : (
         <div className="address-actions">
-          <Link to={tabUrl("direcciones", { editar: address._id }) + hash} className="button" aria-label={`Editar dirección ${address.street}`}>
+          <Link
+            to={tabUrl("direcciones", { editar: address._id }) + hash}
+            className="button"
+            aria-label={`Editar dirección ${address.street}`}
+          >
             Editar
           </Link>
           {address.isDefault ? null : (
             <Form method="post" action={tabUrl("direcciones")}>
               <input type="hidden" name="intent" value="set-default-address" />
               <input type="hidden" name="addressId" value={address._id} />
-              <button type="submit" className="button" disabled={busyDefault} aria-label={`Establecer como predeterminada la dirección ${address.street}`}>
+              <button
+                type="submit"
+                className="button"
+                disabled={busyDefault}
+                aria-label={`Establecer como predeterminada la dirección ${address.street}`}
+              >
                 Establecer como predeterminada
               </button>
             </Form>
@@ -527,7 +645,11 @@ function AddressCard({ address, confirmingDelete }: { address: SavedAddress; con
               </button>
             </Form>
           ) : (
-            <Link to={tabUrl("direcciones", { eliminar: address._id }) + hash} className="button button-danger-quiet" aria-label={`Eliminar dirección ${address.street}`}>
+            <Link
+              to={tabUrl("direcciones", { eliminar: address._id }) + hash}
+              className="button button-danger-quiet"
+              aria-label={`Eliminar dirección ${address.street}`}
+            >
               Eliminar
             </Link>
           )}
@@ -563,7 +685,12 @@ function EditAddress({ address, failed }: { address: SavedAddress; failed: Failu
       <AddressFields prefix={`editar-${address._id}`} values={values} failed={failed} errorId={errorId} />
       {address.isDefault ? null : (
         <div className="checkbox-field">
-          <input id={`editar-${address._id}-predeterminada`} name="makeDefault" type="checkbox" defaultChecked={failed?.values.makeDefault === "on"} />
+          <input
+            id={`editar-${address._id}-predeterminada`}
+            name="makeDefault"
+            type="checkbox"
+            defaultChecked={failed?.values.makeDefault === "on"}
+          />
           <label htmlFor={`editar-${address._id}-predeterminada`}>Usar como predeterminada</label>
         </div>
       )}

@@ -24,9 +24,9 @@ export default function Privacidad() {
       <section aria-labelledby="privacidad-responsable">
         <h2 id="privacidad-responsable">Responsable de tus datos</h2>
         <p>
-          {SHOP.name}, con domicilio en {SHOP.city}, es responsable del tratamiento de los datos personales que nos
-          proporcionas, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.
-          Puedes contactarnos en <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
+          {SHOP.name}, con domicilio en {SHOP.city}, es responsable del tratamiento de los datos personales que nos proporcionas, conforme a
+          la Ley Federal de Protección de Datos Personales en Posesión de los Particulares. Puedes contactarnos en{" "}
+          <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
           <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
             {phone.display}
           </a>
@@ -44,12 +44,12 @@ export default function Privacidad() {
           <li>Dirección de envío.</li>
         </ul>
         <p>
-          Si tienes cuenta, también guardamos tus direcciones, tu historial de pedidos y tu saldo de puntos. No
-          recabamos datos personales sensibles.
+          Si tienes cuenta, también guardamos tus direcciones, tu historial de pedidos y tu saldo de puntos. No recabamos datos personales
+          sensibles.
         </p>
         <p>
-          Los datos de pago los procesa directamente Mercado Pago en su propia página: {SHOP.name} no recibe ni guarda
-          números de tarjeta. De Mercado Pago solo recibimos el estado del pago y su número de identificación.
+          Los datos de pago los procesa directamente Mercado Pago en su propia página: {SHOP.name} no recibe ni guarda números de tarjeta.
+          De Mercado Pago solo recibimos el estado del pago y su número de identificación.
         </p>
       </section>
 
@@ -59,8 +59,8 @@ export default function Privacidad() {
           <li>Procesar y cobrar tus pedidos.</li>
           <li>Preparar y enviar tus paquetes.</li>
           <li>
-            Enviarte avisos sobre tu pedido (confirmación, envío y número de rastreo) por correo y, si lo aceptas en el
-            checkout, por WhatsApp.
+            Enviarte avisos sobre tu pedido (confirmación, envío y número de rastreo) por correo y, si lo aceptas en el checkout, por
+            WhatsApp.
           </li>
           <li>Administrar tu cuenta y tu programa de puntos.</li>
           <li>Responder tus dudas y aclaraciones.</li>
@@ -70,18 +70,13 @@ export default function Privacidad() {
 
       <section aria-labelledby="privacidad-confidencialidad">
         <h2 id="privacidad-confidencialidad">Confidencialidad</h2>
-        <p>
-          Tu información es confidencial y no la compartimos con terceros, salvo en estos casos y estrictamente para
-          cumplir tu pedido:
-        </p>
+        <p>Tu información es confidencial y no la compartimos con terceros, salvo en estos casos y estrictamente para cumplir tu pedido:</p>
         <ul>
           <li>
-            <strong>Paquetería</strong> (Estafeta o DHL Express): tu nombre, teléfono y dirección de envío, para
-            entregarte el paquete.
+            <strong>Paquetería</strong> (Estafeta o DHL Express): tu nombre, teléfono y dirección de envío, para entregarte el paquete.
           </li>
           <li>
-            <strong>Procesador de pago</strong> (Mercado Pago): el número y el monto de tu pedido, para que puedas
-            pagarlo.
+            <strong>Procesador de pago</strong> (Mercado Pago): el número y el monto de tu pedido, para que puedas pagarlo.
           </li>
         </ul>
         <p>Además, solo entregaríamos tus datos a una autoridad competente cuando la ley nos obligue a hacerlo.</p>
@@ -90,10 +85,9 @@ export default function Privacidad() {
       <section aria-labelledby="privacidad-seguridad">
         <h2 id="privacidad-seguridad">Seguridad</h2>
         <p>
-          Usamos medidas administrativas, técnicas y físicas para proteger tus datos contra pérdida, uso o acceso no
-          autorizado: conexión cifrada en el sitio, acceso restringido a la información de los pedidos y contraseñas
-          que nunca se guardan en texto legible. Ningún sistema es infalible, por lo que te recomendamos usar una
-          contraseña única para tu cuenta y no compartirla.
+          Usamos medidas administrativas, técnicas y físicas para proteger tus datos contra pérdida, uso o acceso no autorizado: conexión
+          cifrada en el sitio, acceso restringido a la información de los pedidos y contraseñas que nunca se guardan en texto legible.
+          Ningún sistema es infalible, por lo que te recomendamos usar una contraseña única para tu cuenta y no compartirla.
         </p>
       </section>
 
@@ -106,8 +100,8 @@ export default function Privacidad() {
           <li>Si cerraste el aviso del programa de puntos, para no volver a mostrártelo.</li>
         </ul>
         <p>
-          No usamos cookies publicitarias. Puedes borrar estos datos desde la configuración de tu navegador; si lo
-          haces, se vaciará tu carrito y se cerrará tu sesión.
+          No usamos cookies publicitarias. Puedes borrar estos datos desde la configuración de tu navegador; si lo haces, se vaciará tu
+          carrito y se cerrará tu sesión.
         </p>
       </section>
 
@@ -129,8 +123,8 @@ export default function Privacidad() {
           </li>
         </ul>
         <p>
-          También puedes revocar tu consentimiento para el uso de tus datos. Ten en cuenta que algunos datos debemos
-          conservarlos mientras haya un pedido en curso o por obligaciones legales, como las fiscales.
+          También puedes revocar tu consentimiento para el uso de tus datos. Ten en cuenta que algunos datos debemos conservarlos mientras
+          haya un pedido en curso o por obligaciones legales, como las fiscales.
         </p>
         <h3>¿Cómo ejercerlos?</h3>
         <p>
@@ -143,27 +137,22 @@ export default function Privacidad() {
         <ol>
           <li>Tu nombre completo y el correo o teléfono con el que compraste o te registraste.</li>
           <li>Una copia de tu identificación oficial (o la de tu representante, con el documento que lo acredite).</li>
-          <li>
-            El derecho que quieres ejercer y los datos a los que se refiere; si pides una rectificación, indica el
-            dato correcto.
-          </li>
+          <li>El derecho que quieres ejercer y los datos a los que se refiere; si pides una rectificación, indica el dato correcto.</li>
           <li>El medio por el que quieres recibir la respuesta.</li>
         </ol>
         <p>
-          Te responderemos en un plazo máximo de 20 días hábiles a partir de que recibamos tu solicitud completa, como
-          marca la ley. Si la solicitud procede, la haremos efectiva dentro de los 15 días hábiles siguientes a nuestra
-          respuesta. Si no estás conforme con la respuesta, puedes acudir a la autoridad en materia de protección de
-          datos personales.
+          Te responderemos en un plazo máximo de 20 días hábiles a partir de que recibamos tu solicitud completa, como marca la ley. Si la
+          solicitud procede, la haremos efectiva dentro de los 15 días hábiles siguientes a nuestra respuesta. Si no estás conforme con la
+          respuesta, puedes acudir a la autoridad en materia de protección de datos personales.
         </p>
       </section>
 
       <section aria-labelledby="privacidad-cambios">
         <h2 id="privacidad-cambios">Cambios a este aviso</h2>
         <p>
-          Podemos modificar este aviso por cambios en la ley o en la forma en que operamos. Siempre publicaremos la
-          versión vigente en esta página; si el cambio es importante, también te avisaremos por correo si tienes una
-          cuenta o un pedido con nosotros. Consulta también nuestros{" "}
-          <Link to="/terminos">Términos y Condiciones</Link>.
+          Podemos modificar este aviso por cambios en la ley o en la forma en que operamos. Siempre publicaremos la versión vigente en esta
+          página; si el cambio es importante, también te avisaremos por correo si tienes una cuenta o un pedido con nosotros. Consulta
+          también nuestros <Link to="/terminos">Términos y Condiciones</Link>.
         </p>
       </section>
     </InfoPage>

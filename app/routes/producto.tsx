@@ -29,7 +29,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   const origin = originFrom(matches);
   const product = loaderData?.product;
   if (!product) {
-    return pageMeta({ title: "Producto no encontrado", description: "El producto que buscas no existe.", path: `/producto/${params.id}`, origin, noindex: true });
+    return pageMeta({
+      title: "Producto no encontrado",
+      description: "El producto que buscas no existe.",
+      path: `/producto/${params.id}`,
+      origin,
+      noindex: true,
+    });
   }
   const number = product.cardNumber ? ` ${product.cardNumber}` : "";
   return [
@@ -185,18 +191,19 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           ) : null}
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
-          <AddToCartForm
-            productId={product._id}
-            disabled={!canAdd}
-            label={addLabel}
-            className="detail-add"
-          >
+          <AddToCartForm productId={product._id} disabled={!canAdd} label={addLabel} className="detail-add">
             {canAdd ? (
               <div className="stepper">
                 <label htmlFor="cantidad">Cantidad</label>
                 <div className="stepper-controls">
                   {hydrated ? (
-                    <button type="button" className="icon-button" aria-label="Disminuir cantidad" disabled={clampedQuantity <= 1} onClick={() => setQuantity(clampedQuantity - 1)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label="Disminuir cantidad"
+                      disabled={clampedQuantity <= 1}
+                      onClick={() => setQuantity(clampedQuantity - 1)}
+                    >
                       −
                     </button>
                   ) : null}
@@ -212,7 +219,13 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
                     onBlur={() => setQuantity(clampedQuantity)}
                   />
                   {hydrated ? (
-                    <button type="button" className="icon-button" aria-label="Aumentar cantidad" disabled={clampedQuantity >= maxToAdd} onClick={() => setQuantity(clampedQuantity + 1)}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label="Aumentar cantidad"
+                      disabled={clampedQuantity >= maxToAdd}
+                      onClick={() => setQuantity(clampedQuantity + 1)}
+                    >
                       +
                     </button>
                   ) : null}

@@ -29,10 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.total > 0 && query.page > result.pages) {
     throw redirect(productListHref(query, { page: result.pages }, url.pathname));
   }
-  return data(
-    { query, ...result, bannerClosed: isBannerClosed(request) },
-    { headers: { "Cache-Control": "private, no-cache" } },
-  );
+  return data({ query, ...result, bannerClosed: isBannerClosed(request) }, { headers: { "Cache-Control": "private, no-cache" } });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {

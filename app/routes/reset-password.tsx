@@ -49,7 +49,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Restablecer contraseña", description: "Crea una nueva contraseña para tu cuenta.", path: "/reset-password", noindex: true });
+  pageMeta({
+    title: "Restablecer contraseña",
+    description: "Crea una nueva contraseña para tu cuenta.",
+    path: "/reset-password",
+    noindex: true,
+  });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.done) return <ResetDone />;

@@ -64,9 +64,7 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
   return (
     <section className="auth-card" aria-labelledby="sandbox-title">
       <h1 id="sandbox-title">Pago de prueba</h1>
-      <p>
-        Esta tienda está en modo de prueba: no se hace ningún cargo real. Elige cómo termina el pago para continuar.
-      </p>
+      <p>Esta tienda está en modo de prueba: no se hace ningún cargo real. Elige cómo termina el pago para continuar.</p>
       <dl>
         <dt>Pedido</dt>
         <dd>{order.orderNumber}</dd>

@@ -24,17 +24,17 @@ export default function Terminos() {
   return (
     <InfoPage title="Términos y Condiciones" updated="23 de mayo de 2025">
       <p>
-        Estos términos aplican a todas las compras que hagas en {SHOP.name}, tienda en línea de cartas originales de
-        Pokémon TCG (cartas individuales, producto sellado y accesorios) con sede en {SHOP.city}. Al hacer un pedido
-        aceptas estas condiciones, junto con nuestro <Link to="/privacidad">Aviso de Privacidad</Link>.
+        Estos términos aplican a todas las compras que hagas en {SHOP.name}, tienda en línea de cartas originales de Pokémon TCG (cartas
+        individuales, producto sellado y accesorios) con sede en {SHOP.city}. Al hacer un pedido aceptas estas condiciones, junto con
+        nuestro <Link to="/privacidad">Aviso de Privacidad</Link>.
       </p>
 
       <section aria-labelledby="terminos-condicion">
         <h2 id="terminos-condicion">Condición de los productos</h2>
         <p>
-          Todas las cartas que vendemos son originales y las revisamos una por una antes de publicarlas. La condición
-          de cada carta se describe en la página del producto, junto con cualquier comentario que debas conocer
-          (por ejemplo, marcas en la superficie, desgaste en bordes o esquinas, o detalles de impresión).
+          Todas las cartas que vendemos son originales y las revisamos una por una antes de publicarlas. La condición de cada carta se
+          describe en la página del producto, junto con cualquier comentario que debas conocer (por ejemplo, marcas en la superficie,
+          desgaste en bordes o esquinas, o detalles de impresión).
         </p>
         <p>
           Si quieres ver la carta antes de comprarla, pídenos fotos por{" "}
@@ -44,23 +44,22 @@ export default function Terminos() {
           . En <Link to="/garantia">Garantía / Antes de comprar</Link> te explicamos cómo hacerlo.
         </p>
         <p>
-          El producto sellado se entrega cerrado de fábrica. El contenido de sobres, cajas y colecciones es aleatorio,
-          por lo que no garantizamos que obtengas cartas específicas.
+          El producto sellado se entrega cerrado de fábrica. El contenido de sobres, cajas y colecciones es aleatorio, por lo que no
+          garantizamos que obtengas cartas específicas.
         </p>
       </section>
 
       <section aria-labelledby="terminos-garantia">
         <h2 id="terminos-garantia">Garantía y devoluciones</h2>
         <p>
-          Todas las ventas son finales: no ofrecemos garantía adicional ni aceptamos cambios o devoluciones fuera de lo
-          que se indica en esta sección. Por eso te pedimos revisar la descripción de cada producto y, si tienes dudas,
-          pedir fotos antes de comprar. Lo que sí garantizamos es la autenticidad: si alguna carta que te vendimos no
-          es original, te devolvemos tu dinero.
+          Todas las ventas son finales: no ofrecemos garantía adicional ni aceptamos cambios o devoluciones fuera de lo que se indica en
+          esta sección. Por eso te pedimos revisar la descripción de cada producto y, si tienes dudas, pedir fotos antes de comprar. Lo que
+          sí garantizamos es la autenticidad: si alguna carta que te vendimos no es original, te devolvemos tu dinero.
         </p>
         <ConsumerRightsNote />
         <p>
-          Para cualquier aclaración sobre tu pedido, escríbenos con tu número de pedido y, si aplica, fotos del
-          producto y del empaque tal como lo recibiste.
+          Para cualquier aclaración sobre tu pedido, escríbenos con tu número de pedido y, si aplica, fotos del producto y del empaque tal
+          como lo recibiste.
         </p>
       </section>
 
@@ -91,29 +90,25 @@ export default function Terminos() {
           <li>Depósito en efectivo en tiendas de conveniencia como OXXO.</li>
         </ul>
         <p>
-          Los pagos con tarjeta o saldo suelen confirmarse al momento; los pagos en efectivo y por transferencia pueden
-          tardar hasta 48 horas hábiles en verificarse. Los pedidos que no se pagan en 72 horas se cancelan
-          automáticamente.
+          Los pagos con tarjeta o saldo suelen confirmarse al momento; los pagos en efectivo y por transferencia pueden tardar hasta 48
+          horas hábiles en verificarse. Los pedidos que no se pagan en 72 horas se cancelan automáticamente.
         </p>
       </section>
 
       <section aria-labelledby="terminos-precios">
         <h2 id="terminos-precios">Precios</h2>
         <p>
-          Todos los precios están en pesos mexicanos (MXN). El costo de envío se muestra por separado en el carrito y
-          en el resumen antes de pagar. Los precios y la disponibilidad pueden cambiar sin previo aviso, pero
-          respetamos el precio que aparece en tu pedido al momento de hacerlo. Si por un error de inventario no
-          podemos surtir un producto que ya pagaste, te avisamos y te reembolsamos lo que pagaste por él.
+          Todos los precios están en pesos mexicanos (MXN). El costo de envío se muestra por separado en el carrito y en el resumen antes de
+          pagar. Los precios y la disponibilidad pueden cambiar sin previo aviso, pero respetamos el precio que aparece en tu pedido al
+          momento de hacerlo. Si por un error de inventario no podemos surtir un producto que ya pagaste, te avisamos y te reembolsamos lo
+          que pagaste por él.
         </p>
       </section>
 
       <section aria-labelledby="terminos-puntos">
         <h2 id="terminos-puntos">Programa de puntos</h2>
         <ul>
-          <li>
-            Si compras con tu cuenta, el 1% del subtotal de tus productos te regresa en puntos (redondeado hacia
-            abajo).
-          </li>
+          <li>Si compras con tu cuenta, el 1% del subtotal de tus productos te regresa en puntos (redondeado hacia abajo).</li>
           <li>Cada punto vale $1.00 MXN de descuento en tus siguientes compras.</li>
           <li>Tus puntos no caducan.</li>
           <li>
@@ -125,25 +120,25 @@ export default function Terminos() {
       <section aria-labelledby="terminos-cupones">
         <h2 id="terminos-cupones">Cupones</h2>
         <p>
-          Los cupones se aplican en el checkout y dan un descuento en porcentaje sobre el subtotal más el envío. Cada
-          cupón tiene fecha de vencimiento; algunos son de un solo uso y otros tienen un número limitado de usos. Solo
-          puedes aplicar un cupón por pedido, y los cupones no se pueden cambiar por dinero.
+          Los cupones se aplican en el checkout y dan un descuento en porcentaje sobre el subtotal más el envío. Cada cupón tiene fecha de
+          vencimiento; algunos son de un solo uso y otros tienen un número limitado de usos. Solo puedes aplicar un cupón por pedido, y los
+          cupones no se pueden cambiar por dinero.
         </p>
       </section>
 
       <section aria-labelledby="terminos-cambios">
         <h2 id="terminos-cambios">Cambios a estos términos</h2>
         <p>
-          Podemos actualizar estos términos en cualquier momento; la versión vigente es la publicada en esta página,
-          con su fecha de última actualización. Los cambios no afectan a los pedidos que ya hiciste.
+          Podemos actualizar estos términos en cualquier momento; la versión vigente es la publicada en esta página, con su fecha de última
+          actualización. Los cambios no afectan a los pedidos que ya hiciste.
         </p>
       </section>
 
       <section aria-labelledby="terminos-contacto">
         <h2 id="terminos-contacto">Contacto</h2>
         <p>
-          Para cualquier duda sobre estos términos o sobre tu pedido, escríbenos a{" "}
-          <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por WhatsApp al{" "}
+          Para cualquier duda sobre estos términos o sobre tu pedido, escríbenos a <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> o por
+          WhatsApp al{" "}
           <a href={phone.chatHref()} target="_blank" rel="noopener noreferrer">
             {phone.display}
           </a>

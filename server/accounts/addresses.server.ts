@@ -145,6 +145,10 @@ export async function deleteAddress(db: Database, userId: string, addressId: str
       .where(eq(addresses.userId, userId))
       .orderBy(desc(addresses.createdAt), desc(addresses.id))
       .limit(1);
-    if (next) await tx.update(addresses).set({ isDefault: true }).where(and(eq(addresses.id, next.id), eq(addresses.userId, userId)));
+    if (next)
+      await tx
+        .update(addresses)
+        .set({ isDefault: true })
+        .where(and(eq(addresses.id, next.id), eq(addresses.userId, userId)));
   });
 }

@@ -83,7 +83,10 @@ export async function signIn(request: Request, context: AppLoadContext, user: Se
  * account deleted), so the browser stops sending it. A missing, tampered,
  * expired or deleted session reads as logged out.
  */
-export async function getUserForPage(request: Request, context: AppLoadContext): Promise<{ user: SessionUser | null; clearCookie: string | null }> {
+export async function getUserForPage(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: SessionUser | null; clearCookie: string | null }> {
   const sessionId = await readSessionId(request, context.config);
   const user = await sessionUser(context.db, sessionId);
   const clearCookie = sessionId && !user ? await sessionCookie(context.config).serialize("", { maxAge: 0 }) : null;

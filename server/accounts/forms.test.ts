@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { firstMessage, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "./forms";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
 
-const register = (v: Record<string, unknown>) => registerSchema.safeParse({ name: "Ana", email: "ana@example.com", phone: "", password: "secreto1", ...v });
+const register = (v: Record<string, unknown>) =>
+  registerSchema.safeParse({ name: "Ana", email: "ana@example.com", phone: "", password: "secreto1", ...v });
 const messageOf = (r: ReturnType<typeof register>) => (r.success ? null : firstMessage(r.error));
 
 describe("registration form", () => {
@@ -31,7 +32,10 @@ describe("registration form", () => {
 
 describe("login form", () => {
   it("needs an e-mail and a password", () => {
-    expect(loginSchema.safeParse({ email: "ANA@example.com", password: "x" })).toMatchObject({ success: true, data: { email: "ana@example.com" } });
+    expect(loginSchema.safeParse({ email: "ANA@example.com", password: "x" })).toMatchObject({
+      success: true,
+      data: { email: "ana@example.com" },
+    });
     const missing = loginSchema.safeParse({ email: "", password: "" });
     expect(missing.success ? null : firstMessage(missing.error)).toBe(AUTH_MESSAGES.emailRequired);
     const noPassword = loginSchema.safeParse({ email: "ana@example.com", password: null });
@@ -40,11 +44,15 @@ describe("login form", () => {
 });
 
 describe("forgot and reset password forms", () => {
-  const reset = (v: Record<string, unknown>) => resetPasswordSchema.safeParse({ newPassword: "nueva123", confirmPassword: "nueva123", ...v });
+  const reset = (v: Record<string, unknown>) =>
+    resetPasswordSchema.safeParse({ newPassword: "nueva123", confirmPassword: "nueva123", ...v });
   const messageOfReset = (r: ReturnType<typeof reset>) => (r.success ? null : firstMessage(r.error));
 
   it("forgot password needs a valid e-mail", () => {
-    expect(forgotPasswordSchema.safeParse({ email: " Ana@Example.com " })).toMatchObject({ success: true, data: { email: "ana@example.com" } });
+    expect(forgotPasswordSchema.safeParse({ email: " Ana@Example.com " })).toMatchObject({
+      success: true,
+      data: { email: "ana@example.com" },
+    });
     const missing = forgotPasswordSchema.safeParse({ email: null });
     expect(missing.success ? null : firstMessage(missing.error)).toBe(AUTH_MESSAGES.emailRequired);
   });
@@ -53,7 +61,9 @@ describe("forgot and reset password forms", () => {
     expect(reset({}).success).toBe(true);
     expect(messageOfReset(reset({ newPassword: "", confirmPassword: "" }))).toBe("La nueva contraseña es requerida");
     expect(messageOfReset(reset({ newPassword: undefined }))).toBe("La nueva contraseña es requerida");
-    expect(messageOfReset(reset({ newPassword: "12345", confirmPassword: "12345" }))).toBe("La contraseña debe tener al menos 6 caracteres");
+    expect(messageOfReset(reset({ newPassword: "12345", confirmPassword: "12345" }))).toBe(
+      "La contraseña debe tener al menos 6 caracteres",
+    );
     expect(messageOfReset(reset({ confirmPassword: "otra1234" }))).toBe("Las contraseñas no coinciden");
     expect(messageOfReset(reset({ confirmPassword: undefined }))).toBe("Las contraseñas no coinciden");
     expect(messageOfReset(reset({ newPassword: ["a"], confirmPassword: ["a"] }))).toBe("La nueva contraseña es requerida");

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { AUTH_MESSAGES, RESET_MESSAGES } from "#domain/messages.ts";
 import { CONTROL_CHARACTER, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN } from "#domain/forms.ts";
 
-
 /** Form values as the schemas read them: anything that is not text reads as empty. */
 export const trimmedText = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 export const rawText = (v: unknown) => (typeof v === "string" ? v : "");
@@ -55,7 +54,6 @@ export function firstMessage(error: z.ZodError): string {
 export function formInput(schema: z.ZodObject, form: FormData): Record<string, unknown> {
   return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
 }
-
 
 export const forgotPasswordSchema = z.object({ email });
 

@@ -34,7 +34,11 @@ export function hashResetToken(token: string): string {
 
 /** The row of this token while it is unused and unexpired. */
 function liveToken(token: string, now: Date) {
-  return and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  return and(
+    eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
 }
 
 /**

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
 import { formInput } from "./forms";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
-import { PROFILE_INTENTS, addressIdSchema, addressSchema, firstProblem, isProfileIntent, passwordChangeSchema, profileSchema } from "./profile-forms";
+import {
+  PROFILE_INTENTS,
+  addressIdSchema,
+  addressSchema,
+  firstProblem,
+  isProfileIntent,
+  passwordChangeSchema,
+  profileSchema,
+} from "./profile-forms";
 import { PROFILE_MESSAGES, PROFILE_NOTICES, noticeText } from "#domain/messages.ts";
 
 type Parse = { success: true } | { success: false; error: Parameters<typeof firstProblem>[0] };
@@ -47,8 +55,14 @@ describe("password change form", () => {
   });
 
   it("gives every Spanish message", () => {
-    expect(problem(change({ currentPassword: "" }))).toEqual({ message: PROFILE_MESSAGES.currentPasswordRequired, field: "currentPassword" });
-    expect(problem(change({ newPassword: "", confirmPassword: "" }))).toEqual({ message: "La nueva contraseña es requerida", field: "newPassword" });
+    expect(problem(change({ currentPassword: "" }))).toEqual({
+      message: PROFILE_MESSAGES.currentPasswordRequired,
+      field: "currentPassword",
+    });
+    expect(problem(change({ newPassword: "", confirmPassword: "" }))).toEqual({
+      message: "La nueva contraseña es requerida",
+      field: "newPassword",
+    });
     expect(problem(change({ newPassword: "12345", confirmPassword: "12345" }))).toEqual({
       message: "La contraseña debe tener al menos 6 caracteres",
       field: "newPassword",
@@ -146,7 +160,16 @@ describe("address form", () => {
 describe("address id, intent and notices", () => {
   it("an address id is 24 lowercase hex characters", () => {
     expect(addressIdSchema.safeParse("0123456789abcdef01234567").success).toBe(true);
-    for (const bad of ["", "0123456789ABCDEF01234567", "123", "0123456789abcdef012345678", "' or 1=1 --", null, 5, ["0123456789abcdef01234567"]]) {
+    for (const bad of [
+      "",
+      "0123456789ABCDEF01234567",
+      "123",
+      "0123456789abcdef012345678",
+      "' or 1=1 --",
+      null,
+      5,
+      ["0123456789abcdef01234567"],
+    ]) {
       expect(addressIdSchema.safeParse(bad).success).toBe(false);
     }
   });

@@ -23,9 +23,6 @@ export const PROFILE_INTENTS = [
 
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-
-
-
 export function isProfileIntent(value: unknown): value is ProfileIntent {
   return typeof value === "string" && (PROFILE_INTENTS as readonly string[]).includes(value);
 }
@@ -59,7 +56,8 @@ const addressText = (max: number, tooLong: string, lines: "one" | "several" = "o
     .max(max, tooLong)
     .refine((v) => !(lines === "one" ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_LINE_BREAKS).test(v), PROFILE_MESSAGES.invalidCharacters);
 
-const requiredText = (max: number, required: string, tooLong: string) => z.preprocess(trimmedText, z.string().min(1, required).pipe(addressText(max, tooLong)));
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.preprocess(trimmedText, z.string().min(1, required).pipe(addressText(max, tooLong)));
 
 const optionalText = (max: number, tooLong: string, lines: "one" | "several" = "one") =>
   z.preprocess(trimmedText, addressText(max, tooLong, lines)).transform((v) => (v === "" ? null : v));

@@ -35,7 +35,11 @@ export interface Profile {
 }
 
 export async function getProfile(db: Queryable, userId: string): Promise<Profile | null> {
-  const [row] = await db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -45,7 +49,13 @@ export async function getProfile(db: Queryable, userId: string): Promise<Profile
  * from, so a stolen session gets the same few guesses. A missing password is
  * refused before counting: it guesses nothing.
  */
-async function checkCurrentPassword(db: Queryable, userId: string, passwordHash: string, password: string, rateLimitFactor: number): Promise<void> {
+async function checkCurrentPassword(
+  db: Queryable,
+  userId: string,
+  passwordHash: string,
+  password: string,
+  rateLimitFactor: number,
+): Promise<void> {
   if (!password) throw new ProfileError(PROFILE_MESSAGES.currentPasswordRequired, 400, "currentPassword");
   if (!(await takeRateLimit(db, RATE_LIMITS.currentPasswordPerUser, userId, rateLimitFactor))) {
     throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
@@ -91,7 +101,11 @@ export async function updateProfile(
         .returning({ name: users.name, email: users.email, phone: users.phone });
       if (!row) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 409);
       if (emailChanges) {
-        await enqueueMail(tx, { kind: "email-changed", to: current.email, ...emailChangedMail({ name: current.name, newEmail: row.email, changedAt: now }) });
+        await enqueueMail(tx, {
+          kind: "email-changed",
+          to: current.email,
+          ...emailChangedMail({ name: current.name, newEmail: row.email, changedAt: now }),
+        });
       }
       return row;
     });

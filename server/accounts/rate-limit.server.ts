@@ -30,7 +30,6 @@ export const RATE_LIMITS = {
   currentPasswordPerUser: { name: "current-password:user", limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-
 /** Counts one attempt for `subject` under `rule`; false when the allowance is used up. */
 export async function takeRateLimit(db: Queryable, rule: RateLimitRule, subject: string, factor = 1, now = new Date()): Promise<boolean> {
   const key = `${rule.name}:${subject.toLowerCase().slice(0, 200)}`;

@@ -20,7 +20,9 @@ export function sessionCookie(config: AppConfig) {
 
 export async function createSession(db: Queryable, userId: string, userAgent: string | null = null): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MS), userAgent: userAgent?.slice(0, 300) ?? null });
+  await db
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MS), userAgent: userAgent?.slice(0, 300) ?? null });
   return id;
 }
 

@@ -23,7 +23,11 @@ export interface SessionUser {
 const publicColumns = { id: users.id, name: users.name, email: users.email, role: users.role };
 
 export async function findUserByEmail(db: Queryable, email: string) {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row ?? null;
 }
 
@@ -52,7 +56,12 @@ export async function authenticateUser(db: Queryable, input: LoginInput): Promis
  * unused reset links stop working and every session but `keepSessionId` ends.
  * Null when the user is gone.
  */
-export async function replacePassword(tx: Tx, userId: string, passwordHash: string, keepSessionId: string | null): Promise<SessionUser | null> {
+export async function replacePassword(
+  tx: Tx,
+  userId: string,
+  passwordHash: string,
+  keepSessionId: string | null,
+): Promise<SessionUser | null> {
   const now = new Date();
   const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning(publicColumns);
   if (!user) return null;

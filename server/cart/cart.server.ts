@@ -18,7 +18,6 @@ export const MAX_LINE_QUANTITY = 999;
 
 export class CartError extends ShopError {}
 
-
 export interface CartLine {
   productId: string;
   name: string;

@@ -21,7 +21,6 @@ import cardsJson from "./data/cards.json";
 import setsJson from "./data/sets.json";
 import { EXPANSIONS, type Category } from "#domain/catalog.ts";
 
-
 export interface DemoProduct {
   id: string;
   name: string;
@@ -458,27 +457,153 @@ interface AccessorySpec {
 }
 
 const ACCESSORIES: readonly AccessorySpec[] = [
-  { slug: "fundas-mate-negras", name: "Fundas mate negras para deck (65 pzas)", expansion: "Phantasmal Flames", pesos: 120, description: "Fundas de tamaño estándar con reverso mate, para cartas de 63 × 88 mm." },
-  { slug: "fundas-perfect-fit", name: "Fundas interiores transparentes Perfect Fit (100 pzas)", expansion: "Phantasmal Flames", pesos: 95, description: "Fundas ajustadas para doble enfundado; protegen del polvo y la humedad." },
-  { slug: "fundas-charizard", name: "Fundas ilustradas Charizard ex (65 pzas)", expansion: "Obsidian Flames", pesos: 220, description: "Fundas oficiales de tamaño estándar con ilustración de Charizard ex." },
-  { slug: "fundas-pikachu", name: "Fundas ilustradas Pikachu (65 pzas)", expansion: "151", pesos: 220, description: "Fundas oficiales de tamaño estándar con ilustración de Pikachu." },
-  { slug: "fundas-eevee", name: "Fundas ilustradas Eevee y evoluciones (65 pzas)", expansion: "Prismatic Evolutions", pesos: 240, description: "Fundas oficiales de tamaño estándar con Eevee y sus evoluciones." },
-  { slug: "fundas-mega-gardevoir", name: "Fundas ilustradas Mega Gardevoir ex (65 pzas)", expansion: "Mega Evolutions", pesos: 230, description: "Fundas oficiales de tamaño estándar con ilustración de Mega Gardevoir ex." },
-  { slug: "deck-box-basica", name: "Deck box con separador (capacidad 100 cartas)", expansion: "Destined Rivals", pesos: 180, description: "Caja rígida para tu deck enfundado, con separador interior." },
-  { slug: "deck-box-magnetica", name: "Deck box magnética premium (capacidad 100 cartas)", expansion: "Surging Sparks", pesos: 390, description: "Deck box de piel sintética con cierre magnético y compartimento para dados." },
-  { slug: "deck-box-umbreon", name: "Deck box ilustrada Umbreon", expansion: "Evolving Skies", pesos: 260, description: "Deck box para 75 cartas enfundadas con ilustración de Umbreon." },
-  { slug: "carpeta-9-cierre", name: "Carpeta 9 bolsillos con cierre (360 cartas)", expansion: "Prismatic Evolutions", pesos: 690, description: "Carpeta con cierre, 20 hojas de 9 bolsillos de carga lateral; 360 cartas." },
-  { slug: "carpeta-9-charizard", name: "Carpeta 9 bolsillos Charizard (360 cartas)", expansion: "Obsidian Flames", pesos: 750, description: "Carpeta de colección con portada de Charizard y bolsillos de carga lateral." },
-  { slug: "carpeta-4", name: "Carpeta 4 bolsillos (160 cartas)", expansion: "151", pesos: 390, description: "Carpeta compacta de 4 bolsillos por página, ideal para tu colección de 151." },
-  { slug: "hojas-9", name: "Hojas de 9 bolsillos para carpeta (paquete de 10)", expansion: "Scarlet & Violet", pesos: 120, description: "Hojas de polipropileno libres de ácido para carpetas de 3 aros." },
-  { slug: "playmat-mega", name: "Playmat Mega Evolutions (60 × 35 cm)", expansion: "Mega Evolutions", pesos: 650, description: "Tapete de juego de neopreno con base antideslizante." },
-  { slug: "playmat-costura", name: "Playmat de neopreno con bordes cosidos (60 × 35 cm)", expansion: "Phantasmal Flames", pesos: 890, description: "Tapete de juego premium con bordes cosidos y zonas de juego marcadas." },
-  { slug: "toploaders-25", name: "Toploaders 35 pt (paquete de 25)", expansion: "Phantasmal Flames", pesos: 95, description: "Protectores rígidos para cartas estándar; úsalos con una funda interior." },
-  { slug: "toploaders-magneticos", name: "Toploaders magnéticos 35 pt (paquete de 5)", expansion: "Journey Together", pesos: 210, description: "Estuches magnéticos con protección UV para tus cartas más valiosas." },
-  { slug: "protector-etb", name: "Protector acrílico para Elite Trainer Box", expansion: "Prismatic Evolutions", pesos: 450, description: "Caja acrílica transparente con tapa magnética para exhibir una ETB sellada." },
-  { slug: "dados-marcadores", name: "Dados de daño y marcadores de condición", expansion: "Twilight Masquerade", pesos: 150, description: "Set de dados de daño, moneda y marcadores de Envenenado y Quemado." },
-  { slug: "moneda-metalica", name: "Moneda metálica para lanzamientos", expansion: "Stellar Crown", pesos: 80, description: "Moneda de metal con acabado brillante para los lanzamientos de tus partidas." },
-  { slug: "separadores", name: "Separadores de deck (paquete de 10)", expansion: "Temporal Forces", pesos: 85, description: "Separadores de plástico para organizar decks y cartas en tu deck box." },
+  {
+    slug: "fundas-mate-negras",
+    name: "Fundas mate negras para deck (65 pzas)",
+    expansion: "Phantasmal Flames",
+    pesos: 120,
+    description: "Fundas de tamaño estándar con reverso mate, para cartas de 63 × 88 mm.",
+  },
+  {
+    slug: "fundas-perfect-fit",
+    name: "Fundas interiores transparentes Perfect Fit (100 pzas)",
+    expansion: "Phantasmal Flames",
+    pesos: 95,
+    description: "Fundas ajustadas para doble enfundado; protegen del polvo y la humedad.",
+  },
+  {
+    slug: "fundas-charizard",
+    name: "Fundas ilustradas Charizard ex (65 pzas)",
+    expansion: "Obsidian Flames",
+    pesos: 220,
+    description: "Fundas oficiales de tamaño estándar con ilustración de Charizard ex.",
+  },
+  {
+    slug: "fundas-pikachu",
+    name: "Fundas ilustradas Pikachu (65 pzas)",
+    expansion: "151",
+    pesos: 220,
+    description: "Fundas oficiales de tamaño estándar con ilustración de Pikachu.",
+  },
+  {
+    slug: "fundas-eevee",
+    name: "Fundas ilustradas Eevee y evoluciones (65 pzas)",
+    expansion: "Prismatic Evolutions",
+    pesos: 240,
+    description: "Fundas oficiales de tamaño estándar con Eevee y sus evoluciones.",
+  },
+  {
+    slug: "fundas-mega-gardevoir",
+    name: "Fundas ilustradas Mega Gardevoir ex (65 pzas)",
+    expansion: "Mega Evolutions",
+    pesos: 230,
+    description: "Fundas oficiales de tamaño estándar con ilustración de Mega Gardevoir ex.",
+  },
+  {
+    slug: "deck-box-basica",
+    name: "Deck box con separador (capacidad 100 cartas)",
+    expansion: "Destined Rivals",
+    pesos: 180,
+    description: "Caja rígida para tu deck enfundado, con separador interior.",
+  },
+  {
+    slug: "deck-box-magnetica",
+    name: "Deck box magnética premium (capacidad 100 cartas)",
+    expansion: "Surging Sparks",
+    pesos: 390,
+    description: "Deck box de piel sintética con cierre magnético y compartimento para dados.",
+  },
+  {
+    slug: "deck-box-umbreon",
+    name: "Deck box ilustrada Umbreon",
+    expansion: "Evolving Skies",
+    pesos: 260,
+    description: "Deck box para 75 cartas enfundadas con ilustración de Umbreon.",
+  },
+  {
+    slug: "carpeta-9-cierre",
+    name: "Carpeta 9 bolsillos con cierre (360 cartas)",
+    expansion: "Prismatic Evolutions",
+    pesos: 690,
+    description: "Carpeta con cierre, 20 hojas de 9 bolsillos de carga lateral; 360 cartas.",
+  },
+  {
+    slug: "carpeta-9-charizard",
+    name: "Carpeta 9 bolsillos Charizard (360 cartas)",
+    expansion: "Obsidian Flames",
+    pesos: 750,
+    description: "Carpeta de colección con portada de Charizard y bolsillos de carga lateral.",
+  },
+  {
+    slug: "carpeta-4",
+    name: "Carpeta 4 bolsillos (160 cartas)",
+    expansion: "151",
+    pesos: 390,
+    description: "Carpeta compacta de 4 bolsillos por página, ideal para tu colección de 151.",
+  },
+  {
+    slug: "hojas-9",
+    name: "Hojas de 9 bolsillos para carpeta (paquete de 10)",
+    expansion: "Scarlet & Violet",
+    pesos: 120,
+    description: "Hojas de polipropileno libres de ácido para carpetas de 3 aros.",
+  },
+  {
+    slug: "playmat-mega",
+    name: "Playmat Mega Evolutions (60 × 35 cm)",
+    expansion: "Mega Evolutions",
+    pesos: 650,
+    description: "Tapete de juego de neopreno con base antideslizante.",
+  },
+  {
+    slug: "playmat-costura",
+    name: "Playmat de neopreno con bordes cosidos (60 × 35 cm)",
+    expansion: "Phantasmal Flames",
+    pesos: 890,
+    description: "Tapete de juego premium con bordes cosidos y zonas de juego marcadas.",
+  },
+  {
+    slug: "toploaders-25",
+    name: "Toploaders 35 pt (paquete de 25)",
+    expansion: "Phantasmal Flames",
+    pesos: 95,
+    description: "Protectores rígidos para cartas estándar; úsalos con una funda interior.",
+  },
+  {
+    slug: "toploaders-magneticos",
+    name: "Toploaders magnéticos 35 pt (paquete de 5)",
+    expansion: "Journey Together",
+    pesos: 210,
+    description: "Estuches magnéticos con protección UV para tus cartas más valiosas.",
+  },
+  {
+    slug: "protector-etb",
+    name: "Protector acrílico para Elite Trainer Box",
+    expansion: "Prismatic Evolutions",
+    pesos: 450,
+    description: "Caja acrílica transparente con tapa magnética para exhibir una ETB sellada.",
+  },
+  {
+    slug: "dados-marcadores",
+    name: "Dados de daño y marcadores de condición",
+    expansion: "Twilight Masquerade",
+    pesos: 150,
+    description: "Set de dados de daño, moneda y marcadores de Envenenado y Quemado.",
+  },
+  {
+    slug: "moneda-metalica",
+    name: "Moneda metálica para lanzamientos",
+    expansion: "Stellar Crown",
+    pesos: 80,
+    description: "Moneda de metal con acabado brillante para los lanzamientos de tus partidas.",
+  },
+  {
+    slug: "separadores",
+    name: "Separadores de deck (paquete de 10)",
+    expansion: "Temporal Forces",
+    pesos: 85,
+    description: "Separadores de plástico para organizar decks y cartas en tu deck box.",
+  },
 ];
 
 function accessoryProduct(spec: AccessorySpec, key: string, nameSuffix = ""): DemoProduct {

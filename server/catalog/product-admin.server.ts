@@ -52,7 +52,10 @@ export async function updateProductRow(tx: Queryable, id: string, input: Product
  * The product in the shop that a CSV row names: the same name, expansion and card number (no card
  * number matches no card number). The oldest one when an earlier import left two.
  */
-export async function findProductByNaturalKey(tx: Queryable, key: Pick<ProductInput, "name" | "expansion" | "cardNumber">): Promise<string | null> {
+export async function findProductByNaturalKey(
+  tx: Queryable,
+  key: Pick<ProductInput, "name" | "expansion" | "cardNumber">,
+): Promise<string | null> {
   const [row] = await tx
     .select({ id: products.id })
     .from(products)
@@ -134,7 +137,8 @@ export async function updateProductRows(tx: Queryable, entries: ReadonlyArray<{ 
 type NaturalKey = Pick<ProductInput, "name" | "expansion" | "cardNumber">;
 
 /** A natural key as one string, for maps (`findProductsByNaturalKeys`). */
-export const naturalKeyText = (key: { name: string; expansion: string; cardNumber: string | null }) => JSON.stringify([key.expansion, key.name, key.cardNumber ?? null]);
+export const naturalKeyText = (key: { name: string; expansion: string; cardNumber: string | null }) =>
+  JSON.stringify([key.expansion, key.name, key.cardNumber ?? null]);
 
 /** For each key (by `naturalKeyText`), the product in the shop that `findProductByNaturalKey` would name; keys with none are absent. */
 export async function findProductsByNaturalKeys(tx: Queryable, keys: readonly NaturalKey[]): Promise<Map<string, string>> {

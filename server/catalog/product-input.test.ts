@@ -31,7 +31,8 @@ const valid: Partial<Record<ProductField, unknown>> = {
   images: ["https://images.example.com/pikachu.jpg"],
 };
 
-const with_ = (changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") => parseProductInput({ ...valid, ...changes }, mode);
+const with_ = (changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") =>
+  parseProductInput({ ...valid, ...changes }, mode);
 
 function errorsOf(changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") {
   const result = with_(changes, mode);
@@ -77,7 +78,14 @@ describe("parseProductInput", () => {
     const result = with_({ description: "", cardNumber: "", artist: undefined, comment: null, salePrice: undefined, category: "" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.product).toMatchObject({ description: null, cardNumber: null, artist: null, comment: null, salePriceCents: null, category: "Carta Individual" });
+    expect(result.product).toMatchObject({
+      description: null,
+      cardNumber: null,
+      artist: null,
+      comment: null,
+      salePriceCents: null,
+      category: "Carta Individual",
+    });
   });
 
   describe("images", () => {
@@ -96,7 +104,9 @@ describe("parseProductInput", () => {
     });
 
     it("takes https addresses and the shop's own paths only", () => {
-      expect(with_({ images: ["/media/imagenes/0123456789abcdef01234567/imagen.webp", "https://cdn.example.com/a.png?x=1"] }).ok).toBe(true);
+      expect(with_({ images: ["/media/imagenes/0123456789abcdef01234567/imagen.webp", "https://cdn.example.com/a.png?x=1"] }).ok).toBe(
+        true,
+      );
       for (const bad of [
         "http://example.com/a.jpg",
         "javascript:alert(1)",

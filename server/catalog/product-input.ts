@@ -10,7 +10,6 @@ import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, PRODUCT_LIMITS } 
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 
-
 /** The highest price the shop takes for one product: $10,000,000.00 MXN. */
 const MAX_PRICE_CENTS = 1_000_000_000;
 const MAX_STOCK = 1_000_000;
@@ -34,7 +33,11 @@ export const PRODUCT_FIELD_MESSAGES = {
 
 /** "12", "12.5", "12.50", "1,234.50" or "$1,234.50" → centavos; null when it is not such a number. */
 export function parsePesosToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "").trim();
+  const cleaned = text
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "")
+    .trim();
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ""] = cleaned.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
@@ -64,7 +67,10 @@ const optionalText = (limit: number, lineBreaks: boolean) =>
   );
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
-  z.preprocess(trimmedText, z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message));
+  z.preprocess(
+    trimmedText,
+    z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message),
+  );
 
 const price = z.preprocess(
   trimmedText,

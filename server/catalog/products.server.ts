@@ -109,7 +109,10 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
 }
 
 async function countProducts(db: Queryable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   return row?.total ?? 0;
 }
 

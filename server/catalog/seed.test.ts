@@ -38,10 +38,7 @@ describe("seedDemoCatalog", () => {
 
   it("stores accent-free lower-case search text and the generated effective price", async () => {
     const { db } = handle;
-    const pokemon = await db
-      .select({ name: products.name, search: products.search })
-      .from(products)
-      .where(eq(products.type, "Pokémon"));
+    const pokemon = await db.select({ name: products.name, search: products.search }).from(products).where(eq(products.type, "Pokémon"));
     expect(pokemon.length).toBeGreaterThan(2000);
     for (const p of pokemon) {
       expect(p.search).toBe(p.search.toLowerCase());
@@ -61,14 +58,20 @@ describe("seedDemoCatalog", () => {
 
   it("holds the artist in the search text, and migration 0005's SQL rebuild writes exactly what the seed wrote", async () => {
     const { db } = handle;
-    const before = await db.select({ id: products.id, search: products.search, artist: products.artist }).from(products).orderBy(products.id);
+    const before = await db
+      .select({ id: products.id, search: products.search, artist: products.artist })
+      .from(products)
+      .orderBy(products.id);
     const withArtist = before.find((p) => p.artist);
     expect(withArtist && withArtist.search.endsWith(normalizeSearchText(withArtist.artist ?? ""))).toBe(true);
     const migration = readFileSync(new URL("../db/migrations/0005_admin_catalogue.sql", import.meta.url), "utf8");
     const rebuild = migration.split("--> statement-breakpoint").find((part) => part.includes('UPDATE "products" SET "search"'));
     expect(rebuild).toBeDefined();
     await db.execute(sql.raw(rebuild ?? ""));
-    const after = await db.select({ id: products.id, search: products.search, artist: products.artist }).from(products).orderBy(products.id);
+    const after = await db
+      .select({ id: products.id, search: products.search, artist: products.artist })
+      .from(products)
+      .orderBy(products.id);
     expect(after).toEqual(before);
   }, 60_000);
 

@@ -53,10 +53,7 @@ function toRow(p: DemoProduct): typeof products.$inferInsert {
  * `search` with productSearchText. With `force: true` it inserts even when
  * products exist, skipping ids that are already there.
  */
-export async function seedDemoCatalog(
-  db: Database,
-  options: { extraSynthetic?: number; force?: boolean } = {},
-): Promise<number> {
+export async function seedDemoCatalog(db: Database, options: { extraSynthetic?: number; force?: boolean } = {}): Promise<number> {
   const extra = Math.max(0, Math.floor(options.extraSynthetic ?? 0));
   const catalog = buildDemoCatalog();
   if (extra > 0) catalog.push(...buildSyntheticProducts(extra));
@@ -70,11 +67,7 @@ export async function seedDemoCatalog(
     let inserted = 0;
     for (let i = 0; i < rows.length; i += BATCH_SIZE) {
       const batch = rows.slice(i, i + BATCH_SIZE);
-      const result = await tx
-        .insert(products)
-        .values(batch)
-        .onConflictDoNothing({ target: products.id })
-        .returning({ id: products.id });
+      const result = await tx.insert(products).values(batch).onConflictDoNothing({ target: products.id }).returning({ id: products.id });
       inserted += result.length;
     }
     if (inserted > 0 && !options.force) {

@@ -112,9 +112,21 @@ const couponFormSchema = z
         .regex(/^[A-Za-z0-9_-]+$/, M.codeInvalid)
         .transform((v) => v.toUpperCase()),
     ),
-    discountPercent: wholeNumber({ min: COUPON_LIMITS.minPercent, max: COUPON_LIMITS.maxPercent, digits: 3, required: M.percentRequired, invalid: M.percentInvalid }),
+    discountPercent: wholeNumber({
+      min: COUPON_LIMITS.minPercent,
+      max: COUPON_LIMITS.maxPercent,
+      digits: 3,
+      required: M.percentRequired,
+      invalid: M.percentInvalid,
+    }),
     type: z.preprocess(trimmedText, z.string().refine(isCouponType, M.typeInvalid)),
-    daysValid: wholeNumber({ min: COUPON_LIMITS.minDaysValid, max: COUPON_LIMITS.maxDaysValid, digits: 4, required: M.daysRequired, invalid: M.daysInvalid }),
+    daysValid: wholeNumber({
+      min: COUPON_LIMITS.minDaysValid,
+      max: COUPON_LIMITS.maxDaysValid,
+      digits: 4,
+      required: M.daysRequired,
+      invalid: M.daysInvalid,
+    }),
     maxUses: wholeNumber({ min: COUPON_LIMITS.minUses, max: COUPON_LIMITS.maxUses, digits: 7, required: null, invalid: M.maxUsesInvalid }),
     description: z.preprocess(
       trimmedText,
@@ -125,14 +137,20 @@ const couponFormSchema = z
         .transform((v) => (v === "" ? null : v)),
     ),
   })
-  .transform((input) => ({ ...input, discountPercent: input.discountPercent!, daysValid: input.daysValid!, type: input.type as CouponType }));
+  .transform((input) => ({
+    ...input,
+    discountPercent: input.discountPercent!,
+    daysValid: input.daysValid!,
+    type: input.type as CouponType,
+  }));
 
 export type CouponInput = z.output<typeof couponFormSchema>;
 
 /** The form's fields as typed, to show back in a refused form: text only, capped. */
 export function postedCouponValues(form: FormData): CouponFormValues {
   const values = { ...EMPTY_COUPON_FORM };
-  for (const field of COUPON_FORM_FIELDS) values[field] = rawText(form.get(field)).slice(0, field === "description" ? COUPON_LIMITS.description + 100 : 100);
+  for (const field of COUPON_FORM_FIELDS)
+    values[field] = rawText(form.get(field)).slice(0, field === "description" ? COUPON_LIMITS.description + 100 : 100);
   return values;
 }
 
@@ -155,8 +173,7 @@ export function parseCouponForm(form: FormData): CouponFormParse {
 }
 
 export type CreateCouponResult =
-  | { ok: true; id: string; code: string }
-  | { ok: false; status: 400 | 409; errors: CouponFormErrors; values: CouponFormValues };
+  { ok: true; id: string; code: string } | { ok: false; status: 400 | 409; errors: CouponFormErrors; values: CouponFormValues };
 
 /**
  * Creates a coupon from the posted form: expiry = `now` + days valid. Invalid input: 400 with

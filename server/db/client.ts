@@ -34,8 +34,7 @@ export interface DatabaseHandle {
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+  { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {

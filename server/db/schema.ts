@@ -6,19 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_CATEGORY } from "#domain/catalog.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
 import { SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** `('a', 'b', …)` for a CHECK constraint, from one of domain/'s lists (literal SQL, as migrations need). */
 function oneOf(values: readonly string[]): SQL {
@@ -41,7 +29,9 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
-    role: text("role", { enum: ["customer", "admin"] }).notNull().default("customer"),
+    role: text("role", { enum: ["customer", "admin"] })
+      .notNull()
+      .default("customer"),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -56,7 +46,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     userAgent: text("user_agent"),
@@ -68,7 +60,9 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -81,7 +75,9 @@ export const addresses = pgTable(
   "addresses",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     street: text("street").notNull(),
     colonia: text("colonia"),
     city: text("city").notNull(),
@@ -95,7 +91,9 @@ export const addresses = pgTable(
   (t) => [
     index("addresses_user_idx").on(t.userId),
     // At most one default address per user.
-    uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("addresses_one_default_per_user")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     check("addresses_zip_code_check", sql`${t.zipCode} ~ '^[0-9]{5}$'`),
   ],
 );
@@ -116,7 +114,10 @@ export const products = pgTable(
     cardNumber: text("card_number"),
     artist: text("artist"),
     comment: text("comment"),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     dateAdded: timestamp("date_added", { withTimezone: true }).notNull().defaultNow(),
     /**
      * Set when the admin deletes a product that appears in orders: it leaves the shop (lists,
@@ -158,7 +159,9 @@ export const products = pgTable(
     index("products_natural_key_idx").on(t.expansion, t.name),
     index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
     index("products_type_idx").on(t.type, t.dateAdded, t.id),
-    index("products_on_sale_idx").on(t.dateAdded, t.id).where(sql`${t.salePriceCents} is not null`),
+    index("products_on_sale_idx")
+      .on(t.dateAdded, t.id)
+      .where(sql`${t.salePriceCents} is not null`),
     index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],
 );
@@ -171,21 +174,26 @@ export const carts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("carts_user_key").on(t.userId).where(sql`${t.userId} is not null`)],
+  (t) => [
+    uniqueIndex("carts_user_key")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+  ],
 );
 
 export const cartItems = pgTable(
   "cart_items",
   {
-    cartId: text("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.cartId, t.productId] }),
-    check("cart_items_quantity_check", sql`${t.quantity} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), check("cart_items_quantity_check", sql`${t.quantity} > 0`)],
 );
 
 export const orders = pgTable(
@@ -227,14 +235,8 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
-    check(
-      "orders_order_status_check",
-      sql`${t.orderStatus} in ${oneOf(ORDER_STATUSES)}`,
-    ),
-    check(
-      "orders_payment_status_check",
-      sql`${t.paymentStatus} in ${oneOf(PAYMENT_STATUSES)}`,
-    ),
+    check("orders_order_status_check", sql`${t.orderStatus} in ${oneOf(ORDER_STATUSES)}`),
+    check("orders_payment_status_check", sql`${t.paymentStatus} in ${oneOf(PAYMENT_STATUSES)}`),
     check("orders_shipping_method_check", sql`${t.shippingMethod} in ${oneOf(SHIPPING_METHOD_IDS)}`),
     check("orders_totals_check", sql`${t.finalTotalCents} >= 0 and ${t.subtotalCents} >= 0`),
   ],
@@ -244,24 +246,25 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: id(),
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     image: text("image"),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
   },
-  (t) => [
-    index("order_items_order_idx").on(t.orderId),
-    check("order_items_quantity_check", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_check", sql`${t.quantity} > 0`)],
 );
 
 export const payments = pgTable(
   "payments",
   {
     id: id(),
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     status: text("status").notNull(),
@@ -283,15 +286,21 @@ export const payments = pgTable(
  * `fetchPayment` exactly as Mercado Pago's API would be asked. Not the shop's
  * payment state (that is `payments` and the order, written by applyPayment).
  */
-export const sandboxPayments = pgTable("sandbox_payments", {
-  id: text("id").primaryKey(),
-  orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-  externalReference: text("external_reference").notNull(),
-  status: text("status").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("MXN"),
-  createdAt: createdAt(),
-}, (t) => [index("sandbox_payments_reference_idx").on(t.externalReference)]);
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    externalReference: text("external_reference").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("MXN"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sandbox_payments_reference_idx").on(t.externalReference)],
+);
 
 export const coupons = pgTable(
   "coupons",
@@ -320,8 +329,12 @@ export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
     id: id(),
-    couponId: text("coupon_id").notNull().references(() => coupons.id, { onDelete: "cascade" }),
-    orderId: text("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     discountCents: integer("discount_cents").notNull(),
     releasedAt: timestamp("released_at", { withTimezone: true }),
@@ -333,7 +346,9 @@ export const couponRedemptions = pgTable(
 export const loyaltyAccounts = pgTable(
   "loyalty_accounts",
   {
-    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     balance: integer("balance").notNull().default(0),
     totalEarned: integer("total_earned").notNull().default(0),
     totalSpent: integer("total_spent").notNull().default(0),
@@ -346,7 +361,9 @@ export const loyaltyTransactions = pgTable(
   "loyalty_transactions",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     amount: integer("amount").notNull(),
     description: text("description").notNull(),
@@ -357,7 +374,9 @@ export const loyaltyTransactions = pgTable(
   (t) => [
     index("loyalty_transactions_user_idx").on(t.userId, t.createdAt.desc()),
     // A point movement of a given kind happens once per order.
-    uniqueIndex("loyalty_transactions_order_kind_key").on(t.orderId, t.type).where(sql`${t.orderId} is not null`),
+    uniqueIndex("loyalty_transactions_order_kind_key")
+      .on(t.orderId, t.type)
+      .where(sql`${t.orderId} is not null`),
     check("loyalty_transactions_type_check", sql`${t.type} in ('earned', 'spent', 'refunded', 'reversed', 'adjustment')`),
   ],
 );
@@ -377,7 +396,9 @@ export const images = pgTable("images", {
 export const imageVariants = pgTable(
   "image_variants",
   {
-    imageId: text("image_id").notNull().references(() => images.id, { onDelete: "cascade" }),
+    imageId: text("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
     width: integer("width").notNull(),
     mime: text("mime").notNull(),
     bytes: bytea("bytes").notNull(),
@@ -399,7 +420,11 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

@@ -21,7 +21,10 @@ describe("error log", () => {
 
   it("any error carrying params is treated the same: its message stays out", () => {
     const cause = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
-    const wrapped = Object.assign(new Error("Failed query: update users set password_hash = $1\nparams: $2b$10$secrethash"), { params: ["$2b$10$secrethash"], cause });
+    const wrapped = Object.assign(new Error("Failed query: update users set password_hash = $1\nparams: $2b$10$secrethash"), {
+      params: ["$2b$10$secrethash"],
+      cause,
+    });
     expect(describeError(wrapped)).toMatchObject({ code: "57P01", message: "terminating connection due to administrator command" });
     expect(JSON.stringify(describeError(wrapped))).not.toContain("secrethash");
     const bare = Object.assign(new Error("Failed query: … params: ana@example.com"), { params: ["ana@example.com"] });
@@ -40,7 +43,13 @@ describe("error log", () => {
   it("React Router's own 4xx refusals are information with their status; anything else is an error", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const infos = vi.spyOn(console, "log").mockImplementation(() => {});
-    const refusal = { status: 405, statusText: "Method Not Allowed", internal: true, data: "x", error: new Error('no `action` for route "terminos"') };
+    const refusal = {
+      status: 405,
+      statusText: "Method Not Allowed",
+      internal: true,
+      data: "x",
+      error: new Error('no `action` for route "terminos"'),
+    };
     logRequestFailure(refusal, { requestId: "r1", method: "POST", path: "/terminos" });
     expect(errors).not.toHaveBeenCalled();
     expect(JSON.parse(infos.mock.calls[0]![0] as string)).toMatchObject({

@@ -49,7 +49,12 @@ async function startStand(): Promise<Stand> {
     renders.set(req.path, n);
     const act = behave.get(req.path);
     if (act) await act(res, n);
-    else writePage(res, n, req.headers.cookie ? `Carrito: ${req.headers.cookie}` : `<link rel="canonical" href="http://${req.get("host")}${req.originalUrl}">`);
+    else
+      writePage(
+        res,
+        n,
+        req.headers.cookie ? `Carrito: ${req.headers.cookie}` : `<link rel="canonical" href="http://${req.get("host")}${req.originalUrl}">`,
+      );
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
@@ -117,7 +122,10 @@ describe("cookieless page cache", () => {
       http
         .get(`${stand.base}/productos`, { headers: { host: "evil.example" } }, (reply) => {
           let body = "";
-          reply.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve(body));
+          reply
+            .setEncoding("utf8")
+            .on("data", (chunk: string) => (body += chunk))
+            .on("end", () => resolve(body));
         })
         .on("error", reject);
     });
@@ -148,7 +156,9 @@ describe("cookieless page cache", () => {
       await gate;
       writePage(res, n);
     });
-    const visits = Array.from({ length: 8 }, () => fetch(`${stand.base}/producto/slow`).then(async (r) => ({ status: r.status, html: await r.text(), nonce: r.headers.get("x-nonce") })));
+    const visits = Array.from({ length: 8 }, () =>
+      fetch(`${stand.base}/producto/slow`).then(async (r) => ({ status: r.status, html: await r.text(), nonce: r.headers.get("x-nonce") })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     const answers = await Promise.all(visits);

@@ -61,7 +61,19 @@ export function reactRouterHandler(options: ReactRouterHandlerOptions): RequestH
 }
 
 /** The stream methods the adapter's body pump calls. */
-const STREAM_METHODS = ["on", "once", "off", "addListener", "removeListener", "pause", "resume", "destroy", "pipe", "unpipe", "read"] as const;
+const STREAM_METHODS = [
+  "on",
+  "once",
+  "off",
+  "addListener",
+  "removeListener",
+  "pause",
+  "resume",
+  "destroy",
+  "pipe",
+  "unpipe",
+  "read",
+] as const;
 
 /** The request as the adapter sees it, with its body read from `body` instead of the socket. */
 function withBody(req: ExpressRequest, body: Readable): ExpressRequest {

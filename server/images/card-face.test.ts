@@ -60,8 +60,20 @@ describe("renderCardFaceSvg", () => {
       const f = face({ type });
       expect(renderCardFaceSvg(f, "front")).toContain(`fill="${backgroundColour(f)}"`);
     }
-    const sealed = face({ category: "Producto Sellado", name: "Sobre de 151 (Booster Pack)", cardNumber: null, type: "Item", rarity: "Promo" });
-    const accessory = face({ category: "Accesorio", name: "Fundas mate negras para deck (65 pzas)", cardNumber: null, type: "Item", rarity: "Promo" });
+    const sealed = face({
+      category: "Producto Sellado",
+      name: "Sobre de 151 (Booster Pack)",
+      cardNumber: null,
+      type: "Item",
+      rarity: "Promo",
+    });
+    const accessory = face({
+      category: "Accesorio",
+      name: "Fundas mate negras para deck (65 pzas)",
+      cardNumber: null,
+      type: "Item",
+      rarity: "Promo",
+    });
     expect(backgroundColour(sealed)).not.toBe(backgroundColour(accessory));
     expectWellFormed(renderCardFaceSvg(sealed, "front"));
     expectWellFormed(renderCardFaceSvg(accessory, "front"));

@@ -153,9 +153,7 @@ export function fitText(text: string, width: number, maxSize: number, minSize = 
 /** Text lines centred (anchor middle) or left-aligned at x, first baseline at y. */
 function textBlock(fit: FittedText, x: number, y: number, fill: string, anchor: "start" | "middle" = "start"): string {
   const lh = Math.round(fit.size * 1.12);
-  const spans = fit.lines
-    .map((l, i) => `<tspan x="${x}" y="${y + i * lh}">${escapeXml(l)}</tspan>`)
-    .join("");
+  const spans = fit.lines.map((l, i) => `<tspan x="${x}" y="${y + i * lh}">${escapeXml(l)}</tspan>`).join("");
   return `<text font-size="${fit.size}" font-weight="bold" fill="${fill}" text-anchor="${anchor}">${spans}</text>`;
 }
 
@@ -187,8 +185,7 @@ function rarityMark(rarity: string): string {
 
 function svgOpen(title: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    `<title>${escapeXml(title)}</title>`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` + `<title>${escapeXml(title)}</title>`
   );
 }
 
@@ -295,7 +292,10 @@ function accessoryArt(face: CardFace, colour: string): string {
   const n = face.name.toLowerCase();
   if (n.includes("funda") || n.includes("separador")) {
     return [0, 1, 2]
-      .map((i) => `<rect x="${150 + i * 24}" y="${120 + i * 24}" width="180" height="252" rx="10" fill="${tint(colour, i * 0.25)}" stroke="#fff" stroke-width="4"/>`)
+      .map(
+        (i) =>
+          `<rect x="${150 + i * 24}" y="${120 + i * 24}" width="180" height="252" rx="10" fill="${tint(colour, i * 0.25)}" stroke="#fff" stroke-width="4"/>`,
+      )
       .join("");
   }
   if (n.includes("toploader")) {
@@ -303,7 +303,9 @@ function accessoryArt(face: CardFace, colour: string): string {
   }
   if (n.includes("carpeta") || n.includes("hojas")) {
     let cells = "";
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells += `<rect x="${155 + c * 66}" y="${140 + r * 90}" width="56" height="80" rx="4" fill="${tint(colour, 0.5)}"/>`;
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 3; c++)
+        cells += `<rect x="${155 + c * 66}" y="${140 + r * 90}" width="56" height="80" rx="4" fill="${tint(colour, 0.5)}"/>`;
     return `<rect x="130" y="115" width="250" height="315" rx="14" fill="${colour}" stroke="#fff" stroke-width="4"/>${cells}`;
   }
   if (n.includes("playmat")) {

@@ -76,13 +76,22 @@ export function variantWidths(width: number): number[] {
  */
 export function cleanOriginalName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const clean = last.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "").replace(/\s+/g, " ").trim();
+  const clean = last
+    .normalize("NFC")
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const chars = [...clean];
   if (chars.length === 0) return "imagen";
   if (chars.length <= ORIGINAL_NAME_MAX) return clean;
   const ext = /\.[\p{L}\p{N}]{1,10}$/u.exec(clean)?.[0] ?? "";
-  return chars.slice(0, ORIGINAL_NAME_MAX - [...ext].length).join("").trimEnd() + ext;
+  return (
+    chars
+      .slice(0, ORIGINAL_NAME_MAX - [...ext].length)
+      .join("")
+      .trimEnd() + ext
+  );
 }
 
 const overPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);

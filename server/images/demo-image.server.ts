@@ -53,10 +53,7 @@ export async function renderDemoImage(db: Queryable, req: DemoImageRequest): Pro
   if (!face) return null;
   const svg = renderCardFaceSvg(face, req.view);
   const density = Math.max(36, Math.round((72 * req.width) / 500));
-  const webp = await sharp(Buffer.from(svg), { density })
-    .resize({ width: req.width })
-    .webp({ quality: 78, effort: 3 })
-    .toBuffer();
+  const webp = await sharp(Buffer.from(svg), { density }).resize({ width: req.width }).webp({ quality: 78, effort: 3 }).toBuffer();
   cache.set(key, webp);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return webp;

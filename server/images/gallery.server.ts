@@ -105,7 +105,10 @@ export function parseVariantRequest(id: string | undefined, file: string | undef
 function variantOrder(width: ImageWidth | null) {
   if (width === null) return [desc(imageVariants.width)];
   const wideEnough = sql`${imageVariants.width} >= ${width}`;
-  return [sql`case when ${wideEnough} then 0 else 1 end`, sql`case when ${wideEnough} then ${imageVariants.width} else -${imageVariants.width} end`];
+  return [
+    sql`case when ${wideEnough} then 0 else 1 end`,
+    sql`case when ${wideEnough} then ${imageVariants.width} else -${imageVariants.width} end`,
+  ];
 }
 
 /** The variant's width alone (for a conditional request), or null when the image does not exist. */

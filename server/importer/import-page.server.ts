@@ -18,8 +18,7 @@ import {
 } from "./import-runs.server";
 
 export type CsvUpload =
-  | { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number }
-  | { ok: false; error: string };
+  { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number } | { ok: false; error: string };
 
 /** The uploaded form value as a usable CSV: a .csv file of at most 5 MB, UTF-8, with the required columns and at least one row. */
 export async function readCsvUpload(value: FormDataEntryValue | null): Promise<CsvUpload> {
@@ -140,7 +139,11 @@ export async function loadImportPage(db: Database, url: URL): Promise<ImportPage
     const stored = await findPreviewRun(db, previewId);
     const file = stored ? readProductCsv(stored.text, { limit: CSV_PREVIEW_ROWS }) : null;
     if (!stored || !file?.ok) return { view: "form", notice: CSV_IMPORT_MESSAGES.previewExpired };
-    return { view: "preview", runId: stored.id, preview: { fileName: stored.fileName ?? "", header: file.header, rows: file.rows, total: file.total } };
+    return {
+      view: "preview",
+      runId: stored.id,
+      preview: { fileName: stored.fileName ?? "", header: file.header, rows: file.rows, total: file.total },
+    };
   }
   return { view: "form", notice: null };
 }

@@ -182,15 +182,31 @@ const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 const RUNNING_TTL_MS = 30 * 60 * 1000;
 
 /** Drops stale previews and fails runs whose worker is gone; how many of each. */
-export async function tidyImportRuns(db: Queryable, failureMessage: string, now = new Date()): Promise<{ previews: number; abandoned: number }> {
+export async function tidyImportRuns(
+  db: Queryable,
+  failureMessage: string,
+  now = new Date(),
+): Promise<{ previews: number; abandoned: number }> {
   const previews = await db
     .delete(importRuns)
-    .where(and(eq(importRuns.kind, PRODUCT_IMPORT_KIND), eq(importRuns.status, "preview"), lt(importRuns.createdAt, new Date(now.getTime() - PREVIEW_TTL_MS))))
+    .where(
+      and(
+        eq(importRuns.kind, PRODUCT_IMPORT_KIND),
+        eq(importRuns.status, "preview"),
+        lt(importRuns.createdAt, new Date(now.getTime() - PREVIEW_TTL_MS)),
+      ),
+    )
     .returning({ id: importRuns.id });
   const abandoned = await db
     .update(importRuns)
     .set({ status: "failed", error: failureMessage, input: null, finishedAt: now })
-    .where(and(eq(importRuns.kind, PRODUCT_IMPORT_KIND), eq(importRuns.status, "running"), lt(importRuns.startedAt, new Date(now.getTime() - RUNNING_TTL_MS))))
+    .where(
+      and(
+        eq(importRuns.kind, PRODUCT_IMPORT_KIND),
+        eq(importRuns.status, "running"),
+        lt(importRuns.startedAt, new Date(now.getTime() - RUNNING_TTL_MS)),
+      ),
+    )
     .returning({ id: importRuns.id });
   return { previews: previews.length, abandoned: abandoned.length };
 }

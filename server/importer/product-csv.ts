@@ -18,7 +18,12 @@ export interface CsvDataRow {
 }
 
 export type CsvRead =
-  | { ok: true; header: string[]; rows: CsvDataRow[]; /** Product rows in the whole file (all of them, also when `rows` is cut short by `limit`). */ total: number }
+  | {
+      ok: true;
+      header: string[];
+      rows: CsvDataRow[];
+      /** Product rows in the whole file (all of them, also when `rows` is cut short by `limit`). */ total: number;
+    }
   | { ok: false; error: string };
 
 /** The file's text: UTF-8 (a BOM is dropped) of at most 5 MB; a Spanish message otherwise. */

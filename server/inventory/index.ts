@@ -76,7 +76,14 @@ async function lockProducts(tx: Tx, ids: string[]) {
  */
 export async function reserveStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
   const wanted = sumByProduct(lines);
-  const locked = new Map((await lockProducts(tx, wanted.map((l) => l.productId))).map((row) => [row.id, row]));
+  const locked = new Map(
+    (
+      await lockProducts(
+        tx,
+        wanted.map((l) => l.productId),
+      )
+    ).map((row) => [row.id, row]),
+  );
   const shortages: Shortage[] = [];
   for (const line of wanted) {
     const row = locked.get(line.productId);
@@ -122,7 +129,10 @@ export async function releaseStock(tx: Tx, orderId: string): Promise<number> {
     .from(orderItems)
     .where(sql`${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null`);
   const wanted = sumByProduct(items.map((i) => ({ productId: i.productId as string, quantity: i.quantity })));
-  const locked = await lockProducts(tx, wanted.map((l) => l.productId));
+  const locked = await lockProducts(
+    tx,
+    wanted.map((l) => l.productId),
+  );
   const present = new Set(locked.map((r) => r.id));
   let units = 0;
   for (const line of wanted) {

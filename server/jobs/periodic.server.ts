@@ -9,7 +9,12 @@ export interface PeriodicJob {
   stop(): Promise<void>;
 }
 
-export function startPeriodicJob(name: string, intervalMs: number, run: () => Promise<unknown>, options: { runAtStart?: boolean } = {}): PeriodicJob {
+export function startPeriodicJob(
+  name: string,
+  intervalMs: number,
+  run: () => Promise<unknown>,
+  options: { runAtStart?: boolean } = {},
+): PeriodicJob {
   let running: Promise<void> | undefined;
   let stopped = false;
   const tick = () => {

@@ -70,7 +70,10 @@ describe("periodic jobs", () => {
     expect(passes).toBe(3);
     await vi.advanceTimersByTimeAsync(1); // the poll; this pass fails, is logged, and polling goes on
     expect(passes).toBe(4);
-    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({ msg: "test worker pass failed", error: { message: "database down" } });
+    expect(JSON.parse(String(errors.mock.calls[0]?.[0]))).toMatchObject({
+      msg: "test worker pass failed",
+      error: { message: "database down" },
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(passes).toBe(5);
     const stopping = worker.stop();

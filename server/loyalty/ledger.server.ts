@@ -172,7 +172,10 @@ export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumbe
  * conditional (`balance + amount >= 0`), so two adjustments at once can never take the balance
  * below 0 (the second re-reads the row the first changed). Returns the new balance.
  */
-export async function adjustPoints(tx: Tx, input: { userId: string; amount: number; description: string; adminId: string }): Promise<number> {
+export async function adjustPoints(
+  tx: Tx,
+  input: { userId: string; amount: number; description: string; adminId: string },
+): Promise<number> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error("an adjustment is a whole, non-zero number of points");
   await ensureAccount(tx, input.userId);
   const next = sql`${loyaltyAccounts.balance}::bigint + ${input.amount}`;
@@ -192,7 +195,10 @@ export async function adjustPoints(tx: Tx, input: { userId: string; amount: numb
     )
     .returning({ balance: loyaltyAccounts.balance });
   if (!updated) {
-    const [account] = await tx.select({ balance: loyaltyAccounts.balance }).from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, input.userId));
+    const [account] = await tx
+      .select({ balance: loyaltyAccounts.balance })
+      .from(loyaltyAccounts)
+      .where(eq(loyaltyAccounts.userId, input.userId));
     const balance = account?.balance ?? 0;
     throw new PointsError(input.amount < 0 ? LOYALTY_ADMIN_MESSAGES.insufficient(balance) : LOYALTY_ADMIN_MESSAGES.balanceTooHigh, 409);
   }

@@ -5,10 +5,13 @@ import { RECENT_TRANSACTIONS_SHOWN } from "#domain/loyalty.ts";
 
 /** A customer's points balance, rounded down (SPEC §9); 0 without an account yet. */
 export async function pointsBalance(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.select({ balance: loyaltyAccounts.balance }).from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ balance: loyaltyAccounts.balance })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, userId))
+    .limit(1);
   return Math.floor(row?.balance ?? 0);
 }
-
 
 export interface PointTransaction {
   _id: string;

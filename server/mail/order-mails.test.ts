@@ -26,17 +26,35 @@ describe("the table mail block", () => {
     subject: "s",
     preheader: "p",
     heading: "h",
-    blocks: [{ kind: "table", head: ["Producto", "Importe"], rows: [["Carta", "$1.00"], ["Otra carta larga", "$10.00"]], foot: [["Total", "$11.00"]], align: ["left", "right"] }],
+    blocks: [
+      {
+        kind: "table",
+        head: ["Producto", "Importe"],
+        rows: [
+          ["Carta", "$1.00"],
+          ["Otra carta larga", "$10.00"],
+        ],
+        foot: [["Total", "$11.00"]],
+        align: ["left", "right"],
+      },
+    ],
   });
 
   it("renders a real HTML table with a head, body and the total in bold", () => {
-    expect(mail.html).toContain("<thead><tr><th align=\"left\"");
+    expect(mail.html).toContain('<thead><tr><th align="left"');
     expect(mail.html).toMatch(/<tfoot><tr><td align="left"[^>]*font-weight:bold[^>]*>Total<\/td>/);
   });
 
   it("lines up the plain-text columns, right-aligning where asked", () => {
     expect(mail.text).toContain(
-      ["Producto          Importe", "-------------------------", "Carta               $1.00", "Otra carta larga   $10.00", "-------------------------", "Total              $11.00"].join("\n"),
+      [
+        "Producto          Importe",
+        "-------------------------",
+        "Carta               $1.00",
+        "Otra carta larga   $10.00",
+        "-------------------------",
+        "Total              $11.00",
+      ].join("\n"),
     );
   });
 });
@@ -51,7 +69,23 @@ describe("order received e-mail", () => {
 
   it("lists the lines and every total, the address and the link, in HTML and text", () => {
     for (const part of [mail.text, mail.html]) {
-      for (const piece of ["Pikachu ex", "$1,200.00 MXN", "$250.50 MXN", "Subtotal", "$1,450.50 MXN", "Envío (Estafeta)", "$150.00 MXN", "Cupón VERANO10", "-$160.00 MXN", "Puntos usados (50)", "-$50.00 MXN", "$1,390.50 MXN", "Av. Juárez 10, Col. Centro, Puebla, Puebla, C.P. 72000, México", "Portón azul", "https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M"]) {
+      for (const piece of [
+        "Pikachu ex",
+        "$1,200.00 MXN",
+        "$250.50 MXN",
+        "Subtotal",
+        "$1,450.50 MXN",
+        "Envío (Estafeta)",
+        "$150.00 MXN",
+        "Cupón VERANO10",
+        "-$160.00 MXN",
+        "Puntos usados (50)",
+        "-$50.00 MXN",
+        "$1,390.50 MXN",
+        "Av. Juárez 10, Col. Centro, Puebla, Puebla, C.P. 72000, México",
+        "Portón azul",
+        "https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M",
+      ]) {
         expect(part).toContain(piece);
       }
     }

@@ -57,12 +57,17 @@ function methodName(method: string): string {
 export function orderTable(order: Omit<OrderMailData, "address" | "orderUrl" | "isPaid" | "contactName" | "orderNumber">): MailBlock {
   const foot: string[][] = [
     ["Subtotal", "", formatMoneyCents(order.subtotalCents)],
-    [`Envío (${methodName(order.shippingMethod)})`, "", order.shippingCostCents === 0 ? "Gratis" : formatMoneyCents(order.shippingCostCents)],
+    [
+      `Envío (${methodName(order.shippingMethod)})`,
+      "",
+      order.shippingCostCents === 0 ? "Gratis" : formatMoneyCents(order.shippingCostCents),
+    ],
   ];
   if (order.discountCents > 0) {
     foot.push([order.couponCode ? `Cupón ${order.couponCode}` : "Descuento", "", `-${formatMoneyCents(order.discountCents)}`]);
   }
-  if (order.pointsUsed > 0) foot.push([`Puntos usados (${formatPoints(order.pointsUsed)})`, "", `-${formatMoneyCents(order.pointsUsed * 100)}`]);
+  if (order.pointsUsed > 0)
+    foot.push([`Puntos usados (${formatPoints(order.pointsUsed)})`, "", `-${formatMoneyCents(order.pointsUsed * 100)}`]);
   foot.push(["Total", "", formatMoneyCents(order.finalTotalCents)]);
   return {
     kind: "table",
@@ -72,7 +77,6 @@ export function orderTable(order: Omit<OrderMailData, "address" | "orderUrl" | "
     align: ["left", "right", "right"],
   };
 }
-
 
 /** 'Recibimos tu pedido CV-XXXXXX': number, lines, totals, address, shipping estimate, a link to the order. */
 export function orderReceivedMail(order: OrderMailData): RenderedMail {
@@ -124,7 +128,10 @@ export function paymentApprovedMail(order: PaymentApprovedMailData): RenderedMai
   ];
   if (order.paymentId) blocks.push({ kind: "note", text: `Número de pago: ${order.paymentId}` });
   if (order.pointsEarned > 0) {
-    blocks.push({ kind: "note", text: `Ganaste ${formatPoints(order.pointsEarned)} puntos con esta compra (1 punto = $1 MXN en tu próxima compra).` });
+    blocks.push({
+      kind: "note",
+      text: `Ganaste ${formatPoints(order.pointsEarned)} puntos con esta compra (1 punto = $1 MXN en tu próxima compra).`,
+    });
   }
   blocks.push({ kind: "button", label: "Ver mi pedido", url: order.orderUrl });
   blocks.push({ kind: "note", text: "Te enviaremos otro correo con el número de rastreo cuando tu pedido salga." });

@@ -41,12 +41,7 @@ const COLORS = { ink: "#1b1f2a", soft: "#4a5263", canvas: "#f4f5f8", line: "#d9d
 const FONT = "font-family:Arial,Helvetica,sans-serif";
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Links in mail point at web pages only; anything else is a bug in the caller. */
@@ -65,7 +60,10 @@ function tableHtml(block: TableBlock): string {
     ? `<thead><tr>${block.head.map((v, i) => cell("th", v, i, `font-size:13px;color:${COLORS.soft};border-bottom:2px solid ${COLORS.line}`)).join("")}</tr></thead>`
     : "";
   const body = block.rows
-    .map((row) => `<tr>${row.map((v, i) => cell("td", v, i, `font-size:15px;color:${COLORS.ink};border-bottom:1px solid ${COLORS.line}`)).join("")}</tr>`)
+    .map(
+      (row) =>
+        `<tr>${row.map((v, i) => cell("td", v, i, `font-size:15px;color:${COLORS.ink};border-bottom:1px solid ${COLORS.line}`)).join("")}</tr>`,
+    )
     .join("");
   const foot = (block.foot ?? [])
     .map((row, r, all) => {

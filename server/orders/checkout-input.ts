@@ -52,7 +52,10 @@ export class CheckoutError extends ShopError {
     message: string,
     options: { field?: string | null; soldOut?: Shortage[]; status?: number; cause?: unknown } = {},
   ) {
-    super(message, options.status ?? (kind === "failed" ? 500 : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? 409 : 400));
+    super(
+      message,
+      options.status ?? (kind === "failed" ? 500 : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? 409 : 400),
+    );
     this.field = options.field ?? null;
     this.soldOut = options.soldOut ?? [];
     if (options.cause !== undefined) this.cause = options.cause;

@@ -10,7 +10,14 @@
  */
 import type { AppLoadContext } from "react-router";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { CHECKOUT_INTENTS, CHECKOUT_MESSAGES, CHECKOUT_NEW_ADDRESS, COUPON_CODE_MAX_LENGTH, normalizeCouponCode, type CheckoutIntent } from "#domain/orders.ts";
+import {
+  CHECKOUT_INTENTS,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_NEW_ADDRESS,
+  COUPON_CODE_MAX_LENGTH,
+  normalizeCouponCode,
+  type CheckoutIntent,
+} from "#domain/orders.ts";
 import { isOnSale } from "#domain/pricing.ts";
 import { STANDARD_SHIPPING_METHOD, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { ID_PATTERN } from "#domain/ids.ts";
@@ -87,9 +94,19 @@ export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: S
 // ---------------------------------------------------------------------------
 // The form
 
-
 /** The text fields a refused form gives back as typed (capped). */
-export const CHECKOUT_TEXT_FIELDS = ["name", "email", "phone", "street", "colonia", "city", "state", "zipCode", "references", "couponInput"] as const;
+export const CHECKOUT_TEXT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "street",
+  "colonia",
+  "city",
+  "state",
+  "zipCode",
+  "references",
+  "couponInput",
+] as const;
 export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
 
 const VALUE_CAP = 300;
@@ -204,7 +221,9 @@ export function placeOrderInputFrom(form: CheckoutForm, cartId: string, userId: 
     userId,
     contact: { name: v.name, email: v.email, phone: v.phone },
     whatsappNotifications: form.whatsappNotifications,
-    address: newAddress ? { street: v.street, colonia: v.colonia, city: v.city, state: v.state, zipCode: v.zipCode, references: v.references } : null,
+    address: newAddress
+      ? { street: v.street, colonia: v.colonia, city: v.city, state: v.state, zipCode: v.zipCode, references: v.references }
+      : null,
     savedAddressId: newAddress ? null : form.savedAddressId,
     // SPEC §2: a signed-in customer's new address is saved to the profile once the order is placed.
     saveAddress: userId !== null && newAddress,
@@ -226,7 +245,11 @@ export function placeOrderInputFrom(form: CheckoutForm, cartId: string, userId: 
  * stored order again with the reason (`?pago=error`).
  */
 export async function paymentRedirectFor(context: AppLoadContext, placed: PlacedOrder): Promise<{ location: string; setCookie: string }> {
-  const setCookie = await storePendingOrder(context.config, { orderNumber: placed.orderNumber, id: placed.id, total: placed.finalTotalCents / 100 });
+  const setCookie = await storePendingOrder(context.config, {
+    orderNumber: placed.orderNumber,
+    id: placed.id,
+    total: placed.finalTotalCents / 100,
+  });
   if (placed.isPaid) return { location: `/confirmacion?${new URLSearchParams({ pedido: placed.orderNumber })}`, setCookie };
   const link = await paymentLink(context, placed.id);
   return { location: "url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, setCookie };
@@ -244,7 +267,10 @@ export function paymentProblemText(key: string | null): string | null {
 /** A fresh payment link for a payable order ('Continuar al Pago' after placing, and for a stored order). */
 export async function paymentLink(context: AppLoadContext, orderId: string): Promise<{ url: string } | { problem: PaymentProblem }> {
   try {
-    const link = await createPaymentLinkForOrder(context.db, orderId, { config: context.config, provider: paymentProvider(context.config, context.db) });
+    const link = await createPaymentLinkForOrder(context.db, orderId, {
+      config: context.config,
+      provider: paymentProvider(context.config, context.db),
+    });
     return { url: link.url };
   } catch (error) {
     // createPaymentLinkForOrder logged the cause.
@@ -255,7 +281,10 @@ export async function paymentLink(context: AppLoadContext, orderId: string): Pro
 }
 
 /** The stored order the browser's pending-order cookie names, when it can still be paid ('Intentar de nuevo'). */
-export async function storedPayableOrder(request: Request, context: AppLoadContext): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
+export async function storedPayableOrder(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
   const pending = await readPendingOrder(request, context.config);
   if (!pending) return null;
   const order = await orderForPayment(context.db, pending.id);

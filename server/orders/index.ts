@@ -18,7 +18,14 @@ export {
   type CheckoutErrorKind,
 } from "./checkout-input";
 export { cancelOrder, expireUnpaidOrders, type CancelResult } from "./cancel-order.server";
-export { orderForPayment, orderForViewer, type OrderForPayment, type OrderRef, type OrderView, type OrderViewer } from "./order-views.server";
+export {
+  orderForPayment,
+  orderForViewer,
+  type OrderForPayment,
+  type OrderRef,
+  type OrderView,
+  type OrderViewer,
+} from "./order-views.server";
 export { orderLink } from "./order-links";
 export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
 export { storedOrderMailData } from "./order-mail-data.server";

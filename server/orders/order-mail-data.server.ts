@@ -10,7 +10,11 @@ import { orderLink } from "./order-links";
 
 type OrderRow = typeof orders.$inferSelect;
 
-export async function storedOrderMailData(db: Queryable, order: OrderRow, options: { publicUrl?: string; isPaid: boolean }): Promise<OrderMailData> {
+export async function storedOrderMailData(
+  db: Queryable,
+  order: OrderRow,
+  options: { publicUrl?: string; isPaid: boolean },
+): Promise<OrderMailData> {
   const lines = await db
     .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
     .from(orderItems)

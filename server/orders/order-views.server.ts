@@ -96,11 +96,7 @@ export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: Order
   const owner = order.userId !== null && order.userId === viewer.userId;
   const cookieHolder = viewer.pendingOrderId !== null && viewer.pendingOrderId === order.id;
   if (!owner && !cookieHolder) return null;
-  const items = await db
-    .select(itemColumns)
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+  const items = await db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return orderViewFrom(order, user, items);
 }
 
@@ -118,7 +114,11 @@ type OrderRow = typeof orders.$inferSelect;
 type ItemRow = { productId: string | null; name: string; image: string | null; unitPriceCents: number; quantity: number };
 
 /** An order row, its customer (or null for a guest) and its lines as the pages read them. No access check: callers check ownership. */
-export function orderViewFrom(order: OrderRow, user: { id: string; name: string; email: string } | null, items: readonly ItemRow[]): OrderView {
+export function orderViewFrom(
+  order: OrderRow,
+  user: { id: string; name: string; email: string } | null,
+  items: readonly ItemRow[],
+): OrderView {
   const address = (order.shippingAddress ?? {}) as Partial<OrderViewAddress>;
   return {
     _id: order.id,

@@ -21,14 +21,20 @@ describe("pending-order cookie", () => {
     expect(await readPendingOrder(new Request("http://tienda.test/"), config)).toBeNull();
     const setCookie = await storePendingOrder(config, order);
     const [name, value] = setCookie.split(";")[0]!.split("=");
-    const tampered = new Request("http://tienda.test/", { headers: { Cookie: `${name}=${value!.replace(/^./, (c) => (c === "e" ? "f" : "e"))}` } });
+    const tampered = new Request("http://tienda.test/", {
+      headers: { Cookie: `${name}=${value!.replace(/^./, (c) => (c === "e" ? "f" : "e"))}` },
+    });
     expect(await readPendingOrder(tampered, config)).toBeNull();
     const other = parseConfig({ NODE_ENV: "test", SESSION_SECRET: "another-secret-of-at-least-32-characters!!" });
     expect(await readPendingOrder(requestWith(setCookie), other)).toBeNull();
   });
 
   it("refuses a signed value that is not a pending order", async () => {
-    for (const bad of [{ ...order, orderNumber: "CV-000000" }, { ...order, id: "x" }, { ...order, total: -1 }]) {
+    for (const bad of [
+      { ...order, orderNumber: "CV-000000" },
+      { ...order, id: "x" },
+      { ...order, total: -1 },
+    ]) {
       expect(await readPendingOrder(requestWith(await storePendingOrder(config, bad)), config)).toBeNull();
     }
   });

@@ -33,7 +33,13 @@ import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { logError } from "#server/http/error-log.ts";
-import { CHECKOUT_TOKEN_PATTERN, CheckoutError, checkoutAddressSchema, checkoutContactSchema, type CheckoutAddress } from "./checkout-input";
+import {
+  CHECKOUT_TOKEN_PATTERN,
+  CheckoutError,
+  checkoutAddressSchema,
+  checkoutContactSchema,
+  type CheckoutAddress,
+} from "./checkout-input";
 import { orderLink } from "./order-links";
 
 export interface PlaceOrderInput {
@@ -121,7 +127,13 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       if (input.userId && input.saveAddress && !input.savedAddressId) await saveAddressToProfile(tx, input.userId, address);
       await clearCart(tx, input.cartId);
       await enqueueOrderMails(tx, { order, input, checked, address, lines, quote: quoted.quote, coupon: quoted.coupon, isPaid, options });
-      return { id: order.id, orderNumber: order.orderNumber, finalTotalCents: quoted.quote.totalCents, email: checked.contact.email, isPaid };
+      return {
+        id: order.id,
+        orderNumber: order.orderNumber,
+        finalTotalCents: quoted.quote.totalCents,
+        email: checked.contact.email,
+        isPaid,
+      };
     });
   } catch (error) {
     // The same form submitted twice at once: the twin that won placed the order (this one then found the
@@ -189,7 +201,14 @@ async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<
 async function loadCartLines(tx: Tx, cartId: string): Promise<CheckoutLine[]> {
   const { lines } = await getCart(tx, cartId);
   if (lines.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
-  return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({ productId, name, image, priceCents, salePriceCents, quantity }));
+  return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({
+    productId,
+    name,
+    image,
+    priceCents,
+    salePriceCents,
+    quantity,
+  }));
 }
 
 /** Step: the shipping address: the new one typed, or the customer's own saved one (someone else's is refused). */
@@ -222,7 +241,12 @@ interface QuotedCheckout {
  * coupon is checked (its use is counted later, conditionally), the points
  * asked for are the floor of the customer's balance, capped by quoteOrder.
  */
-async function quoteCheckout(tx: Tx, input: PlaceOrderInput, lines: CheckoutLine[], shippingMethod: ShippingMethodId): Promise<QuotedCheckout> {
+async function quoteCheckout(
+  tx: Tx,
+  input: PlaceOrderInput,
+  lines: CheckoutLine[],
+  shippingMethod: ShippingMethodId,
+): Promise<QuotedCheckout> {
   let coupon: QuotedCheckout["coupon"] = null;
   if (input.couponCode !== null && input.couponCode !== undefined) {
     const checked = await checkCoupon(tx, input.couponCode, input.userId);
@@ -358,7 +382,11 @@ async function enqueueOrderMails(
     pointsUsed: ctx.quote.pointsUsed,
     finalTotalCents: ctx.quote.totalCents,
     address: ctx.address,
-    orderUrl: orderLink(ctx.options.publicUrl, { orderNumber: ctx.order.orderNumber, customer: Boolean(ctx.input.userId), isPaid: ctx.isPaid }),
+    orderUrl: orderLink(ctx.options.publicUrl, {
+      orderNumber: ctx.order.orderNumber,
+      customer: Boolean(ctx.input.userId),
+      isPaid: ctx.isPaid,
+    }),
     isPaid: ctx.isPaid,
   };
   const to = ctx.checked.contact.email;

@@ -139,7 +139,13 @@ async function recordPayment(tx: Tx, orderId: string, provider: string, payment:
   return inserted.length > 0;
 }
 
-async function enqueuePaymentApprovedMail(tx: Tx, order: LockedOrder, payment: ProviderPayment, pointsEarned: number, options: ApplyOptions): Promise<void> {
+async function enqueuePaymentApprovedMail(
+  tx: Tx,
+  order: LockedOrder,
+  payment: ProviderPayment,
+  pointsEarned: number,
+  options: ApplyOptions,
+): Promise<void> {
   // The contact e-mail typed at checkout (kept for every order), else the account's.
   let to = order.guestEmail;
   if (!to && order.userId) {
@@ -176,7 +182,10 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
       result.mailQueued = true;
       break;
     case "set":
-      await tx.update(orders).set({ ...touch, paymentStatus: decision.paymentStatus, paymentId: payment.id }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ ...touch, paymentStatus: decision.paymentStatus, paymentId: payment.id })
+        .where(eq(orders.id, order.id));
       break;
     case "refund":
       await tx
@@ -193,7 +202,10 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
         .where(eq(orders.id, order.id));
       break;
     case "clear-flag":
-      await tx.update(orders).set({ ...touch, needsRefund: false }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ ...touch, needsRefund: false })
+        .where(eq(orders.id, order.id));
       break;
     case "none":
       break;

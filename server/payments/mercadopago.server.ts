@@ -38,7 +38,15 @@ export function mercadoPagoDate(date: Date): string {
 export function preferenceBody(order: PaymentOrder, origin: string): PreferenceRequest {
   return {
     // One aggregate item at the final total: coupons and points would make per-line prices drift.
-    items: [{ id: order.orderNumber, title: `Pedido ${order.orderNumber}`, quantity: 1, unit_price: order.finalTotalCents / 100, currency_id: "MXN" }],
+    items: [
+      {
+        id: order.orderNumber,
+        title: `Pedido ${order.orderNumber}`,
+        quantity: 1,
+        unit_price: order.finalTotalCents / 100,
+        currency_id: "MXN",
+      },
+    ],
     payer: { email: order.email },
     external_reference: order.orderNumber,
     back_urls: {

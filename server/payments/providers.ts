@@ -35,7 +35,11 @@ async function bodyType(request: Request): Promise<string | null> {
 }
 
 /** The signature check of DESIGN §7, then the payment id a valid notification is about (data.id of the query string). */
-export async function verifyNotificationWith(secret: string | undefined, request: Request, now = Date.now()): Promise<VerifiedNotification> {
+export async function verifyNotificationWith(
+  secret: string | undefined,
+  request: Request,
+  now = Date.now(),
+): Promise<VerifiedNotification> {
   const parts = notificationParts(request);
   const check = verifySignature({ secret, signatureHeader: parts.signatureHeader, requestId: parts.requestId, dataId: parts.dataId, now });
   if (!check.ok) {

@@ -73,4 +73,3 @@ export function startPaymentReconciliation(
     reconcilePendingPayments(db, provider, { publicUrl: options.publicUrl }),
   );
 }
-

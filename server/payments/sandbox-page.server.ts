@@ -62,7 +62,13 @@ export function signedNotification(config: AppConfig, origin: string, paymentId:
 }
 
 /** The back URL's path and query, as Mercado Pago builds them (the literal "null" where a value is missing). */
-export function returnUrl(input: { status: string; paymentId: string; orderNumber: string; paymentType: string; preferenceId: string }): string {
+export function returnUrl(input: {
+  status: string;
+  paymentId: string;
+  orderNumber: string;
+  paymentType: string;
+  preferenceId: string;
+}): string {
   const page = input.status === "approved" ? "success" : input.status === "pending" ? "pending" : "failure";
   const query = new URLSearchParams({
     collection_id: input.paymentId,

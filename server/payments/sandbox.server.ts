@@ -44,7 +44,14 @@ function toProviderPayment(row: SandboxRow): ProviderPayment {
     amountCents: row.amountCents,
     currency: row.currency,
     paymentTypeId: paymentTypeOf(row.status),
-    raw: { id: Number(row.id), status: row.status, external_reference: row.externalReference, transaction_amount: row.amountCents / 100, currency_id: row.currency, sandbox: true },
+    raw: {
+      id: Number(row.id),
+      status: row.status,
+      external_reference: row.externalReference,
+      transaction_amount: row.amountCents / 100,
+      currency_id: row.currency,
+      sandbox: true,
+    },
   };
 }
 
@@ -60,7 +67,14 @@ export async function recordSandboxPayment(
 ): Promise<ProviderPayment> {
   const [row] = await db
     .insert(sandboxPayments)
-    .values({ id: newSandboxPaymentId(), orderId: input.orderId, externalReference: input.orderNumber, status: input.status, amountCents: input.amountCents, currency: "MXN" })
+    .values({
+      id: newSandboxPaymentId(),
+      orderId: input.orderId,
+      externalReference: input.orderNumber,
+      status: input.status,
+      amountCents: input.amountCents,
+      currency: "MXN",
+    })
     .returning();
   return toProviderPayment(row!);
 }

@@ -33,7 +33,13 @@ describe("webhook signature", () => {
     const ts = String(Math.floor(NOW / 1000));
     const header = signNotification(SECRET, { dataId: "987654321", requestId: REQUEST_ID, ts });
     expect(() =>
-      WebhookSignatureValidator.validate({ xSignature: header, xRequestId: REQUEST_ID, dataId: "987654321", secret: SECRET, now: () => NOW }),
+      WebhookSignatureValidator.validate({
+        xSignature: header,
+        xRequestId: REQUEST_ID,
+        dataId: "987654321",
+        secret: SECRET,
+        now: () => NOW,
+      }),
     ).not.toThrow();
   });
 

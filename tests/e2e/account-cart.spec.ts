@@ -11,7 +11,6 @@ import type { Page } from "@playwright/test";
 import { logIn, logOut, register, uniqueEmail } from "./accounts";
 import { addFromList, cartBadge, expect, test, waitForHydration } from "./helpers";
 
-
 /** The names of the lines /carrito shows, in order. */
 async function expectCartLines(page: Page, visit: (url: string) => Promise<unknown>, names: string[]): Promise<void> {
   await visit("/carrito");
@@ -20,7 +19,12 @@ async function expectCartLines(page: Page, visit: (url: string) => Promise<unkno
   await expect(cartBadge(page)).toHaveText(String(names.length));
 }
 
-test("one account's cart on a phone and a laptop; logout leaves no cart; a guest cart merges at login", async ({ page, visit, js, browser }) => {
+test("one account's cart on a phone and a laptop; logout leaves no cart; a guest cart merges at login", async ({
+  page,
+  visit,
+  js,
+  browser,
+}) => {
   const user = { name: "Lupita", email: uniqueEmail("dos-equipos"), password: "secreto1" };
   await register(page, visit, user);
 

@@ -12,7 +12,11 @@ export async function openUserMenu(page: Page) {
 }
 
 /** Registers through /registro and waits for the home page. */
-export async function register(page: Page, visit: (url: string) => Promise<unknown>, user: { name: string; email: string; password: string }) {
+export async function register(
+  page: Page,
+  visit: (url: string) => Promise<unknown>,
+  user: { name: string; email: string; password: string },
+) {
   await visit("/registro");
   await page.getByLabel("Nombre").fill(user.name);
   await page.getByLabel("Correo electrónico").fill(user.email);

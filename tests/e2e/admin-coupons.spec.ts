@@ -17,7 +17,8 @@ async function expectFitsThePhone(page: Page) {
 }
 
 /** "22 de noviembre de 2026", as the shop writes dates (es-MX, Mexico City). */
-const shopDate = (date: Date) => new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(date);
+const shopDate = (date: Date) =>
+  new Intl.DateTimeFormat("es-MX", { day: "numeric", month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(date);
 
 test("admin creates a coupon, sees its badges, is refused a duplicate code, deactivates and deletes it", async ({ page, visit, js }) => {
   const typed = `e2e-${test.info().project.name}-${Date.now().toString(36)}`.slice(0, 20);

@@ -41,9 +41,17 @@ test("a guest and a customer asking for /admin land on the home page", async ({ 
   await expect(page.getByRole("link", { name: "Panel Admin" })).toHaveCount(0);
 });
 
-test("the admin sees Resumen, the stock alerts, searches Productos with stock words and finds the order in Órdenes", async ({ page, visit, js, browser, baseURL }) => {
+test("the admin sees Resumen, the stock alerts, searches Productos with stock words and finds the order in Órdenes", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
-  const [term, card, artist] = js ? (["010/086", "Virizion", "felicia chen"] as const) : (["024/086", "Basculin", "keiichiro ito"] as const);
+  const [term, card, artist] = js
+    ? (["010/086", "Virizion", "felicia chen"] as const)
+    : (["024/086", "Basculin", "keiichiro ito"] as const);
 
   // A guest buys the card and pays (another browser).
   const guest = await newShopper(browser, js, baseURL!);
@@ -67,7 +75,10 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
   // Resumen
   await expect(tab(page, "Resumen")).toHaveAttribute("aria-current", "page");
   await expect(panel(page).getByRole("heading", { level: 2 })).toHaveText("Resumen");
-  const today = panel(page).locator(".dashboard-figures > div").filter({ has: page.locator("dt", { hasText: /^Hoy$/ }) }).locator("dd");
+  const today = panel(page)
+    .locator(".dashboard-figures > div")
+    .filter({ has: page.locator("dt", { hasText: /^Hoy$/ }) })
+    .locator("dd");
   await expect(today).toHaveText(/^\$[\d,]+\.\d{2} MXN$/);
   await expect(today).not.toHaveText("$0.00 MXN");
   for (const label of ["Pendiente", "Procesando", "Enviado", "Entregado", "Cancelado", "Pagos pendientes"]) {
@@ -78,7 +89,9 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
   await expectNoViolations(page, "/admin (Resumen)");
 
   // The out-of-stock link opens Productos filtered to them.
-  await panel(page).getByRole("link", { name: /productos? agotados?/ }).click();
+  await panel(page)
+    .getByRole("link", { name: /productos? agotados?/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\?tab=productos&stock=agotado$/);
   await expect(tab(page, "Productos")).toHaveAttribute("aria-current", "page");
   await expect(panel(page).getByText("Productos agotados:")).toBeVisible();
@@ -107,7 +120,10 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
     await expect.poll(() => asked).toBe("¿Eliminar este producto?");
     await expect(found).toBeVisible();
   } else {
-    await expect(found.getByRole("link", { name: `Eliminar ${card}` })).toHaveAttribute("href", /^\/admin\/editar-producto\/[0-9a-f]{24}\?eliminar=1$/);
+    await expect(found.getByRole("link", { name: `Eliminar ${card}` })).toHaveAttribute(
+      "href",
+      /^\/admin\/editar-producto\/[0-9a-f]{24}\?eliminar=1$/,
+    );
   }
   await expectFitsThePhone(page);
   await expectNoViolations(page, "/admin (Productos)");

@@ -102,11 +102,17 @@ async function deleteImage(page: Page, js: boolean, name: string) {
   await expect(page.getByRole("status").filter({ hasText: "Imagen eliminada exitosamente" })).toBeVisible();
 }
 
-test("a photo of more than 512 KB uploads (with JavaScript it goes to /admin/galeria.data); one over 5 MB gets the spec's message", async ({ page, visit, js }) => {
+test("a photo of more than 512 KB uploads (with JavaScript it goes to /admin/galeria.data); one over 5 MB gets the spec's message", async ({
+  page,
+  visit,
+  js,
+}) => {
   const name = `foto-grande-${test.info().project.name}-${Date.now()}.png`;
   // Noise does not compress: about 1.5 MB of PNG.
   const noise = Buffer.from(Array.from({ length: 700 * 700 * 3 }, () => Math.floor(Math.random() * 256)));
-  const photo = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } }).png().toBuffer();
+  const photo = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
+    .png()
+    .toBuffer();
   expect(photo.length).toBeGreaterThan(1024 * 1024);
   await logInAsAdmin(page, visit);
   await visit("/admin/galeria");
@@ -118,7 +124,11 @@ test("a photo of more than 512 KB uploads (with JavaScript it goes to /admin/gal
   await deleteImage(page, js, name);
 
   // 6 MB: refused before sending with JavaScript, by the server without; the same words.
-  await fileInput.setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024 - photo.length)]) });
+  await fileInput.setInputFiles({
+    name: "enorme.png",
+    mimeType: "image/png",
+    buffer: Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024 - photo.length)]),
+  });
   if (!js) await page.getByRole("button", { name: "Subir imagen" }).click();
   await expect(page.getByRole("alert")).toHaveText("La imagen no debe superar 5MB");
 });

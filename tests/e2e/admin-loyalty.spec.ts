@@ -57,7 +57,9 @@ test("the admin finds a customer, sees the history and adjusts +25 points", asyn
 
   // Adjust: a blank description is refused, the amount kept.
   await row.getByRole("link", { name: `Ajustar puntos de ${name}` }).click();
-  const form = js ? page.getByRole("dialog", { name: `Ajustar puntos de ${name}` }) : page.getByRole("region", { name: `Ajustar puntos de ${name}` });
+  const form = js
+    ? page.getByRole("dialog", { name: `Ajustar puntos de ${name}` })
+    : page.getByRole("region", { name: `Ajustar puntos de ${name}` });
   await expect(form).toBeVisible();
   await expect(form.getByText("Saldo actual:")).toContainText("0");
   if (js) {

@@ -76,7 +76,13 @@ test("an invalid product comes back with the message next to its field and every
   const word = uniqueWord();
   await logInAsAdmin(page, visit);
   await visit("/admin/agregar-producto");
-  await fillProduct(page, { name: `Eevee ${word}`, price: "100", salePrice: "150", stock: "2", image: "https://imagenes.invalid/eevee.jpg" });
+  await fillProduct(page, {
+    name: `Eevee ${word}`,
+    price: "100",
+    salePrice: "150",
+    stock: "2",
+    image: "https://imagenes.invalid/eevee.jpg",
+  });
   await page.getByRole("button", { name: "Agregar Producto" }).click();
 
   const sale = page.getByLabel("Precio de oferta (MXN, opcional)");

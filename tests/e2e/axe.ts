@@ -37,7 +37,11 @@ async function analyze(page: Page, shownOnce: boolean) {
       // The page showed something a second request would not (a cleared one-time cookie): serve the twin this markup.
       const html = await page.content();
       const target = page.url();
-      await context.route((url) => url.href === target, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }), { times: 1 });
+      await context.route(
+        (url) => url.href === target,
+        (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+        { times: 1 },
+      );
     }
     const twin = await context.newPage();
     await twin.goto(page.url());
@@ -61,4 +65,3 @@ export async function expectNoViolations(page: Page, label: string, options: { s
   const check = options.soft ? expect.soft : expect;
   check(results.violations, `axe violations on ${label}:\n${report}`).toEqual([]);
 }
-

@@ -32,9 +32,12 @@ const FREE_SHIPPING_FROM = 2000;
 const SHIPPING = 150;
 
 function cartLine(page: Page, name: string): Locator {
-  return page.getByRole("region", { name: "Productos en tu carrito" }).getByRole("listitem").filter({
-    has: page.getByRole("heading").getByRole("link", { name, exact: true }),
-  });
+  return page
+    .getByRole("region", { name: "Productos en tu carrito" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByRole("heading").getByRole("link", { name, exact: true }),
+    });
 }
 
 /** Subtotal, shipping ($150.00 MXN under $2,000, else 'Gratis'), total and the free-shipping hint. */
@@ -60,7 +63,6 @@ async function expectEmptyCart(page: Page): Promise<void> {
   await expect(page.getByRole("main").getByRole("link", { name: "Ir a la tienda" })).toHaveAttribute("href", "/productos");
   await expect(cartBadge(page)).toHaveText("0");
 }
-
 
 test("the whole journey: browse, filter, search, add, change quantities, remove", async ({ page, visit, js }) => {
   // Browse.

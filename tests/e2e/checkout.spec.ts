@@ -67,7 +67,11 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   expect(mail.text).toContain(orderNumber);
 });
 
-test("a customer applies the demo coupon and spends the points a first paid order earned: the summary and the charged total follow", async ({ page, visit, js }) => {
+test("a customer applies the demo coupon and spends the points a first paid order earned: the summary and the charged total follow", async ({
+  page,
+  visit,
+  js,
+}) => {
   const [first, firstName, second, secondName, secondPrice] = js
     ? ["177/132", "Mega Venusaur ex", "015/132", "Shiftry", 12.5]
     : ["181/132", "Mega Latias ex", "114/132", "Boss's Orders", 11];
@@ -135,7 +139,13 @@ async function buyOutElsewhere(browser: Browser, js: boolean, term: string, name
   }
 }
 
-test("a card bought out in another browser between cart and pay: the checkout names it, nothing is charged", async ({ page, visit, js, browser, baseURL }) => {
+test("a card bought out in another browser between cart and pay: the checkout names it, nothing is charged", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
   const [term, name] = js ? ["140/132", "Snover"] : ["141/132", "Clawitzer"];
   await addFromList(page, visit, term, name);
   await openCheckout(page, js);

@@ -194,9 +194,7 @@ export async function openProductBySearch(page: Page, visit: Fixtures["visit"], 
  * shopper closing the tab).
  */
 export async function cartPost(page: Page, action: () => Promise<unknown>): Promise<void> {
-  const answered = page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/carrito"),
-  );
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/carrito"));
   await action();
   const response = await answered;
   expect(response.status(), "the cart action succeeded").toBeLessThan(400);

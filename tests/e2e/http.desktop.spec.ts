@@ -9,14 +9,22 @@ import http from "node:http";
 import { expect, test } from "./helpers";
 
 /** A raw request (Playwright's client can send neither TRACE nor a chunked body); resolves with status, headers and text. */
-function rawRequest(url: string, method: string, body?: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function rawRequest(
+  url: string,
+  method: string,
+  body?: Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = http.request(
+      url,
+      { method, headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on("error", reject);
     if (!body) return void req.end();
     // Written in 64 KB chunks with no Content-Length: Transfer-Encoding: chunked.
@@ -67,7 +75,10 @@ test("a 2 MB chunked form gets 413 as it streams; a small chunked form works", a
 
 test("a redirectTo with a tab, a newline or a NUL stays on the shop", async ({ request }) => {
   for (const target of ["/%09/evil.example", "/%0D%0A/evil.example", "/%00", "/\\evil.example"]) {
-    const response = await request.post("/preferencias/aviso-puntos", { form: { redirectTo: decodeURIComponent(target) }, maxRedirects: 0 });
+    const response = await request.post("/preferencias/aviso-puntos", {
+      form: { redirectTo: decodeURIComponent(target) },
+      maxRedirects: 0,
+    });
     expect(response.status(), target).toBe(303);
     expect(response.headers()["location"], target).toBe("/productos");
   }

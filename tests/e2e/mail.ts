@@ -24,10 +24,13 @@ async function mailTo(address: string): Promise<ParsedMail[]> {
 export async function waitForMail(address: string, count = 1): Promise<ParsedMail> {
   let found: ParsedMail[] = [];
   await expect
-    .poll(async () => {
-      found = await mailTo(address);
-      return found.length;
-    }, { message: `e-mail number ${count} to ${address}`, timeout: 20_000 })
+    .poll(
+      async () => {
+        found = await mailTo(address);
+        return found.length;
+      },
+      { message: `e-mail number ${count} to ${address}`, timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(count);
   return found[count - 1]!;
 }

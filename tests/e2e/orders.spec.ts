@@ -43,7 +43,12 @@ test("/payment/success and /confirmacion without an order: the spec's message an
 test("/payment/failure without a stored order: the four reasons, 'Intentar de nuevo' goes to the cart", async ({ page, visit }) => {
   await visit("/payment/failure?collection_id=null&collection_status=rejected&status=rejected&external_reference=null");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("El pago no se pudo procesar");
-  for (const reason of ["Fondos insuficientes", "Datos de la tarjeta incorrectos", "Tarjeta rechazada por el banco emisor", "Límite de compra excedido"]) {
+  for (const reason of [
+    "Fondos insuficientes",
+    "Datos de la tarjeta incorrectos",
+    "Tarjeta rechazada por el banco emisor",
+    "Límite de compra excedido",
+  ]) {
     await expect(main(page).getByRole("listitem").filter({ hasText: reason })).toBeVisible();
   }
   await expect(main(page).getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");

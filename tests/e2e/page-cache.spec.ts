@@ -25,7 +25,13 @@ test("a kept page carries each visitor's own nonce, and runs its scripts", async
   expect(answers[2]!.page).toBe(answers[1]!.page);
 });
 
-test("cookieless visitors see an admin's edit at once; a shopper with a cart gets their own badge", async ({ browser, page, visit, js, baseURL }) => {
+test("cookieless visitors see an admin's edit at once; a shopper with a cart gets their own badge", async ({
+  browser,
+  page,
+  visit,
+  js,
+  baseURL,
+}) => {
   const word = uniqueWord();
   await logInAsAdmin(page, visit);
   await visit("/admin/agregar-producto");
@@ -57,7 +63,11 @@ test("cookieless visitors see an admin's edit at once; a shopper with a cart get
     await expect(productCards(guest.page).locator(".price")).toContainText("$999.99 MXN");
 
     // The guest adds the card: from now on they have a cart cookie and their own pages.
-    await cartPost(guest.page, () => productCards(guest.page).getByRole("button", { name: `Agregar: Eevee ${word}` }).click());
+    await cartPost(guest.page, () =>
+      productCards(guest.page)
+        .getByRole("button", { name: `Agregar: Eevee ${word}` })
+        .click(),
+    );
     await expect(cartBadge(guest.page)).toHaveText("1");
     await guest.visit(`/productos?search=${word}`);
     await expect(cartBadge(guest.page)).toHaveText("1");

@@ -96,7 +96,10 @@ test("forgot password → e-mail → reset → signed in", async ({ page, visit,
   await expectSignedInAs(page, user.name);
 });
 
-test("an unknown e-mail gets the same answer, another e-mail can be tried, and a made-up link says the token is invalid", async ({ page, visit }) => {
+test("an unknown e-mail gets the same answer, another e-mail can be tried, and a made-up link says the token is invalid", async ({
+  page,
+  visit,
+}) => {
   const email = uniqueEmail("nadie");
   await visit("/forgot-password");
   await page.getByLabel("Correo electrónico").fill(email);

@@ -30,7 +30,12 @@ import {
 } from "./helpers";
 
 const NOT_FOUND = "No se encontró información de la orden";
-const FAILURE_REASONS = ["Fondos insuficientes", "Datos de la tarjeta incorrectos", "Tarjeta rechazada por el banco emisor", "Límite de compra excedido"];
+const FAILURE_REASONS = [
+  "Fondos insuficientes",
+  "Datos de la tarjeta incorrectos",
+  "Tarjeta rechazada por el banco emisor",
+  "Límite de compra excedido",
+];
 const SHIPPING = 150; // Estafeta, under $2,000
 
 const main = (page: Page) => page.locator("main");
@@ -49,7 +54,13 @@ function orderEntry(page: Page, orderNumber: string): Locator {
 }
 
 /** Registers a new customer and places an order for one card through the checkout, up to the sandbox page. */
-async function customerOrder(page: Page, visit: (url: string) => Promise<unknown>, js: boolean, tag: string, card: readonly [string, string]) {
+async function customerOrder(
+  page: Page,
+  visit: (url: string) => Promise<unknown>,
+  js: boolean,
+  tag: string,
+  card: readonly [string, string],
+) {
   const email = uniqueEmail(tag);
   await register(page, visit, { name: "Carla Compradora", email, password: "secreto123" });
   await addFromList(page, visit, card[0], card[1]);
@@ -90,7 +101,11 @@ test("a guest approves the payment: the success page shows the order once, the c
   await expect(main(page)).not.toContainText(orderNumber);
 });
 
-test("a customer's payment is refused, tried again from the failure page and approved: points and a paid order", async ({ page, visit, js }) => {
+test("a customer's payment is refused, tried again from the failure page and approved: points and a paid order", async ({
+  page,
+  visit,
+  js,
+}) => {
   test.setTimeout(LONG_JOURNEY);
   const card = js ? (["137/132", "Ninjask"] as const) : (["143/132", "Helioptile"] as const);
   const price = js ? 220 : 225;
@@ -177,7 +192,13 @@ test("a customer leaves the payment pending, then pays it from Mis Pedidos with 
   await expect(orderEntry(page, orderNumber).getByRole("button", { name: "Pagar Ahora" })).toHaveCount(0);
 });
 
-test("another customer and a guest see nothing of someone else's order, by number or by id", async ({ page, visit, js, browser, baseURL }) => {
+test("another customer and a guest see nothing of someone else's order, by number or by id", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(LONG_JOURNEY);
   const card = js ? (["129/132", "Surfing Beach"] as const) : (["105/182", "Hippopotas"] as const);
   const { orderId } = await customerOrder(page, visit, js, "owner-journey", card);

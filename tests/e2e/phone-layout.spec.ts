@@ -102,7 +102,12 @@ for (const width of [360, 390]) {
         await expectFits(page, width, `${path} (filters open)`);
       }
 
-      await openProductBySearch(page, visit, "Caja de 36 sobres (Booster Box) de Phantasmal Flames", "Caja de 36 sobres (Booster Box) de Phantasmal Flames");
+      await openProductBySearch(
+        page,
+        visit,
+        "Caja de 36 sobres (Booster Box) de Phantasmal Flames",
+        "Caja de 36 sobres (Booster Box) de Phantasmal Flames",
+      );
       await expectFits(page, width, "a product with a long name");
 
       for (const path of PUBLIC_PAGES) {
@@ -114,7 +119,11 @@ for (const width of [360, 390]) {
 
     test("the cart with items and the signed-in pages fit", async ({ page, visit }) => {
       // A long name, as some customers have, in the greeting of the user menu.
-      await register(page, visit, { name: "María Guadalupe Hernández de la Fuente", email: uniqueEmail(`telefono${width}`), password: "secreto1" });
+      await register(page, visit, {
+        name: "María Guadalupe Hernández de la Fuente",
+        email: uniqueEmail(`telefono${width}`),
+        password: "secreto1",
+      });
       for (const [term, name] of [
         ["199/165", "Charizard ex"],
         ["Caja de 36 sobres (Booster Box) de Phantasmal Flames", "Caja de 36 sobres (Booster Box) de Phantasmal Flames"],
@@ -129,7 +138,12 @@ for (const width of [360, 390]) {
       // Two saved addresses (a long street; the second one has every button of the list).
       await visit("/perfil?tab=direcciones");
       for (const address of [
-        { street: "Avenida Insurgentes Sur 1234 Interior 5B, Colonia del Valle Centro", city: "Ciudad de México", state: "Ciudad de México", zip: "03100" },
+        {
+          street: "Avenida Insurgentes Sur 1234 Interior 5B, Colonia del Valle Centro",
+          city: "Ciudad de México",
+          state: "Ciudad de México",
+          zip: "03100",
+        },
         { street: "Calle 5 de Mayo 12", city: "Puebla", state: "Puebla", zip: "72000" },
       ]) {
         await page.getByLabel("Calle y número").fill(address.street);
@@ -140,7 +154,13 @@ for (const width of [360, 390]) {
         await expect(page.getByText(address.street)).toBeVisible();
       }
 
-      for (const path of ["/perfil?tab=informacion", "/perfil?tab=contrasena", "/perfil?tab=direcciones", "/perfil?tab=puntos", "/mis-pedidos"]) {
+      for (const path of [
+        "/perfil?tab=informacion",
+        "/perfil?tab=contrasena",
+        "/perfil?tab=direcciones",
+        "/perfil?tab=puntos",
+        "/mis-pedidos",
+      ]) {
         await visit(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectFits(page, width, path);

@@ -32,7 +32,11 @@ test("a product page asks for photos at the configured number", async ({ page, v
   const card = productCards(page).first();
   const name = (await cardNameLink(card).textContent()) ?? "";
   await visit((await cardNameLink(card).getAttribute("href")) ?? "");
-  const href = (await page.getByRole("main").getByRole("link", { name: /WhatsApp/ }).getAttribute("href")) ?? "";
+  const href =
+    (await page
+      .getByRole("main")
+      .getByRole("link", { name: /WhatsApp/ })
+      .getAttribute("href")) ?? "";
   expect(href.split("?")[0], href).toBe(chat);
   expect(new URL(href).searchParams.get("text")).toContain(name.trim());
 });

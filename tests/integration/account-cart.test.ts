@@ -71,7 +71,11 @@ describeEachDatabase("the account's cart", (t) => {
 
   async function logIn(jar: CookieJar, mail: string) {
     const reply = await settle(() =>
-      loginAction({ request: formPost("/login", { email: mail, password: PASSWORD }, cookieOf(jar)), params: {}, context: context() } as never),
+      loginAction({
+        request: formPost("/login", { email: mail, password: PASSWORD }, cookieOf(jar)),
+        params: {},
+        context: context(),
+      } as never),
     );
     expect(reply.status, "the login succeeded").toBe(303);
     jar.store(reply.headers);
@@ -79,7 +83,9 @@ describeEachDatabase("the account's cart", (t) => {
   }
 
   async function logOut(jar: CookieJar) {
-    const reply = await settle(() => logoutAction({ request: formPost("/logout", {}, cookieOf(jar)), params: {}, context: context() } as never));
+    const reply = await settle(() =>
+      logoutAction({ request: formPost("/logout", {}, cookieOf(jar)), params: {}, context: context() } as never),
+    );
     expect(reply.status).toBe(303);
     jar.store(reply.headers);
     return reply;
@@ -199,6 +205,11 @@ describeEachDatabase("the account's cart", (t) => {
 
     const ownerDevice = await device(owner.id);
     expect(await badge(ownerDevice)).toEqual({ count: 2, quantities: { [p]: 2 } });
-    expect(await t.db.select({ id: carts.id }).from(carts).where(inArray(carts.userId, [owner.id]))).toEqual([{ id: accountCart }]);
+    expect(
+      await t.db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(inArray(carts.userId, [owner.id])),
+    ).toEqual([{ id: accountCart }]);
   });
 });

@@ -15,7 +15,6 @@ let n = 0;
 const email = () => `cliente${++n}-${Date.now()}@example.com`;
 
 describeEachDatabase("accounts", (t) => {
-
   it("registers a customer with a bcrypt hash, never the password itself", async () => {
     const mail = email();
     const user = await registerUser(t.db, { name: "Ana", email: mail, phone: "5512345678", password: "secreto1" });

@@ -13,7 +13,18 @@ import { count } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import routes from "#app/routes.ts";
 import { newId } from "#server/db/ids.ts";
-import { couponRedemptions, coupons, imageVariants, images, importRuns, loyaltyAccounts, loyaltyTransactions, orders, products, users } from "#server/db/schema.ts";
+import {
+  couponRedemptions,
+  coupons,
+  imageVariants,
+  images,
+  importRuns,
+  loyaltyAccounts,
+  loyaltyTransactions,
+  orders,
+  products,
+  users,
+} from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -173,7 +184,9 @@ describeEachDatabase("admin authorization matrix", (t) => {
       const { url, params } = urlOf(pattern);
       // A form without an intent or fields the screen knows: the guard lets it through, the screen
       // answers (a validation error at most). Nothing here is meant to be written.
-      const result = await settle(() => mod.action!({ request: formPost(url, { matriz: "1" }, { cookie: cookies.admin }), context: routeContext(t.db), params }));
+      const result = await settle(() =>
+        mod.action!({ request: formPost(url, { matriz: "1" }, { cookie: cookies.admin }), context: routeContext(t.db), params }),
+      );
       expect(result.status).not.toBe(403);
     });
   }

@@ -11,7 +11,6 @@ import { users } from "#server/db/schema.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("admin accounts", (t) => {
-
   it("the first start creates one admin with the configured credentials, and later starts do nothing", async () => {
     const first = await ensureAdmin(t.db, { email: "Dueno@Tienda.mx", password: "clave-segura" });
     expect(first).toEqual({ created: true, email: "dueno@tienda.mx", generatedPassword: undefined });
@@ -33,7 +32,6 @@ describeEachDatabase("admin accounts", (t) => {
 });
 
 describeEachDatabase("admin account without configuration", (t) => {
-
   it("gets a generated password that works once printed", async () => {
     const result = await ensureAdmin(t.db, {});
     expect(result.created).toBe(true);

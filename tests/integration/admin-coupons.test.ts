@@ -26,7 +26,15 @@ import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type Refused = { intent: string | null; error: string | null; errors: CouponFormErrors; values: CouponFormValues | null };
 type Page = {
-  coupons: Array<{ id: string; code: string; type: string; maxUses: number | null; isActive: boolean; owner: { name: string; email: string } | null; expiresAt: string }>;
+  coupons: Array<{
+    id: string;
+    code: string;
+    type: string;
+    maxUses: number | null;
+    isActive: boolean;
+    owner: { name: string; email: string } | null;
+    expiresAt: string;
+  }>;
   total: number;
   loadError: string | null;
   notice: string | null;
@@ -39,7 +47,16 @@ const PATH = "/admin/cupones";
 
 /** A valid create form, with the changes given. */
 function createForm(changes: Record<string, string> = {}): Record<string, string> {
-  return { intent: "create", code: `c${newId().slice(-12)}`, discountPercent: "15", type: "general", daysValid: "30", maxUses: "", description: "", ...changes };
+  return {
+    intent: "create",
+    code: `c${newId().slice(-12)}`,
+    discountPercent: "15",
+    type: "general",
+    daysValid: "30",
+    maxUses: "",
+    description: "",
+    ...changes,
+  };
 }
 
 async function couponRows(db: Database) {
@@ -64,18 +81,38 @@ describeEachDatabase("admin coupons", (t) => {
   }
 
   const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}) =>
-    settle<Refused>(async () => action({ request: formPost(PATH, fields, { cookie: await admin(), ...headers }), params: {}, context: context() } as never));
+    settle<Refused>(async () =>
+      action({ request: formPost(PATH, fields, { cookie: await admin(), ...headers }), params: {}, context: context() } as never),
+    );
   const open = async (query = "") =>
-    settle<Page>(async () => loader({ request: get(`${PATH}${query}`, { cookie: await admin() }), params: {}, context: context() } as never));
+    settle<Page>(async () =>
+      loader({ request: get(`${PATH}${query}`, { cookie: await admin() }), params: {}, context: context() } as never),
+    );
 
   describe("create", () => {
     it("stores the code trimmed and upper-cased with expiry now + days, redirects with the notice, lists it, and the checkout takes it at once", async () => {
       const before = Date.now();
-      const answer = await post(createForm({ code: "  verano-24_b ", discountPercent: "15", daysValid: "30", maxUses: "100", description: "  Promoción de verano  " }));
+      const answer = await post(
+        createForm({
+          code: "  verano-24_b ",
+          discountPercent: "15",
+          daysValid: "30",
+          maxUses: "100",
+          description: "  Promoción de verano  ",
+        }),
+      );
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe("/admin/cupones?aviso=creado");
       const row = await couponByCode(t.db, "VERANO-24_B");
-      expect(row).toMatchObject({ discountPercent: 15, type: "general", maxUses: 100, usedCount: 0, isActive: true, userId: null, description: "Promoción de verano" });
+      expect(row).toMatchObject({
+        discountPercent: 15,
+        type: "general",
+        maxUses: 100,
+        usedCount: 0,
+        isActive: true,
+        userId: null,
+        description: "Promoción de verano",
+      });
       expect(row!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
       expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
@@ -83,7 +120,10 @@ describeEachDatabase("admin coupons", (t) => {
       expect(page.status).toBe(200);
       expect(page.data?.notice).toBe(M.created);
       expect(page.data?.coupons[0]).toMatchObject({ code: "VERANO-24_B", owner: null, maxUses: 100 });
-      expect(await checkCoupon(t.db, "verano-24_b", null)).toEqual({ ok: true, coupon: { code: "VERANO-24_B", discountPercent: 15, description: "Promoción de verano" } });
+      expect(await checkCoupon(t.db, "verano-24_b", null)).toEqual({
+        ok: true,
+        coupon: { code: "VERANO-24_B", discountPercent: 15, description: "Promoción de verano" },
+      });
     });
 
     it("a single-use coupon ignores max uses (the field shows without JavaScript), whatever it holds", async () => {
@@ -133,28 +173,36 @@ describeEachDatabase("admin coupons", (t) => {
       ["a description with a control character", { description: "hola\u0007" }, "description", M.textInvalid],
     ];
 
-    it.each(refusals)("refuses %s: 400, the message next to the field, the values kept, nothing written", async (_name, changes, field, message) => {
-      const before = await couponRows(t.db);
-      const form = createForm(changes);
-      const answer = await post(form);
-      expect(answer.status).toBe(400);
-      expect(answer.data?.intent).toBe("create");
-      expect(answer.data?.errors).toEqual({ [field]: message });
-      expect(answer.data?.values).toEqual({
-        code: form.code,
-        discountPercent: form.discountPercent,
-        type: form.type,
-        daysValid: form.daysValid,
-        maxUses: form.maxUses,
-        description: form.description,
-      });
-      expect(await couponRows(t.db)).toEqual(before);
-    });
+    it.each(refusals)(
+      "refuses %s: 400, the message next to the field, the values kept, nothing written",
+      async (_name, changes, field, message) => {
+        const before = await couponRows(t.db);
+        const form = createForm(changes);
+        const answer = await post(form);
+        expect(answer.status).toBe(400);
+        expect(answer.data?.intent).toBe("create");
+        expect(answer.data?.errors).toEqual({ [field]: message });
+        expect(answer.data?.values).toEqual({
+          code: form.code,
+          discountPercent: form.discountPercent,
+          type: form.type,
+          daysValid: form.daysValid,
+          maxUses: form.maxUses,
+          description: form.description,
+        });
+        expect(await couponRows(t.db)).toEqual(before);
+      },
+    );
 
     it("an empty form gets every required field's message at once; an oversized one is shown back capped", async () => {
       const empty = await post({ intent: "create" });
       expect(empty.status).toBe(400);
-      expect(empty.data?.errors).toEqual({ code: M.codeRequired, discountPercent: M.percentRequired, type: M.typeInvalid, daysValid: M.daysRequired });
+      expect(empty.data?.errors).toEqual({
+        code: M.codeRequired,
+        discountPercent: M.percentRequired,
+        type: M.typeInvalid,
+        daysValid: M.daysRequired,
+      });
       const huge = await post(createForm({ code: "Z".repeat(100_000), description: "d".repeat(100_000) }));
       expect(huge.status).toBe(400);
       expect(huge.data?.errors).toEqual({ code: M.codeTooLong, description: M.descriptionTooLong });
@@ -239,7 +287,11 @@ describeEachDatabase("admin coupons", (t) => {
       const code = await insertCoupon(t.db);
       const other = await insertCoupon(t.db);
       const [a, b] = [await couponByCode(t.db, code), await couponByCode(t.db, other)];
-      const body = new URLSearchParams([["intent", "deactivate"], ["couponId", a!.id], ["couponId", b!.id]]).toString();
+      const body = new URLSearchParams([
+        ["intent", "deactivate"],
+        ["couponId", a!.id],
+        ["couponId", b!.id],
+      ]).toString();
       expect((await post(body)).status).toBe(303);
       expect([(await couponByCode(t.db, code))?.isActive, (await couponByCode(t.db, other))?.isActive]).toEqual([false, true]);
     });
@@ -282,7 +334,13 @@ describeEachDatabase("admin coupons", (t) => {
       expect(page.data?.total).toBeGreaterThanOrEqual(page.data?.coupons.length ?? 0);
 
       expect((await open(`?eliminar=${listed!.id}`)).data?.deletingId).toBe(listed!.id);
-      for (const query of ["?eliminar=ffffffffffffffffffffffff", "?eliminar=%00", "?aviso=__proto__&nuevo=%FF", "?aviso=toString", "?nuevo=1&nuevo=0&eliminar[]=x"]) {
+      for (const query of [
+        "?eliminar=ffffffffffffffffffffffff",
+        "?eliminar=%00",
+        "?aviso=__proto__&nuevo=%FF",
+        "?aviso=toString",
+        "?nuevo=1&nuevo=0&eliminar[]=x",
+      ]) {
         const answer = await open(query);
         expect({ query, status: answer.status }).toEqual({ query, status: 200 });
         expect(answer.data?.deletingId ?? null).toBeNull();

@@ -33,9 +33,24 @@ describeEachDatabase("admin dashboard", (t) => {
   /** An order with a payment recorded at `at` (the provider's status), the order's payment status as applyPayment leaves it. */
   async function paidOrder(cents: number, at: string, status: "approved" | "rejected" | "pending" | "refunded") {
     const paymentId = `pago-${newId()}`;
-    const order = await insertOrder(t.db, { finalTotalCents: cents, totalCents: cents, paymentStatus: status, paymentId, createdAt: new Date(at) });
+    const order = await insertOrder(t.db, {
+      finalTotalCents: cents,
+      totalCents: cents,
+      paymentStatus: status,
+      paymentId,
+      createdAt: new Date(at),
+    });
     const record = (s: string, when: string) =>
-      t.db.insert(payments).values({ id: newId(), orderId: order.id, provider: "sandbox", providerPaymentId: paymentId, status: s, amountCents: cents, currency: "MXN", createdAt: new Date(when) });
+      t.db.insert(payments).values({
+        id: newId(),
+        orderId: order.id,
+        provider: "sandbox",
+        providerPaymentId: paymentId,
+        status: s,
+        amountCents: cents,
+        currency: "MXN",
+        createdAt: new Date(when),
+      });
     if (status === "refunded") {
       await record("approved", at);
       await record("refunded", at);
@@ -59,7 +74,16 @@ describeEachDatabase("admin dashboard", (t) => {
     await paidOrder(1_000_000, "2026-03-16T07:00:00Z", "approved"); // tomorrow
     // A second approved charge of a paid order (flagged for refund) is not a sale either.
     const [paid] = await t.db.select().from(orders).where(eq(orders.finalTotalCents, 100_000));
-    await t.db.insert(payments).values({ id: newId(), orderId: paid!.id, provider: "sandbox", providerPaymentId: "duplicado", status: "approved", amountCents: 100_000, currency: "MXN", createdAt: new Date("2026-03-15T16:00:00Z") });
+    await t.db.insert(payments).values({
+      id: newId(),
+      orderId: paid!.id,
+      provider: "sandbox",
+      providerPaymentId: "duplicado",
+      status: "approved",
+      amountCents: 100_000,
+      currency: "MXN",
+      createdAt: new Date("2026-03-15T16:00:00Z"),
+    });
 
     expect(await salesFigures(t.db, NOW)).toEqual({ todayCents: 100_000, last7DaysCents: 123_000, last30DaysCents: 123_450 });
     // One hour earlier in Mexico City it is still the 14th: the 23:30 payment is today's, the 00:30 one tomorrow's.
@@ -97,7 +121,11 @@ describeEachDatabase("admin dashboard", (t) => {
 
   it("finds products by artist, by category and by text typed without accents or in capitals", async () => {
     const pikachu = await insertProduct(t.db, { name: "Pikachu Festivo", artist: "Atsuko Nishida" });
-    const caja = await insertProduct(t.db, { name: "Caja Élite de Entrenador Pokémon", category: "Producto Sellado", expansion: "Surging Sparks" });
+    const caja = await insertProduct(t.db, {
+      name: "Caja Élite de Entrenador Pokémon",
+      category: "Producto Sellado",
+      expansion: "Surging Sparks",
+    });
     const ids = async (q: string) => (await listAdminProducts(t.db, { q })).rows.map((r) => r.id);
     expect(await ids("nishida")).toEqual([pikachu]);
     expect(await ids("ATSUKO")).toEqual([pikachu]);
@@ -110,7 +138,19 @@ describeEachDatabase("admin dashboard", (t) => {
   it("pages the list at 100, newest first, and hides archived products everywhere", async () => {
     const base = Date.parse("2026-01-01T00:00:00Z");
     const rows = Array.from({ length: ADMIN_PAGE_SIZE + 1 }, (_, i) => {
-      const row = { id: newId(), name: `Lote paginado ${i}`, priceCents: 1_000, stock: 20, category: "Carta Individual", rarity: "Rare", type: "Pokémon", expansion: "151", cardNumber: `${i}/200`, images: [] as string[], dateAdded: new Date(base + i * 60_000) };
+      const row = {
+        id: newId(),
+        name: `Lote paginado ${i}`,
+        priceCents: 1_000,
+        stock: 20,
+        category: "Carta Individual",
+        rarity: "Rare",
+        type: "Pokémon",
+        expansion: "151",
+        cardNumber: `${i}/200`,
+        images: [] as string[],
+        dateAdded: new Date(base + i * 60_000),
+      };
       return { ...row, search: productSearchText(row) };
     });
     await t.db.insert(products).values(rows);
@@ -142,12 +182,23 @@ describeEachDatabase("admin dashboard", (t) => {
         { productId: null, quantity: 3, unitPriceCents: 500 },
       ],
     });
-    const guest = await insertOrder(t.db, { guestEmail: "visita@example.com", contactName: "Visitante", createdAt: new Date("2030-01-01T00:00:00Z") });
-    for (let i = 0; i < ADMIN_ORDERS_PAGE_SIZE; i++) await insertOrder(t.db, { createdAt: new Date(Date.parse("2020-01-01T00:00:00Z") + i * 1000) });
+    const guest = await insertOrder(t.db, {
+      guestEmail: "visita@example.com",
+      contactName: "Visitante",
+      createdAt: new Date("2030-01-01T00:00:00Z"),
+    });
+    for (let i = 0; i < ADMIN_ORDERS_PAGE_SIZE; i++)
+      await insertOrder(t.db, { createdAt: new Date(Date.parse("2020-01-01T00:00:00Z") + i * 1000) });
 
     const first = await listAdminOrders(t.db, { page: 1 });
     expect(first.rows).toHaveLength(ADMIN_ORDERS_PAGE_SIZE);
-    expect(first.rows[0]).toMatchObject({ id: mine.id, customerName: "Lucía Pérez", customerEmail: "lucia@example.com", itemCount: 5, finalTotalCents: 3_500 + 15_000 });
+    expect(first.rows[0]).toMatchObject({
+      id: mine.id,
+      customerName: "Lucía Pérez",
+      customerEmail: "lucia@example.com",
+      itemCount: 5,
+      finalTotalCents: 3_500 + 15_000,
+    });
     expect(first.rows[1]).toMatchObject({ id: guest.id, customerName: "Visitante", customerEmail: "visita@example.com", itemCount: 1 });
     const times = first.rows.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -161,7 +212,9 @@ describeEachDatabase("admin dashboard", (t) => {
 
   it("the /admin loader gives the admin the tab asked for and the notice of the query", async () => {
     const adminId = newId();
-    await t.db.insert(users).values({ id: adminId, name: "Dueña", email: `duena-${adminId}@example.com`, passwordHash: "x", role: "admin" });
+    await t.db
+      .insert(users)
+      .values({ id: adminId, name: "Dueña", email: `duena-${adminId}@example.com`, passwordHash: "x", role: "admin" });
     const { cookie } = await signIn(t.db, adminId);
     const load = async (query: string) => {
       const url = `/admin${query}`;

@@ -21,7 +21,9 @@ import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 describeEachDatabase("loyalty admin", (t) => {
   async function insertAdmin(): Promise<string> {
     const id = newId();
-    await t.db.insert(users).values({ id, name: "Admin de lealtad", email: `admin-lealtad-${id}@example.com`, passwordHash: "x", role: "admin" });
+    await t.db
+      .insert(users)
+      .values({ id, name: "Admin de lealtad", email: `admin-lealtad-${id}@example.com`, passwordHash: "x", role: "admin" });
     return id;
   }
   async function account(userId: string) {
@@ -61,14 +63,16 @@ describeEachDatabase("loyalty admin", (t) => {
     const adminId = await insertAdmin();
     const withPoints = await insertCustomer(t.db, { points: 40 });
     const without = await insertCustomer(t.db);
-    await expect(t.db.transaction((tx) => adjustPoints(tx, { userId: withPoints, amount: -41, description: "Demasiado", adminId }))).rejects.toMatchObject({
+    await expect(
+      t.db.transaction((tx) => adjustPoints(tx, { userId: withPoints, amount: -41, description: "Demasiado", adminId })),
+    ).rejects.toMatchObject({
       name: "PointsError",
       status: 409,
       message: LOYALTY_ADMIN_MESSAGES.insufficient(40),
     });
-    await expect(t.db.transaction((tx) => adjustPoints(tx, { userId: without, amount: -1, description: "Sin cuenta", adminId }))).rejects.toBeInstanceOf(
-      PointsError,
-    );
+    await expect(
+      t.db.transaction((tx) => adjustPoints(tx, { userId: without, amount: -1, description: "Sin cuenta", adminId })),
+    ).rejects.toBeInstanceOf(PointsError);
     expect(await account(withPoints)).toMatchObject({ balance: 40, totalEarned: 40 });
     expect(await account(without)).toBeNull();
     expect(await movements(withPoints)).toEqual([]);
@@ -120,7 +124,9 @@ describeEachDatabase("loyalty admin", (t) => {
     expect(byName.rows[0]).toMatchObject({ balance: 30, totalEarned: 30, totalSpent: 0 });
 
     const byEmail = await listLoyaltyCustomers(t.db, { q: `pablo.${word}@correo` });
-    expect(byEmail.rows).toEqual([{ user: { _id: pablo, name: `Pablo ${word}`, email: `PABLO.${word}@Correo.mx` }, balance: 0, totalEarned: 0, totalSpent: 0 }]);
+    expect(byEmail.rows).toEqual([
+      { user: { _id: pablo, name: `Pablo ${word}`, email: `PABLO.${word}@Correo.mx` }, balance: 0, totalEarned: 0, totalSpent: 0 },
+    ]);
 
     const both = await listLoyaltyCustomers(t.db, { q: word });
     expect(both.rows.map((r) => r.user._id)).toEqual([maria, pablo]); // most points first
@@ -131,7 +137,8 @@ describeEachDatabase("loyalty admin", (t) => {
 
   it("pages by 20 and clamps an out-of-range page to the last one", async () => {
     const word = tag();
-    for (let i = 0; i < LOYALTY_ADMIN_PAGE_SIZE + 3; i++) await insertCustomer(t.db, { name: `Paginado ${word} ${String(i).padStart(2, "0")}` });
+    for (let i = 0; i < LOYALTY_ADMIN_PAGE_SIZE + 3; i++)
+      await insertCustomer(t.db, { name: `Paginado ${word} ${String(i).padStart(2, "0")}` });
     const first = await listLoyaltyCustomers(t.db, { q: word, page: 1 });
     expect(first).toMatchObject({ total: 23, pages: 2, page: 1 });
     expect(first.rows).toHaveLength(LOYALTY_ADMIN_PAGE_SIZE);
@@ -184,7 +191,15 @@ describeEachDatabase("loyalty admin", (t) => {
     const { cookie } = await adminCookie();
     const word = tag();
     const userId = await insertCustomer(t.db, { name: `Consulta ${word}`, points: 7 });
-    for (const query of ["pagina=abc", "pagina=-3", "pagina=1e9", "pagina=999999999999", "pagina=2.5", "q=%00%27%22<script>", `q=${"x".repeat(5000)}`]) {
+    for (const query of [
+      "pagina=abc",
+      "pagina=-3",
+      "pagina=1e9",
+      "pagina=999999999999",
+      "pagina=2.5",
+      "q=%00%27%22<script>",
+      `q=${"x".repeat(5000)}`,
+    ]) {
       const result = await load(`/admin/loyalty?${query}`, cookie);
       expect({ query, status: result.status }).toEqual({ query, status: 200 });
       expect(result.data!.view).toBe("list");
@@ -214,27 +229,90 @@ describeEachDatabase("loyalty admin", (t) => {
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe(`/admin/loyalty?usuario=${userId}&aviso=ajustado`);
     expect(await account(userId)).toMatchObject({ balance: 35 });
-    expect(await movements(userId)).toEqual([expect.objectContaining({ amount: 25, description: "Regalo de cumpleaños", createdBy: adminId })]);
+    expect(await movements(userId)).toEqual([
+      expect.objectContaining({ amount: 25, description: "Regalo de cumpleaños", createdBy: adminId }),
+    ]);
   });
 
   it("missing, malformed, oversized and hostile input: a Spanish message, 4xx, the values kept, nothing written", async () => {
     const { cookie } = await adminCookie();
     const userId = await insertCustomer(t.db, { points: 10 });
     const cases: { fields: Record<string, string>; status: number; error: string; field?: string }[] = [
-      { fields: { intent: "adjust", userId, amount: "", description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.required, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "5", description: "   \n " }, status: 400, error: LOYALTY_ADMIN_MESSAGES.required, field: "description" },
+      {
+        fields: { intent: "adjust", userId, amount: "", description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.required,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "5", description: "   \n " },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.required,
+        field: "description",
+      },
       { fields: { intent: "adjust", userId, amount: "5" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.required, field: "description" },
-      { fields: { intent: "adjust", userId, amount: "2.5", description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.amountNotWhole, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "1e3", description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.amountNotWhole, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "0", description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.amountZero, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "100001", description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.amountTooLarge, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "9".repeat(400), description: "Algo" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.amountTooLarge, field: "amount" },
-      { fields: { intent: "adjust", userId, amount: "5", description: "x".repeat(201) }, status: 400, error: LOYALTY_ADMIN_MESSAGES.descriptionTooLong, field: "description" },
-      { fields: { intent: "adjust", userId, amount: "5", description: "nul\u0000byte" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.descriptionInvalid, field: "description" },
-      { fields: { intent: "adjust", userId, amount: "-11", description: "Demasiado" }, status: 409, error: LOYALTY_ADMIN_MESSAGES.insufficient(10) },
-      { fields: { intent: "adjust", userId: newId(), amount: "5", description: "Nadie" }, status: 404, error: LOYALTY_ADMIN_MESSAGES.customerNotFound },
-      { fields: { intent: "adjust", userId: "../../etc", amount: "5", description: "Nadie" }, status: 404, error: LOYALTY_ADMIN_MESSAGES.customerNotFound },
-      { fields: { intent: "borrar", userId, amount: "5", description: "Otra cosa" }, status: 400, error: LOYALTY_ADMIN_MESSAGES.adjustFailed },
+      {
+        fields: { intent: "adjust", userId, amount: "2.5", description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.amountNotWhole,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "1e3", description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.amountNotWhole,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "0", description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.amountZero,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "100001", description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.amountTooLarge,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "9".repeat(400), description: "Algo" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.amountTooLarge,
+        field: "amount",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "5", description: "x".repeat(201) },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.descriptionTooLong,
+        field: "description",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "5", description: "nul\u0000byte" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.descriptionInvalid,
+        field: "description",
+      },
+      {
+        fields: { intent: "adjust", userId, amount: "-11", description: "Demasiado" },
+        status: 409,
+        error: LOYALTY_ADMIN_MESSAGES.insufficient(10),
+      },
+      {
+        fields: { intent: "adjust", userId: newId(), amount: "5", description: "Nadie" },
+        status: 404,
+        error: LOYALTY_ADMIN_MESSAGES.customerNotFound,
+      },
+      {
+        fields: { intent: "adjust", userId: "../../etc", amount: "5", description: "Nadie" },
+        status: 404,
+        error: LOYALTY_ADMIN_MESSAGES.customerNotFound,
+      },
+      {
+        fields: { intent: "borrar", userId, amount: "5", description: "Otra cosa" },
+        status: 400,
+        error: LOYALTY_ADMIN_MESSAGES.adjustFailed,
+      },
       { fields: {}, status: 400, error: LOYALTY_ADMIN_MESSAGES.adjustFailed },
     ];
     for (const c of cases) {
@@ -245,12 +323,17 @@ describeEachDatabase("loyalty admin", (t) => {
         error: c.error,
         field: c.field,
       });
-      if (c.fields.amount !== undefined && c.fields.intent === "adjust") expect(result.data?.values?.amount).toBe(c.fields.amount.slice(0, 300));
+      if (c.fields.amount !== undefined && c.fields.intent === "adjust")
+        expect(result.data?.values?.amount).toBe(c.fields.amount.slice(0, 300));
     }
     // A body that is not a form at all.
     const notAForm = await settle(() =>
       action({
-        request: new Request("http://tienda.test/admin/loyalty", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie }, body: "garbage" }),
+        request: new Request("http://tienda.test/admin/loyalty", {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie },
+          body: "garbage",
+        }),
         context: routeContext(t.db),
         params: {},
       } as never),

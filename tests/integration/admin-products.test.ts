@@ -83,20 +83,27 @@ describeEachDatabase("admin products", (t) => {
   }
 
   const add = (body: string, cookie: string) =>
-    settle<FormAnswer>(() => addAction({ request: formPost("/admin/agregar-producto", body, { cookie }), params: {}, context: context() } as never));
+    settle<FormAnswer>(() =>
+      addAction({ request: formPost("/admin/agregar-producto", body, { cookie }), params: {}, context: context() } as never),
+    );
   const edit = (id: string, body: string, cookie: string) =>
     settle<FormAnswer | DeleteAnswer>(() =>
       editAction({ request: formPost(`/admin/editar-producto/${id}`, body, { cookie }), params: { id }, context: context() } as never),
     );
   const openEdit = (id: string, cookie: string, query = "") =>
-    settle<EditData>(() => editLoader({ request: get(`/admin/editar-producto/${id}${query}`, { cookie }), params: { id }, context: context() } as never));
+    settle<EditData>(() =>
+      editLoader({ request: get(`/admin/editar-producto/${id}${query}`, { cookie }), params: { id }, context: context() } as never),
+    );
   const search = (text: string) => listProducts(t.db, { ...DEFAULT_QUERY, search: text });
 
   describe("add", () => {
     it("creates the product from every field and sends the admin to the dashboard; the shop's search finds it at once", async () => {
       const admin = await cookieOf("admin");
       const before = await search("umbreon vmax");
-      const answer = await add(productForm({ images: ["https://images.example.com/umbreon.jpg", "  ", "/media/demo/x-front.webp", "", ""] }), admin);
+      const answer = await add(
+        productForm({ images: ["https://images.example.com/umbreon.jpg", "  ", "/media/demo/x-front.webp", "", ""] }),
+        admin,
+      );
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe(ADDED);
       const after = await search("umbreon vmax");
@@ -125,7 +132,15 @@ describeEachDatabase("admin products", (t) => {
     it("the page lists the gallery for the picker; without JavaScript the picked image joins the images", async () => {
       const admin = await cookieOf("admin");
       const imageId = newId();
-      await t.db.insert(images).values({ id: imageId, originalName: "galeria-mew.png", mime: "image/png", size: 4, width: 10, height: 14, bytes: Buffer.from([1, 2, 3, 4]) });
+      await t.db.insert(images).values({
+        id: imageId,
+        originalName: "galeria-mew.png",
+        mime: "image/png",
+        size: 4,
+        width: 10,
+        height: 14,
+        bytes: Buffer.from([1, 2, 3, 4]),
+      });
       const page = await settle<{ gallery: Array<{ id: string; originalName: string; path: string }> }>(() =>
         addLoader({ request: get("/admin/agregar-producto", { cookie: admin }), params: {}, context: context() } as never),
       );
@@ -142,7 +157,15 @@ describeEachDatabase("admin products", (t) => {
       const admin = await cookieOf("admin");
       const before = await productCount(t.db);
       const answer = await add(
-        productForm({ name: "", price: "100", salePrice: "100", stock: "1.5", rarity: "", images: ["", "", "", "", ""], cardNumber: "SV-01" }),
+        productForm({
+          name: "",
+          price: "100",
+          salePrice: "100",
+          stock: "1.5",
+          rarity: "",
+          images: ["", "", "", "", ""],
+          cardNumber: "SV-01",
+        }),
         admin,
       );
       expect(answer.status).toBe(400);
@@ -153,7 +176,14 @@ describeEachDatabase("admin products", (t) => {
         rarity: PRODUCT_FIELD_MESSAGES.rarityRequired,
         images: "Debes agregar al menos una URL de imagen",
       });
-      expect(answer.data?.values).toMatchObject({ price: "100", salePrice: "100", stock: "1.5", cardNumber: "SV-01", expansion: "Evolving Skies", images: [] });
+      expect(answer.data?.values).toMatchObject({
+        price: "100",
+        salePrice: "100",
+        stock: "1.5",
+        cardNumber: "SV-01",
+        expansion: "Evolving Skies",
+        images: [],
+      });
       expect(await productCount(t.db)).toBe(before);
     });
 
@@ -203,7 +233,9 @@ describeEachDatabase("admin products", (t) => {
         const answer = await add(productForm(), cookie);
         expect(answer.status).toBe(403);
         expect(answer.data).toEqual({ error: ADMIN_MESSAGES.forbidden });
-        const page = await settle(() => addLoader({ request: get("/admin/agregar-producto", { cookie }), params: {}, context: context() } as never));
+        const page = await settle(() =>
+          addLoader({ request: get("/admin/agregar-producto", { cookie }), params: {}, context: context() } as never),
+        );
         expect(page.status).toBe(302);
         expect(page.headers.get("Location")).toBe("/");
       }
@@ -220,7 +252,11 @@ describeEachDatabase("admin products", (t) => {
         },
       });
       const answer = await settle<FormAnswer>(() =>
-        addAction({ request: formPost("/admin/agregar-producto", productForm(), { cookie: admin }), params: {}, context: routeContext(broken) } as never),
+        addAction({
+          request: formPost("/admin/agregar-producto", productForm(), { cookie: admin }),
+          params: {},
+          context: routeContext(broken),
+        } as never),
       );
       expect(answer.status).toBe(500);
       expect(answer.data?.banner).toBe("Error al agregar producto");
@@ -232,10 +268,24 @@ describeEachDatabase("admin products", (t) => {
   describe("edit", () => {
     it("opens with the product's values as text", async () => {
       const admin = await cookieOf("admin");
-      const id = await insertProduct(t.db, { name: "Gengar ex", priceCents: 125_050, salePriceCents: 99_900, stock: 4, artist: null, images: ["/media/demo/a.webp", "https://x.example.com/b.jpg"] });
+      const id = await insertProduct(t.db, {
+        name: "Gengar ex",
+        priceCents: 125_050,
+        salePriceCents: 99_900,
+        stock: 4,
+        artist: null,
+        images: ["/media/demo/a.webp", "https://x.example.com/b.jpg"],
+      });
       const page = await openEdit(id, admin);
       expect(page.status).toBe(200);
-      expect(page.data?.values).toMatchObject({ name: "Gengar ex", price: "1250.50", salePrice: "999.00", stock: "4", artist: "", images: ["/media/demo/a.webp", "https://x.example.com/b.jpg"] });
+      expect(page.data?.values).toMatchObject({
+        name: "Gengar ex",
+        price: "1250.50",
+        salePrice: "999.00",
+        stock: "4",
+        artist: "",
+        images: ["/media/demo/a.webp", "https://x.example.com/b.jpg"],
+      });
       expect(page.data?.confirmingDelete).toBe(false);
       expect((await openEdit(id, admin, "?eliminar=1")).data?.confirmingDelete).toBe(true);
     });
@@ -342,7 +392,8 @@ describeEachDatabase("admin products", (t) => {
       const listed = async () => {
         const all: string[] = [];
         const first = await listProducts(t.db, DEFAULT_QUERY);
-        for (let page = 1; page <= first.pages; page++) all.push(...(await listProducts(t.db, { ...DEFAULT_QUERY, page })).products.map((p) => p._id));
+        for (let page = 1; page <= first.pages; page++)
+          all.push(...(await listProducts(t.db, { ...DEFAULT_QUERY, page })).products.map((p) => p._id));
         return { ids: all, total: first.total };
       };
       const before = await listed();
@@ -357,21 +408,27 @@ describeEachDatabase("admin products", (t) => {
       expect(shinyAfter.total).toBe(shiny.total - 1);
       expect(shinyAfter.products.map((p) => p._id)).not.toContain(id);
       expect(await search("charmander archivado")).toMatchObject({ total: 0, products: [] });
-      expect((await listProducts(t.db, { ...DEFAULT_QUERY, onSale: false, sortBy: "price", order: "asc" })).products.map((p) => p._id)).not.toContain(id);
+      expect(
+        (await listProducts(t.db, { ...DEFAULT_QUERY, onSale: false, sortBy: "price", order: "asc" })).products.map((p) => p._id),
+      ).not.toContain(id);
     });
 
     it("its page answers 404 'Producto no encontrado', and the sitemap leaves it out", async () => {
       const id = await archivedProduct("Squirtle archivado");
       expect(await removeProduct(t.db, id)).toBe("archived");
       expect(await getProduct(t.db, id)).toBeNull();
-      const page = await settle<{ product: unknown }>(() => productPageLoader({ request: get(`/producto/${id}`), params: { id }, context: context() } as never));
+      const page = await settle<{ product: unknown }>(() =>
+        productPageLoader({ request: get(`/producto/${id}`), params: { id }, context: context() } as never),
+      );
       expect(page.status).toBe(404);
       expect(page.data?.product).toBeNull();
       const sitemap = (await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: context() } as never)) as Response;
       const xml = await sitemap.text();
       expect(xml).not.toContain(id);
       const kept = await insertProduct(t.db);
-      expect(await (((await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: context() } as never)) as Response).text())).toContain(kept);
+      expect(
+        await ((await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: context() } as never)) as Response).text(),
+      ).toContain(kept);
     });
 
     it("can't be added to a cart (refused like a missing product), leaves carts, and is not merged at login", async () => {
@@ -429,7 +486,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("admin products races [postgres]
       const carts = await Promise.all(ids.map((productId) => cartWith(db, [{ productId, quantity: 1 }])));
       const outcomes = await Promise.all(
         ids.map((id, i) =>
-          Promise.allSettled([placeOrder(db, checkoutInput(carts[i]!)), removeProduct(db, id)]).then(([order, removal]) => ({ id, order, removal })),
+          Promise.allSettled([placeOrder(db, checkoutInput(carts[i]!)), removeProduct(db, id)]).then(([order, removal]) => ({
+            id,
+            order,
+            removal,
+          })),
         ),
       );
       for (const { id, order, removal } of outcomes) {
@@ -483,7 +544,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("admin products races [postgres]
       await admin;
       const error = await settled;
       expect(error).toBeInstanceOf(CheckoutError);
-      expect((error as CheckoutError).message).toBe("Ya no hay stock suficiente de Mewtwo en disputa (ya no está disponible). Ajusta tu carrito e intenta de nuevo.");
+      expect((error as CheckoutError).message).toBe(
+        "Ya no hay stock suficiente de Mewtwo en disputa (ya no está disponible). Ajusta tu carrito e intenta de nuevo.",
+      );
       expect((await productRow(db, id))?.stock).toBe(5);
     } finally {
       await handle.destroy();

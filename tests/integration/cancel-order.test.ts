@@ -21,7 +21,10 @@ describeEachDatabase("cancelling orders", (t) => {
     const userId = await insertCustomer(t.db, { points: 30 });
     const card = await insertProduct(t.db, { priceCents: 50_000, stock: 5 });
     const code = await insertCoupon(t.db, { maxUses: 1 });
-    const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 3 }], userId), { userId, couponCode: code, usePoints: true }));
+    const placed = await placeOrder(
+      t.db,
+      checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 3 }], userId), { userId, couponCode: code, usePoints: true }),
+    );
     return { userId, card, code, placed };
   }
 
@@ -65,7 +68,15 @@ describeEachDatabase("cancelling orders", (t) => {
   it("a deleted product is skipped when stock comes back; the rest is released", async () => {
     const card = await insertProduct(t.db, { stock: 2 });
     const gone = await insertProduct(t.db, { stock: 2 });
-    const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }, { productId: gone, quantity: 1 }])));
+    const placed = await placeOrder(
+      t.db,
+      checkoutInput(
+        await cartWith(t.db, [
+          { productId: card, quantity: 1 },
+          { productId: gone, quantity: 1 },
+        ]),
+      ),
+    );
     await t.db.delete(products).where(eq(products.id, gone));
     expect(await cancelOrder(t.db, placed.id, { reason: "x", by: "admin" })).toMatchObject({ cancelled: true, units: 1 });
     expect(await stockOf(t.db, card)).toBe(2);
@@ -77,7 +88,10 @@ describeEachDatabase("cancelling orders", (t) => {
       const card = await insertProduct(t.db, { stock: 10 });
       const place = async (hoursOld: number, fields: Partial<typeof orders.$inferInsert> = {}) => {
         const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }])));
-        await t.db.update(orders).set({ createdAt: new Date(now.getTime() - hoursOld * HOUR_MS), ...fields }).where(eq(orders.id, placed.id));
+        await t.db
+          .update(orders)
+          .set({ createdAt: new Date(now.getTime() - hoursOld * HOUR_MS), ...fields })
+          .where(eq(orders.id, placed.id));
         return placed.id;
       };
       const stale = await place(73);
@@ -92,7 +106,12 @@ describeEachDatabase("cancelling orders", (t) => {
 
       expect(cancelled).toBe(due.length - 1); // all pending ones but the fresh one
       const status = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-      expect(await status(stale)).toMatchObject({ orderStatus: "cancelled", cancelledBy: "sistema", cancelReason: "Pago no recibido en 72 horas", cancelledAt: now });
+      expect(await status(stale)).toMatchObject({
+        orderStatus: "cancelled",
+        cancelledBy: "sistema",
+        cancelReason: "Pago no recibido en 72 horas",
+        cancelledAt: now,
+      });
       expect(await status(rejected)).toMatchObject({ orderStatus: "cancelled" });
       expect(await status(fresh)).toMatchObject({ orderStatus: "pending" });
       expect(await status(paid)).toMatchObject({ orderStatus: "processing" });
@@ -122,7 +141,9 @@ describeEachDatabase("cancelling orders", (t) => {
         canRetryPayment: true,
         shippingAddress: { street: "Av. Juárez 10", zipCode: "72000", country: "México", name: "Ana López" },
       });
-      expect(view?.items).toEqual([{ product: expect.any(String), name: "Carta de prueba", image: expect.any(String), price: 500, quantity: 3 }]);
+      expect(view?.items).toEqual([
+        { product: expect.any(String), name: "Carta de prueba", image: expect.any(String), price: 500, quantity: 3 },
+      ]);
       expect(await orderForViewer(t.db, { orderId: placed.id }, { userId, pendingOrderId: null })).toMatchObject({ _id: placed.id });
       expect(await orderForViewer(t.db, { orderNumber: placed.orderNumber }, { userId: stranger, pendingOrderId: null })).toBeNull();
       expect(await orderForViewer(t.db, { orderId: placed.id }, { userId: null, pendingOrderId: null })).toBeNull();

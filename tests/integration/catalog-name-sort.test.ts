@@ -95,10 +95,12 @@ function migrationsBefore(tag: string): string {
 async function insertWithColumnsOf0001(db: Database): Promise<number> {
   const catalog = buildDemoCatalog();
   for (let i = 0; i < catalog.length; i += 500) {
-    const rows = catalog.slice(i, i + 500).map(
-      (p) =>
-        sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity}, ${p.type}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
-    );
+    const rows = catalog
+      .slice(i, i + 500)
+      .map(
+        (p) =>
+          sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity}, ${p.type}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
+      );
     await db.execute(
       sql`insert into products (id, name, price_cents, stock, category, rarity, type, expansion, card_number, search) values ${sql.join(rows, sql`, `)}`,
     );

@@ -31,7 +31,10 @@ describeEachDatabase("catalogue", (t) => {
     expect(page.total).toBe(catalog.length);
     expect(page.pages).toBe(Math.ceil(catalog.length / PAGE_SIZE));
     expect(page.products).toHaveLength(PAGE_SIZE);
-    const expected = [...catalog].sort(newestFirst).slice(0, PAGE_SIZE).map((p) => p.id);
+    const expected = [...catalog]
+      .sort(newestFirst)
+      .slice(0, PAGE_SIZE)
+      .map((p) => p.id);
     expect(page.products.map((p) => p._id)).toEqual(expected);
   });
 
@@ -63,14 +66,24 @@ describeEachDatabase("catalogue", (t) => {
       expect(expected.length).toBeGreaterThan(0);
       const page = await listProducts(t.db, q(filter));
       expect(page.total, JSON.stringify(filter)).toBe(expected.length);
-      expect(page.products.map((p) => p._id)).toEqual(expected.sort(newestFirst).slice(0, PAGE_SIZE).map((p) => p.id));
+      expect(page.products.map((p) => p._id)).toEqual(
+        expected
+          .sort(newestFirst)
+          .slice(0, PAGE_SIZE)
+          .map((p) => p.id),
+      );
     }
   });
 
   it("sorts by the price the shopper pays (the sale price when there is one), both ways", async () => {
     const byPrice = (a: DemoProduct, b: DemoProduct) => effective(a) - effective(b) || (a.id < b.id ? -1 : 1);
     const asc = await listProducts(t.db, q({ sortBy: "price", order: "asc" }));
-    expect(asc.products.map((p) => p._id)).toEqual([...catalog].sort(byPrice).slice(0, PAGE_SIZE).map((p) => p.id));
+    expect(asc.products.map((p) => p._id)).toEqual(
+      [...catalog]
+        .sort(byPrice)
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.id),
+    );
     const desc = await listProducts(t.db, q({ sortBy: "price", order: "desc", onSale: true }));
     const onSale = catalog.filter((p) => p.salePriceCents !== null).sort((a, b) => -byPrice(a, b));
     expect(desc.products.map((p) => p._id)).toEqual(onSale.slice(0, PAGE_SIZE).map((p) => p.id));
@@ -85,17 +98,26 @@ describeEachDatabase("catalogue", (t) => {
     const last = Math.ceil(catalog.length / PAGE_SIZE);
     for (const n of [1, 2, 60, last]) {
       const page = await listProducts(t.db, q({ sortBy: "name", order: "asc", page: n }));
-      expect(page.products.map((p) => p._id), `page ${n}`).toEqual(sorted.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).map((p) => p.id));
+      expect(
+        page.products.map((p) => p._id),
+        `page ${n}`,
+      ).toEqual(sorted.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).map((p) => p.id));
     }
     const paldea = await listProducts(t.db, q({ sortBy: "name", order: "asc", expansion: "Paldea Evolved" }));
     expect(paldea.products.map((p) => p._id)).toEqual(
-      sorted.filter((p) => p.expansion === "Paldea Evolved").slice(0, PAGE_SIZE).map((p) => p.id),
+      sorted
+        .filter((p) => p.expansion === "Paldea Evolved")
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.id),
     );
   });
 
   it("search ignores case and accents", async () => {
     const plain = (v: string) => v.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-    const expected = catalog.filter((p) => plain(p.name).includes("pokemon")).map((p) => p.id).sort();
+    const expected = catalog
+      .filter((p) => plain(p.name).includes("pokemon"))
+      .map((p) => p.id)
+      .sort();
     expect(expected.length).toBeGreaterThan(0);
     for (const term of ["pokemon", "POKÉMON", "Pokémon"]) {
       const found: string[] = [];

@@ -38,7 +38,10 @@ async function approveLate(db: Database, orderId: string): Promise<"approved" | 
       await tx.update(orders).set({ needsRefund: true }).where(eq(orders.id, orderId));
       return "flagged";
     }
-    await tx.update(orders).set({ paymentStatus: "approved", orderStatus: "processing", paymentId: "123456789" }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "approved", orderStatus: "processing", paymentId: "123456789" })
+      .where(eq(orders.id, orderId));
     await creditPointsForPaidOrder(tx, orderId);
     return "approved";
   });
@@ -75,16 +78,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
       });
     }
     expect(await stockOf(db(), card)).toBe(0);
-    const [{ n: orderCount } = { n: -1 }] = await db().select({ n: count() }).from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id)).where(eq(orderItems.productId, card));
+    const [{ n: orderCount } = { n: -1 }] = await db()
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(eq(orderItems.productId, card));
     expect(orderCount).toBe(1);
-    const userOrders = await db().select({ userId: orders.userId }).from(orders).where(sql`${orders.userId} in ${buyers}`);
+    const userOrders = await db()
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(sql`${orders.userId} in ${buyers}`);
     expect(userOrders).toHaveLength(1);
     expect(await usesOf(db(), code)).toBe(1);
     const winner = userOrders[0]!.userId!;
     const balances = await Promise.all(buyers.map((u) => balanceOf(db(), u)));
     expect(balances.filter((b) => b === 100)).toHaveLength(19);
     expect(await balanceOf(db(), winner)).toBe(0);
-    const spent = await db().select().from(loyaltyTransactions).where(and(sql`${loyaltyTransactions.userId} in ${buyers}`, eq(loyaltyTransactions.type, "spent")));
+    const spent = await db()
+      .select()
+      .from(loyaltyTransactions)
+      .where(and(sql`${loyaltyTransactions.userId} in ${buyers}`, eq(loyaltyTransactions.type, "spent")));
     expect(spent.map((r) => r.userId)).toEqual([winner]);
   });
 
@@ -99,7 +112,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     expect(errors).toHaveLength(9);
     for (const error of errors) expect(error).toMatchObject({ kind: "coupon", message: "Este cupón ya fue utilizado" });
     expect(await usesOf(db(), code)).toBe(1);
-    const redemptions = await db().select().from(couponRedemptions).innerJoin(orders, eq(orders.id, couponRedemptions.orderId)).where(eq(orders.couponCode, code));
+    const redemptions = await db()
+      .select()
+      .from(couponRedemptions)
+      .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
+      .where(eq(orders.couponCode, code));
     expect(redemptions.map((r) => r.coupon_redemptions.orderId)).toEqual([placed[0]!.id]);
     expect(await stockOf(db(), card)).toBe(99);
   });
@@ -110,7 +127,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     // One customer, one account cart: ten submits of ten different checkout forms at once.
     const cartId = await cartWith(db(), [{ productId: card, quantity: 1 }], userId);
 
-    const { placed, errors } = await settle(Array.from({ length: 10 }, () => placeOrder(db(), checkoutInput(cartId, { userId, usePoints: true }))));
+    const { placed, errors } = await settle(
+      Array.from({ length: 10 }, () => placeOrder(db(), checkoutInput(cartId, { userId, usePoints: true }))),
+    );
 
     expect(placed).toHaveLength(1);
     for (const error of errors) expect(error).toBeInstanceOf(CheckoutError);
@@ -137,7 +156,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     const userId = await insertCustomer(db(), { points: 40 });
     const card = await insertProduct(db(), { priceCents: 30_000, stock: 3 });
     const code = await insertCoupon(db(), { type: "single-use" });
-    const placed = await placeOrder(db(), checkoutInput(await cartWith(db(), [{ productId: card, quantity: 2 }], userId), { userId, couponCode: code, usePoints: true }));
+    const placed = await placeOrder(
+      db(),
+      checkoutInput(await cartWith(db(), [{ productId: card, quantity: 2 }], userId), { userId, couponCode: code, usePoints: true }),
+    );
     expect([await stockOf(db(), card), await usesOf(db(), code), await balanceOf(db(), userId)]).toEqual([1, 1, 0]);
 
     const results = await Promise.all([
@@ -148,7 +170,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     expect(results.filter((r) => r.cancelled)).toHaveLength(1);
     expect([await stockOf(db(), card), await usesOf(db(), code), await balanceOf(db(), userId)]).toEqual([3, 0, 40]);
     const movements = await db().select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, placed.id));
-    expect(movements.map((m) => [m.type, m.amount]).sort()).toEqual([["refunded", 40], ["spent", -40]]);
+    expect(movements.map((m) => [m.type, m.amount]).sort()).toEqual([
+      ["refunded", 40],
+      ["spent", -40],
+    ]);
   });
 
   it("an expiry run racing a late approval: each order ends paid, or cancelled and flagged for a refund; stock counted once", async () => {
@@ -157,7 +182,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
       const userId = await insertCustomer(db());
       const card = await insertProduct(db(), { priceCents: 20_000, stock: 5 });
       const placed = await placeOrder(db(), checkoutInput(await cartWith(db(), [{ productId: card, quantity: 2 }], userId), { userId }));
-      await db().update(orders).set({ createdAt: new Date(Date.now() - 73 * HOUR_MS) }).where(eq(orders.id, placed.id));
+      await db()
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 73 * HOUR_MS) })
+        .where(eq(orders.id, placed.id));
 
       const [expired, approval] = await Promise.all([expireUnpaidOrders(db(), { ttlHours: 72 }), approveLate(db(), placed.id)]);
 
@@ -171,7 +199,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
         outcomes.paid++;
       } else {
         expect(expired).toBe(1);
-        expect(order).toMatchObject({ orderStatus: "cancelled", cancelledBy: "sistema", cancelReason: "Pago no recibido en 72 horas", needsRefund: true });
+        expect(order).toMatchObject({
+          orderStatus: "cancelled",
+          cancelledBy: "sistema",
+          cancelReason: "Pago no recibido en 72 horas",
+          needsRefund: true,
+        });
         expect(stock).toBe(5);
         outcomes.flagged++;
       }
@@ -179,7 +212,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     // Both interleavings are legal; print which ones this run produced.
     console.log(`expiry vs approval over 12 rounds: ${outcomes.paid} paid, ${outcomes.flagged} cancelled and flagged`);
     expect(outcomes.paid + outcomes.flagged).toBe(12);
-    const [oversold] = await db().select({ n: count() }).from(products).where(sql`${products.stock} < 0`);
+    const [oversold] = await db()
+      .select({ n: count() })
+      .from(products)
+      .where(sql`${products.stock} < 0`);
     expect(oversold?.n).toBe(0);
   });
 });

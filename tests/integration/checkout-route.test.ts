@@ -56,7 +56,9 @@ describeEachDatabase("the /checkout route", (t) => {
     settle<LoaderData>(() => loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context() } as never));
 
   const post = (fields: Record<string, string> | string, cookie = "") =>
-    settle<Answer>(() => action({ request: formPost("/checkout", fields, cookie ? { cookie } : {}), params: {}, context: context() } as never));
+    settle<Answer>(() =>
+      action({ request: formPost("/checkout", fields, cookie ? { cookie } : {}), params: {}, context: context() } as never),
+    );
 
   const placeFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
     intent: "place",
@@ -98,7 +100,9 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(page.status).toBe(200);
       const data = page.data!;
       if (data.kind !== "checkout") throw new Error("expected the checkout");
-      expect(data.lines).toEqual([expect.objectContaining({ productId: p, name: "Pikachu ex", quantity: 2, priceCents: 120_000, salePriceCents: 99_900 })]);
+      expect(data.lines).toEqual([
+        expect.objectContaining({ productId: p, name: "Pikachu ex", quantity: 2, priceCents: 120_000, salePriceCents: 99_900 }),
+      ]);
       expect(data.signedIn).toBe(false);
       expect(data.contact).toEqual({ name: "", email: "", phone: "" });
       expect(data.addresses).toEqual([]);
@@ -196,10 +200,27 @@ describeEachDatabase("the /checkout route", (t) => {
       const location = answer.headers.get("location")!;
       expect(location).toMatch(/^\/sandbox\/pago\/[0-9a-f]{24}$/);
       const orderId = location.split("/").pop()!;
-      const pending = await readPendingOrder(new Request(TEST_ORIGIN, { headers: { cookie: answer.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }), config());
+      const pending = await readPendingOrder(
+        new Request(TEST_ORIGIN, {
+          headers: {
+            cookie: answer.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; "),
+          },
+        }),
+        config(),
+      );
       const order = await orderById(orderId);
       expect(pending).toEqual({ orderNumber: order!.orderNumber, id: orderId, total: 1150 });
-      expect(order).toMatchObject({ userId: null, guestEmail: "ana@example.com", contactPhone: "5512345678", subtotalCents: 100_000, shippingCostCents: 15_000, finalTotalCents: 115_000 });
+      expect(order).toMatchObject({
+        userId: null,
+        guestEmail: "ana@example.com",
+        contactPhone: "5512345678",
+        subtotalCents: 100_000,
+        shippingCostCents: 15_000,
+        finalTotalCents: 115_000,
+      });
       expect(await stockOf(t.db, p)).toBe(1);
       expect((await load(cookie)).headers.get("location")).toBe("/carrito");
     });
@@ -214,7 +235,16 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(answer.status).toBe(303);
       const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
       // subtotal 1000 + DHL 220 = 1220; coupon round(122.0) = 122; points 40 → 1058.
-      expect(order).toMatchObject({ userId, shippingMethod: "dhl", shippingCostCents: 22_000, discountCents: 12_200, pointsUsed: 40, finalTotalCents: 105_800, couponCode: code, pointsEarned: 10 });
+      expect(order).toMatchObject({
+        userId,
+        shippingMethod: "dhl",
+        shippingCostCents: 22_000,
+        discountCents: 12_200,
+        pointsUsed: 40,
+        finalTotalCents: 105_800,
+        couponCode: code,
+        pointsEarned: 10,
+      });
       const [account] = await t.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId));
       expect(account!.balance).toBe(0);
       expect((await t.db.select().from(addresses).where(eq(addresses.userId, userId))).map((a) => a.street)).toEqual(["Av. Juárez 10"]);
@@ -228,7 +258,16 @@ describeEachDatabase("the /checkout route", (t) => {
       const theirs = newId();
       await t.db.insert(addresses).values([
         { id: mine, userId, street: "Mi Calle 5", city: "Mérida", state: "Yucatán", zipCode: "97000", country: "México", isDefault: true },
-        { id: theirs, userId: other, street: "Su Calle 9", city: "Tijuana", state: "Baja California", zipCode: "22000", country: "México", isDefault: true },
+        {
+          id: theirs,
+          userId: other,
+          street: "Su Calle 9",
+          city: "Tijuana",
+          state: "Baja California",
+          zipCode: "22000",
+          country: "México",
+          isDefault: true,
+        },
       ]);
       const before = await orderWrites(t.db);
 
@@ -303,28 +342,44 @@ describeEachDatabase("the /checkout route", (t) => {
 
   describe("refused input: a clear Spanish message, a 4xx, nothing written", () => {
     const cases: Array<[string, Record<string, string>, Record<string, string>]> = [
-      ["every required field missing", { name: "", email: "", phone: "", street: "", city: "", state: "", zipCode: "" }, {
-        name: CHECKOUT_MESSAGES.nameRequired,
-        email: CHECKOUT_MESSAGES.emailRequired,
-        phone: CHECKOUT_MESSAGES.phoneRequired,
-        street: CHECKOUT_MESSAGES.streetRequired,
-        city: CHECKOUT_MESSAGES.cityRequired,
-        state: CHECKOUT_MESSAGES.stateRequired,
-        zipCode: CHECKOUT_MESSAGES.zipRequired,
-      }],
-      ["malformed e-mail, phone and zip code", { email: "ana@", phone: "12345", zipCode: "7200A" }, {
-        email: CHECKOUT_MESSAGES.emailInvalid,
-        phone: CHECKOUT_MESSAGES.phoneInvalid,
-        zipCode: CHECKOUT_MESSAGES.zipInvalid,
-      }],
-      ["a zip code of 6 digits and a state that is not Mexican", { zipCode: "720001", state: "Texas" }, {
-        zipCode: CHECKOUT_MESSAGES.zipInvalid,
-        state: expect.any(String) as unknown as string,
-      }],
-      ["an oversized name and a control character in the street", { name: "A".repeat(250), street: "Calle\u0000 1" }, {
-        name: CHECKOUT_MESSAGES.nameTooLong,
-        street: expect.any(String) as unknown as string,
-      }],
+      [
+        "every required field missing",
+        { name: "", email: "", phone: "", street: "", city: "", state: "", zipCode: "" },
+        {
+          name: CHECKOUT_MESSAGES.nameRequired,
+          email: CHECKOUT_MESSAGES.emailRequired,
+          phone: CHECKOUT_MESSAGES.phoneRequired,
+          street: CHECKOUT_MESSAGES.streetRequired,
+          city: CHECKOUT_MESSAGES.cityRequired,
+          state: CHECKOUT_MESSAGES.stateRequired,
+          zipCode: CHECKOUT_MESSAGES.zipRequired,
+        },
+      ],
+      [
+        "malformed e-mail, phone and zip code",
+        { email: "ana@", phone: "12345", zipCode: "7200A" },
+        {
+          email: CHECKOUT_MESSAGES.emailInvalid,
+          phone: CHECKOUT_MESSAGES.phoneInvalid,
+          zipCode: CHECKOUT_MESSAGES.zipInvalid,
+        },
+      ],
+      [
+        "a zip code of 6 digits and a state that is not Mexican",
+        { zipCode: "720001", state: "Texas" },
+        {
+          zipCode: CHECKOUT_MESSAGES.zipInvalid,
+          state: expect.any(String) as unknown as string,
+        },
+      ],
+      [
+        "an oversized name and a control character in the street",
+        { name: "A".repeat(250), street: "Calle\u0000 1" },
+        {
+          name: CHECKOUT_MESSAGES.nameTooLong,
+          street: expect.any(String) as unknown as string,
+        },
+      ],
       ["a carrier that is not the shop's", { shippingMethod: "fedex" }, { shippingMethod: CHECKOUT_MESSAGES.shippingMethodInvalid }],
       ["a malformed saved-address id", { savedAddressId: "../../etc/passwd" }, { savedAddressId: CHECKOUT_MESSAGES.savedAddressInvalid }],
       ["an applied coupon code longer than any", { couponCode: "X".repeat(40) }, { couponInput: CHECKOUT_MESSAGES.couponInvalid }],
@@ -360,7 +415,11 @@ describeEachDatabase("the /checkout route", (t) => {
       }
       const json = await settle<Answer>(() =>
         action({
-          request: new Request(`${TEST_ORIGIN}/checkout`, { method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie }, body: "{}" }),
+          request: new Request(`${TEST_ORIGIN}/checkout`, {
+            method: "POST",
+            headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+            body: "{}",
+          }),
           params: {},
           context: context(),
         } as never),
@@ -390,7 +449,9 @@ describeEachDatabase("the /checkout route", (t) => {
   describe("a stored order waiting for payment ('Intentar de nuevo')", () => {
     it("with an empty cart the page offers the stored order; 'Continuar al Pago' (retry) gives a fresh link; no payable stored order → /carrito", async () => {
       const order = await insertOrder(t.db, { paymentStatus: "rejected" });
-      const pendingCookie = (await storePendingOrder(config(), { orderNumber: order.orderNumber, id: order.id, total: 1150 })).split(";")[0]!;
+      const pendingCookie = (await storePendingOrder(config(), { orderNumber: order.orderNumber, id: order.id, total: 1150 })).split(
+        ";",
+      )[0]!;
       const cookie = `${await guestWith([])}; ${pendingCookie}`;
 
       const page = await load(cookie);

@@ -33,13 +33,24 @@ describe("client bundle", () => {
   it("holds no module of server/ and no server-side or schema package", () => {
     const modules = clientModules();
     expect(modules.some((m) => m.module.startsWith("app/root.tsx"))).toBe(true);
-    const forbidden = /^(server\/|node_modules\/(zod|drizzle-orm|pg|pg-pool|@electric-sql|bcryptjs|sharp|nodemailer|remix-auth|remix-auth-form)\/)/;
+    const forbidden =
+      /^(server\/|node_modules\/(zod|drizzle-orm|pg|pg-pool|@electric-sql|bcryptjs|sharp|nodemailer|remix-auth|remix-auth-form)\/)/;
     const leaks = modules.filter((m) => forbidden.test(m.module));
     expect(leaks, leaks.map((m) => `${m.chunk}: ${m.module}`).join("\n")).toEqual([]);
   });
 
   it("holds no server code by its marks either", () => {
-    const markers = [/drizzle-orm/, /@electric-sql\/pglite/, /pg_trgm/, /\bbcrypt/, /\bsharp\b/, /SESSION_SECRET/, /node:crypto/, /pg-pool/, /ZodError/];
+    const markers = [
+      /drizzle-orm/,
+      /@electric-sql\/pglite/,
+      /pg_trgm/,
+      /\bbcrypt/,
+      /\bsharp\b/,
+      /SESSION_SECRET/,
+      /node:crypto/,
+      /pg-pool/,
+      /ZodError/,
+    ];
     const files = clientJs();
     expect(files.length).toBeGreaterThan(0);
     for (const { file, text } of files) {

@@ -39,16 +39,27 @@ describeEachDatabase("CSV import", (t) => {
   }
 
   /** A multipart POST as the browser sends the upload form (an empty file input sends a nameless empty file). */
-  function upload(cookie: string, file: { name: string; content: string | Uint8Array } | null, fields: Record<string, string> = {}): Request {
+  function upload(
+    cookie: string,
+    file: { name: string; content: string | Uint8Array } | null,
+    fields: Record<string, string> = {},
+  ): Request {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    form.set("archivo", file ? new File([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], file.name, { type: "text/csv" }) : new File([], "", { type: "application/octet-stream" }));
+    form.set(
+      "archivo",
+      file
+        ? new File([typeof file.content === "string" ? file.content : new Uint8Array(file.content)], file.name, { type: "text/csv" })
+        : new File([], "", { type: "application/octet-stream" }),
+    );
     return new Request(TEST_ORIGIN + PATH, { method: "POST", body: form, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
   }
 
   const post = (request: Request) => settle<Answer>(() => action({ request, params: {}, context: context() } as never));
   const page = (query: string, cookie: string) =>
-    settle<ImportPageData>(() => loader({ request: get(`${PATH}${query}`, cookie ? { cookie } : {}), params: {}, context: context() } as never));
+    settle<ImportPageData>(() =>
+      loader({ request: get(`${PATH}${query}`, cookie ? { cookie } : {}), params: {}, context: context() } as never),
+    );
 
   const productCount = async () => (await t.db.select({ n: count() }).from(products))[0]!.n;
   const runCount = async () => (await t.db.select({ n: count() }).from(importRuns))[0]!.n;
@@ -90,7 +101,11 @@ describeEachDatabase("CSV import", (t) => {
     expect(await productCount()).toBe(before + 3);
     const rows = await productsNamed(["Bulbasaur Importado", "Charmander Importado", "Caja de Sobres Importada"]);
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
-    expect(run.successes.items.map((s) => s.id)).toEqual([byName["Bulbasaur Importado"]!.id, byName["Charmander Importado"]!.id, byName["Caja de Sobres Importada"]!.id]);
+    expect(run.successes.items.map((s) => s.id)).toEqual([
+      byName["Bulbasaur Importado"]!.id,
+      byName["Charmander Importado"]!.id,
+      byName["Caja de Sobres Importada"]!.id,
+    ]);
     expect(byName["Bulbasaur Importado"]).toMatchObject({
       expansion: "151",
       priceCents: 2500,
@@ -112,7 +127,12 @@ describeEachDatabase("CSV import", (t) => {
       comment: "Casi nueva",
       images: ["https://images.example.com/charmander.jpg", "https://images.example.com/charmander-back.jpg"],
     });
-    expect(byName["Caja de Sobres Importada"]).toMatchObject({ priceCents: 129_900, salePriceCents: 119_900, category: "Producto Sellado", cardNumber: null });
+    expect(byName["Caja de Sobres Importada"]).toMatchObject({
+      priceCents: 129_900,
+      salePriceCents: 119_900,
+      category: "Producto Sellado",
+      cardNumber: null,
+    });
     // The run keeps its result and lets go of the file's text.
     const [stored] = await t.db.select().from(importRuns).where(eq(importRuns.id, run.id));
     expect(stored).toMatchObject({ status: "done", processed: 3, total: 3, succeeded: 3, failed: 0, input: null });
@@ -215,7 +235,11 @@ describeEachDatabase("CSV import", (t) => {
     const twice = await importFile(
       cookie,
       "dos-veces.csv",
-      [HEADER, "Mimikyu Doble,Lost Origin,50.00,1,Rare,Pokémon,https://images.example.com/m1.jpg", "Mimikyu Doble,Lost Origin,55.00,2,Rare,Pokémon,https://images.example.com/m2.jpg"].join("\n"),
+      [
+        HEADER,
+        "Mimikyu Doble,Lost Origin,50.00,1,Rare,Pokémon,https://images.example.com/m1.jpg",
+        "Mimikyu Doble,Lost Origin,55.00,2,Rare,Pokémon,https://images.example.com/m2.jpg",
+      ].join("\n"),
     );
     expect(twice.successes.items.map((s) => [s.row, s.updated])).toEqual([
       [2, false],
@@ -228,17 +252,22 @@ describeEachDatabase("CSV import", (t) => {
 
   it("two workers asking at once never take the same run, and every queued run is imported once", async () => {
     const cookie = await adminCookie();
-    const file = (n: number) => [HEADER, `Carta Concurrente ${n},Black Bolt,10.00,1,Rare,Pokémon,https://images.example.com/c${n}.jpg`].join("\n");
+    const file = (n: number) =>
+      [HEADER, `Carta Concurrente ${n},Black Bolt,10.00,1,Rare,Pokémon,https://images.example.com/c${n}.jpg`].join("\n");
     const ids: string[] = [];
     for (const n of [1, 2, 3]) ids.push(await queue(cookie, `lote-${n}.csv`, file(n)));
     // One claim takes one run, the oldest; the others stay queued.
     const first = await claimNextImportRun(t.db);
     expect(first?.id).toBe(ids[0]);
-    expect((await t.db.select({ status: importRuns.status }).from(importRuns).where(inArray(importRuns.id, ids)).orderBy(importRuns.createdAt, importRuns.id)).map((r) => r.status)).toEqual([
-      "running",
-      "queued",
-      "queued",
-    ]);
+    expect(
+      (
+        await t.db
+          .select({ status: importRuns.status })
+          .from(importRuns)
+          .where(inArray(importRuns.id, ids))
+          .orderBy(importRuns.createdAt, importRuns.id)
+      ).map((r) => r.status),
+    ).toEqual(["running", "queued", "queued"]);
     // Two claims at once: each gets its own run.
     const both = await Promise.all([claimNextImportRun(t.db), claimNextImportRun(t.db)]);
     expect(both.map((c) => c?.id).sort()).toEqual([ids[1], ids[2]].sort());
@@ -264,7 +293,9 @@ describeEachDatabase("CSV import", (t) => {
     const cookie = await adminCookie();
     const lines = [`${HEADER},cardNumber,artist,description`];
     for (let i = 1; i <= 5000; i++) {
-      lines.push(`Carta Masiva ${i},Temporal Forces,${(i % 900) + 10}.50,${i % 20},Rare,Pokémon,https://images.example.com/masiva-${i}.jpg,${i}/5000,Ilustrador ${i % 37},"Descripción, número ${i}"`);
+      lines.push(
+        `Carta Masiva ${i},Temporal Forces,${(i % 900) + 10}.50,${i % 20},Rare,Pokémon,https://images.example.com/masiva-${i}.jpg,${i}/5000,Ilustrador ${i % 37},"Descripción, número ${i}"`,
+      );
     }
     const before = await productCount();
     const id = await queue(cookie, "masivo.csv", lines.join("\n"));
@@ -297,7 +328,8 @@ describeEachDatabase("CSV import", (t) => {
   it("the server keeps answering while a file is imported: the worker pauses between batches", async () => {
     const cookie = await adminCookie();
     const lines = [HEADER];
-    for (let i = 1; i <= 1000; i++) lines.push(`Carta Pausa ${i},Celebrations,5.00,1,Rare,Pokémon,https://images.example.com/pausa-${i}.jpg`);
+    for (let i = 1; i <= 1000; i++)
+      lines.push(`Carta Pausa ${i},Celebrations,5.00,1,Rare,Pokémon,https://images.example.com/pausa-${i}.jpg`);
     await queue(cookie, "pausa.csv", lines.join("\n"));
     const run = await claimNextImportRun(t.db);
     // A timer stands for the requests waiting their turn: on the embedded database the queries of a
@@ -317,14 +349,25 @@ describeEachDatabase("CSV import", (t) => {
       { label: "not .csv", file: { name: "productos.xlsx", content: fixture("good.csv") }, error: ADMIN_MESSAGES.csvRequired },
       { label: "over 5 MB", file: { name: "grande.csv", content: over }, error: CSV_IMPORT_MESSAGES.tooLarge },
       { label: "malformed", file: { name: "rota.csv", content: fixture("malformed.csv") }, error: CSV_IMPORT_MESSAGES.malformed(3) },
-      { label: "missing column", file: { name: "incompleta.csv", content: fixture("missing-column.csv") }, error: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]) },
+      {
+        label: "missing column",
+        file: { name: "incompleta.csv", content: fixture("missing-column.csv") },
+        error: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]),
+      },
       { label: "not UTF-8", file: { name: "latin1.csv", content: fixture("latin1.csv") }, error: CSV_IMPORT_MESSAGES.notUtf8 },
-      { label: "binary", file: { name: "imagen.csv", content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]) }, error: CSV_IMPORT_MESSAGES.notUtf8 },
+      {
+        label: "binary",
+        file: { name: "imagen.csv", content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]) },
+        error: CSV_IMPORT_MESSAGES.notUtf8,
+      },
       { label: "empty", file: { name: "vacia.csv", content: "" }, error: CSV_IMPORT_MESSAGES.empty },
       { label: "header only", file: { name: "encabezado.csv", content: `${HEADER}\n\n` }, error: CSV_IMPORT_MESSAGES.noRows },
       {
         label: "separated by semicolons",
-        file: { name: "puntoycoma.csv", content: "name;expansion;price;stock;rarity;type;images\nA;151;1;1;Rare;Pokémon;https://a.example/a.jpg" },
+        file: {
+          name: "puntoycoma.csv",
+          content: "name;expansion;price;stock;rarity;type;images\nA;151;1;1;Rare;Pokémon;https://a.example/a.jpg",
+        },
         error: `${CSV_IMPORT_MESSAGES.missingColumns(["name", "expansion", "price", "stock", "rarity", "type", "images"])} ${CSV_IMPORT_MESSAGES.semicolonHint}`,
       },
     ];
@@ -356,7 +399,17 @@ describeEachDatabase("CSV import", (t) => {
     }
     // A queued run of someone else can't be confirmed or read either.
     const id = await createImportRun(t.db, { fileName: "x.csv", text: `${HEADER}\n`, total: 0, status: "preview", createdBy: null });
-    expect((await post(new Request(TEST_ORIGIN + PATH, { method: "POST", body: new URLSearchParams({ intent: "confirm", corrida: id }), headers: { origin: TEST_ORIGIN, cookie: customer } }))).status).toBe(403);
+    expect(
+      (
+        await post(
+          new Request(TEST_ORIGIN + PATH, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "confirm", corrida: id }),
+            headers: { origin: TEST_ORIGIN, cookie: customer },
+          }),
+        )
+      ).status,
+    ).toBe(403);
     expect((await page(`?corrida=${id}`, customer)).status).toBe(302);
     expect((await findImportRun(t.db, id))?.status).toBe("preview");
     await t.db.delete(importRuns).where(eq(importRuns.id, id));
@@ -391,7 +444,13 @@ describeEachDatabase("CSV import", (t) => {
     expect(await productCount()).toBe(products);
 
     const confirm = () =>
-      post(new Request(TEST_ORIGIN + PATH, { method: "POST", body: new URLSearchParams({ intent: "confirm", corrida: id }), headers: { origin: TEST_ORIGIN, cookie } }));
+      post(
+        new Request(TEST_ORIGIN + PATH, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "confirm", corrida: id }),
+          headers: { origin: TEST_ORIGIN, cookie },
+        }),
+      );
     const confirmed = await confirm();
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("Location")).toBe(`${PATH}?corrida=${id}`);
@@ -408,10 +467,20 @@ describeEachDatabase("CSV import", (t) => {
 
   it("the progress page: queued and running show processed of total and refresh themselves; done shows the result without refreshing", async () => {
     const cookie = await adminCookie();
-    const id = await queue(cookie, "progreso.csv", [HEADER, "Carta Progreso,Paradox Rift,10.00,1,Rare,Pokémon,https://images.example.com/p.jpg", "Mala,Paradox Rift,x,1,Rare,Pokémon,https://images.example.com/m.jpg"].join("\n"));
+    const id = await queue(
+      cookie,
+      "progreso.csv",
+      [
+        HEADER,
+        "Carta Progreso,Paradox Rift,10.00,1,Rare,Pokémon,https://images.example.com/p.jpg",
+        "Mala,Paradox Rift,x,1,Rare,Pokémon,https://images.example.com/m.jpg",
+      ].join("\n"),
+    );
     const render = (data: ImportPageData) => {
       const Stub = createRoutesStub([{ id: "importar", path: PATH, Component: ImportProductsPage as never, loader: () => data }]);
-      return renderToString(createElement(Stub, { initialEntries: [`${PATH}?corrida=${id}`], hydrationData: { loaderData: { importar: data } } }));
+      return renderToString(
+        createElement(Stub, { initialEntries: [`${PATH}?corrida=${id}`], hydrationData: { loaderData: { importar: data } } }),
+      );
     };
     const queued = (await page(`?corrida=${id}`, cookie)).data as RunPage;
     expect(queued.run).toMatchObject({ status: "queued", processed: 0, total: 2 });

@@ -45,8 +45,15 @@ function uploadRequest(cookie: string | null, file: { bytes: Uint8Array; name: s
   const form = new FormData();
   form.set("intent", "upload");
   // A form without a chosen file sends an empty, nameless part.
-  form.set("imagen", file ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }));
-  return new Request(TEST_ORIGIN + GALLERY, { method: "POST", headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, body: form });
+  form.set(
+    "imagen",
+    file ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }),
+  );
+  return new Request(TEST_ORIGIN + GALLERY, {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    body: form,
+  });
 }
 
 function deleteRequest(cookie: string | null, imageId: string): Request {
@@ -58,7 +65,8 @@ function deleteRequest(cookie: string | null, imageId: string): Request {
 }
 
 describeEachDatabase("image gallery", (t) => {
-  const run = (request: Request) => settle<{ intent: string | null; error: string }>(() => action({ request, context: routeContext(t.db), params: {} } as never));
+  const run = (request: Request) =>
+    settle<{ intent: string | null; error: string }>(() => action({ request, context: routeContext(t.db), params: {} } as never));
   const media = (path: string, headers: Record<string, string> = {}) => {
     const url = new URL(TEST_ORIGIN + path);
     const [, , , id, file] = url.pathname.split("/");
@@ -68,7 +76,12 @@ describeEachDatabase("image gallery", (t) => {
     mediaLoader({ request: get(`/media/imagenes/x/y${query}`), context: routeContext(t.db), params } as never) as Promise<Response>;
 
   async function user(role: "admin" | "customer") {
-    const account = await registerUser(t.db, { name: "Galería", email: `galeria${++n}-${Date.now()}@example.com`, phone: "", password: "secreto1" });
+    const account = await registerUser(t.db, {
+      name: "Galería",
+      email: `galeria${++n}-${Date.now()}@example.com`,
+      phone: "",
+      password: "secreto1",
+    });
     if (role === "admin") await makeAdmin(t.db, account.email);
     return (await signIn(t.db, account.id)).cookie;
   }
@@ -113,7 +126,11 @@ describeEachDatabase("image gallery", (t) => {
     const image = await uploadAsAdmin(admin, { bytes: jpeg, name: "foto", type: "application/octet-stream" });
     const [row] = await t.db.select({ mime: images.mime, width: images.width }).from(images).where(eq(images.id, image.id));
     expect(row).toEqual({ mime: "image/jpeg", width: 400 });
-    const variants = await t.db.select({ width: imageVariants.width, bytes: imageVariants.bytes }).from(imageVariants).where(eq(imageVariants.imageId, image.id)).orderBy(imageVariants.width);
+    const variants = await t.db
+      .select({ width: imageVariants.width, bytes: imageVariants.bytes })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, image.id))
+      .orderBy(imageVariants.width);
     expect(variants.map((v) => v.width)).toEqual([240, 360, 400]);
     expect((await sharp(variants[2]!.bytes).metadata()).width).toBe(400);
     // Asking for 480 or 720 gets the widest there is (400), never an upscaled copy.
@@ -127,7 +144,9 @@ describeEachDatabase("image gallery", (t) => {
   it("refuses a text file named .png sent as image/png, and writes nothing", async () => {
     const admin = await user("admin");
     const [images0, variants0] = [await imageCount(), await variantCount()];
-    const result = await run(uploadRequest(admin, { bytes: Buffer.from("esto no es una imagen\n".repeat(20)), name: "carta.png", type: "image/png" }));
+    const result = await run(
+      uploadRequest(admin, { bytes: Buffer.from("esto no es una imagen\n".repeat(20)), name: "carta.png", type: "image/png" }),
+    );
     expect(result.status).toBe(400);
     expect(result.data).toEqual({ intent: "upload", error: ADMIN_MESSAGES.imageOnly });
     expect([await imageCount(), await variantCount()]).toEqual([images0, variants0]);
@@ -136,22 +155,34 @@ describeEachDatabase("image gallery", (t) => {
   it("refuses an SVG and a truncated PNG: only raster pictures that decode are taken", async () => {
     const admin = await user("admin");
     const before = await imageCount();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>');
-    expect((await run(uploadRequest(admin, { bytes: svg, name: "x.svg", type: "image/svg+xml" }))).data?.error).toBe(ADMIN_MESSAGES.imageOnly);
-    const png = await pngOf(600, 800);
-    const truncated = png.subarray(0, Math.floor(png.length / 2));
-    const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 800 * 3 }, (_, i) => (i * 7919) % 256)), { raw: { width: 600, height: 800, channels: 3 } }).png().toBuffer();
-    expect((await run(uploadRequest(admin, { bytes: noisy.subarray(0, noisy.length - 2000), name: "rota.png", type: "image/png" }))).data?.error).toBe(
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>',
+    );
+    expect((await run(uploadRequest(admin, { bytes: svg, name: "x.svg", type: "image/svg+xml" }))).data?.error).toBe(
       ADMIN_MESSAGES.imageOnly,
     );
-    expect((await run(uploadRequest(admin, { bytes: truncated, name: "media.png", type: "image/png" }))).data?.error).toBe(ADMIN_MESSAGES.imageOnly);
+    const png = await pngOf(600, 800);
+    const truncated = png.subarray(0, Math.floor(png.length / 2));
+    const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 800 * 3 }, (_, i) => (i * 7919) % 256)), {
+      raw: { width: 600, height: 800, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    expect(
+      (await run(uploadRequest(admin, { bytes: noisy.subarray(0, noisy.length - 2000), name: "rota.png", type: "image/png" }))).data?.error,
+    ).toBe(ADMIN_MESSAGES.imageOnly);
+    expect((await run(uploadRequest(admin, { bytes: truncated, name: "media.png", type: "image/png" }))).data?.error).toBe(
+      ADMIN_MESSAGES.imageOnly,
+    );
     expect(await imageCount()).toBe(before);
   });
 
   it("refuses a decompression bomb (a small file of more than 40 megapixels) with a message", async () => {
     const admin = await user("admin");
     const before = await imageCount();
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const result = await run(uploadRequest(admin, { bytes: bomb, name: "bomba.png", type: "image/png" }));
     expect(result.status).toBe(400);
@@ -161,15 +192,26 @@ describeEachDatabase("image gallery", (t) => {
 
   it("keeps only the first frame of an animated GIF", async () => {
     const admin = await user("admin");
-    const frame = (colour: string) => sharp({ create: { width: 300, height: 420, channels: 3, background: colour } }).png().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 300, height: 420, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     const animated = await sharp([await frame("#0a0"), await frame("#a00"), await frame("#00a")], { join: { animated: true } })
       .gif({ delay: [100, 100, 100] })
       .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const image = await uploadAsAdmin(admin, { bytes: animated, name: "anim.gif", type: "image/gif" });
-    const [row] = await t.db.select({ mime: images.mime, width: images.width, height: images.height }).from(images).where(eq(images.id, image.id));
+    const [row] = await t.db
+      .select({ mime: images.mime, width: images.width, height: images.height })
+      .from(images)
+      .where(eq(images.id, image.id));
     expect(row).toEqual({ mime: "image/gif", width: 300, height: 420 });
-    const [variant] = await t.db.select({ bytes: imageVariants.bytes }).from(imageVariants).where(eq(imageVariants.imageId, image.id)).orderBy(imageVariants.width).limit(1);
+    const [variant] = await t.db
+      .select({ bytes: imageVariants.bytes })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, image.id))
+      .orderBy(imageVariants.width)
+      .limit(1);
     const meta = await sharp(variant!.bytes).metadata();
     expect(meta.pages ?? 1).toBe(1);
     expect(meta.width).toBe(240);
@@ -189,7 +231,9 @@ describeEachDatabase("image gallery", (t) => {
     // A form with no file part at all (not a browser's, but possible).
     const bare = new FormData();
     bare.set("intent", "upload");
-    const none = await run(new Request(TEST_ORIGIN + GALLERY, { method: "POST", headers: { origin: TEST_ORIGIN, cookie: admin }, body: bare }));
+    const none = await run(
+      new Request(TEST_ORIGIN + GALLERY, { method: "POST", headers: { origin: TEST_ORIGIN, cookie: admin }, body: bare }),
+    );
     expect(none.data?.error).toBe(ADMIN_MESSAGES.imageMissing);
     expect(await imageCount()).toBe(before);
   });
@@ -282,7 +326,9 @@ describeEachDatabase("image gallery", (t) => {
     expect((await media(kept.path)).status).toBe(200);
     // The page sends them home.
     for (const cookie of [customer, null]) {
-      const page = await settle(() => loader({ request: get(GALLERY, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as never));
+      const page = await settle(() =>
+        loader({ request: get(GALLERY, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as never),
+      );
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe("/");
     }
@@ -292,7 +338,11 @@ describeEachDatabase("image gallery", (t) => {
     const admin = await user("admin");
     const image = await uploadAsAdmin(admin, { bytes: await pngOf(300, 420), name: "lista.png", type: "image/png" });
     const page = await settle<{ images: Array<{ id: string }>; origin: string; notice: string | null; deletingId: string | null }>(() =>
-      loader({ request: get(`${GALLERY}?aviso=subida&eliminar=${image.id}`, { cookie: admin }), context: routeContext(t.db), params: {} } as never),
+      loader({
+        request: get(`${GALLERY}?aviso=subida&eliminar=${image.id}`, { cookie: admin }),
+        context: routeContext(t.db),
+        params: {},
+      } as never),
     );
     expect(page.status).toBe(200);
     expect(page.data!.origin).toBe(TEST_ORIGIN);
@@ -300,7 +350,11 @@ describeEachDatabase("image gallery", (t) => {
     expect(page.data!.notice).toBe(ADMIN_MESSAGES.imageUploaded);
     expect(page.data!.deletingId).toBe(image.id);
     const other = await settle<{ notice: string | null; deletingId: string | null }>(() =>
-      loader({ request: get(`${GALLERY}?aviso=<script>&eliminar=ffffffffffffffffffffffff`, { cookie: admin }), context: routeContext(t.db), params: {} } as never),
+      loader({
+        request: get(`${GALLERY}?aviso=<script>&eliminar=ffffffffffffffffffffffff`, { cookie: admin }),
+        context: routeContext(t.db),
+        params: {},
+      } as never),
     );
     expect(other.data).toMatchObject({ notice: null, deletingId: null });
   });

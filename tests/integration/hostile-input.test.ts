@@ -26,7 +26,13 @@ import { loader as listLoader } from "#app/routes/productos.tsx";
 import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
 import { loader as rootLoader } from "#app/root.tsx";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn, type RouteResult } from "#tests/fixtures/route-context.ts";
-import { describeEachDatabase, openTestDatabase, testDatabaseKinds, type SuiteDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
+import {
+  describeEachDatabase,
+  openTestDatabase,
+  testDatabaseKinds,
+  type SuiteDatabase,
+  type TestDatabase,
+} from "#tests/fixtures/test-db.ts";
 
 vi.mock(import("#server/accounts/password.ts"), async () => {
   const bcrypt = (await import("bcryptjs")).default;
@@ -132,10 +138,14 @@ describeEachDatabase("hostile bytes", (t) => {
     const { cookie } = await signIn(t.db, user.id);
     await sweep(REDIRECTS, async (target) => {
       const q = `redirectTo=${target}`;
-      const anonymous = await call<{ redirectTo: string }>(`GET /login?${q}`, () => loginLoader({ request: get(`/login?${q}`), params: {}, context: context() } as never));
+      const anonymous = await call<{ redirectTo: string }>(`GET /login?${q}`, () =>
+        loginLoader({ request: get(`/login?${q}`), params: {}, context: context() } as never),
+      );
       const problem = anonymous && unsafeLocation(anonymous.data?.redirectTo);
       if (problem) problems.push(`GET /login?${q} (form target): ${problem}`);
-      const signedIn = await call(`GET /login?${q} signed in`, () => loginLoader({ request: get(`/login?${q}`, { cookie }), params: {}, context: context() } as never));
+      const signedIn = await call(`GET /login?${q} signed in`, () =>
+        loginLoader({ request: get(`/login?${q}`, { cookie }), params: {}, context: context() } as never),
+      );
       if (signedIn) check(`GET /login?${q} signed in`, signedIn);
     });
     expect(problems).toEqual([]);
@@ -145,11 +155,19 @@ describeEachDatabase("hostile bytes", (t) => {
     const { problems, context, check, call } = probe(t);
     await sweep(REDIRECTS, async (target) => {
       const cart = await call(`POST /carrito redirectTo=${target}`, () =>
-        cartAction({ request: formPost("/carrito", encodedBody({ intent: "clear", redirectTo: target })), params: {}, context: context() } as never),
+        cartAction({
+          request: formPost("/carrito", encodedBody({ intent: "clear", redirectTo: target })),
+          params: {},
+          context: context(),
+        } as never),
       );
       if (cart) check(`POST /carrito redirectTo=${target}`, cart);
       const banner = await call(`POST /preferencias/aviso-puntos redirectTo=${target}`, () =>
-        bannerAction({ request: formPost("/preferencias/aviso-puntos", encodedBody({ redirectTo: target })), params: {}, context: context() } as never),
+        bannerAction({
+          request: formPost("/preferencias/aviso-puntos", encodedBody({ redirectTo: target })),
+          params: {},
+          context: context(),
+        } as never),
       );
       if (banner) check(`POST /preferencias/aviso-puntos redirectTo=${target}`, banner);
     });
@@ -165,7 +183,9 @@ describeEachDatabase("hostile bytes", (t) => {
     ];
     for (const [path, formBody, message] of cases) {
       const ip = uniqueIp();
-      const reply = await settle<{ error: string }>(() => loginAction({ request: formPost(path, formBody), params: {}, context: context(ip) } as never));
+      const reply = await settle<{ error: string }>(() =>
+        loginAction({ request: formPost(path, formBody), params: {}, context: context(ip) } as never),
+      );
       expect(reply).toMatchObject({ status: 400, data: { error: message } });
       const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
       expect(keys.filter((k) => k.endsWith(`:${ip}`) || k.includes("ana"))).toEqual([]);
@@ -185,28 +205,56 @@ describeEachDatabase("hostile bytes", (t) => {
         const reply = await call(what, route);
         if (reply) check(what, reply, reply.headers.has("location"));
       };
-      await run(`/producto/${label}`, () => productLoader({ request: get(`/producto/x?${query({ img: v })}`), params: { id: v }, context: context() } as never));
+      await run(`/producto/${label}`, () =>
+        productLoader({ request: get(`/producto/x?${query({ img: v })}`), params: { id: v }, context: context() } as never),
+      );
       await run(`/producto/{id}?img=${label}`, () =>
-        productLoader({ request: get(`/producto/${productId}?${query({ img: v })}`), params: { id: productId }, context: context() } as never),
+        productLoader({
+          request: get(`/producto/${productId}?${query({ img: v })}`),
+          params: { id: productId },
+          context: context(),
+        } as never),
       );
       for (const name of listParams) {
-        await run(`/productos?${name}=${label}`, () => listLoader({ request: get(`/productos?${query({ [name]: v })}`), params: {}, context: context() } as never));
+        await run(`/productos?${name}=${label}`, () =>
+          listLoader({ request: get(`/productos?${query({ [name]: v })}`), params: {}, context: context() } as never),
+        );
       }
-      await run(`/reset-password/${label}`, () => resetLoader({ request: get("/reset-password/x"), params: { token: v }, context: context() } as never));
+      await run(`/reset-password/${label}`, () =>
+        resetLoader({ request: get("/reset-password/x"), params: { token: v }, context: context() } as never),
+      );
       await run(`POST /reset-password/${label}`, () =>
-        resetAction({ request: formPost("/reset-password/x", { newPassword: "nueva123", confirmPassword: "nueva123" }), params: { token: v }, context: context() } as never),
+        resetAction({
+          request: formPost("/reset-password/x", { newPassword: "nueva123", confirmPassword: "nueva123" }),
+          params: { token: v },
+          context: context(),
+        } as never),
       );
       await run(`/perfil?tab=${label}`, () =>
-        profileLoader({ request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, ok: v })}`, { cookie }), params: {}, context: context() } as never),
+        profileLoader({
+          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, ok: v })}`, { cookie }),
+          params: {},
+          context: context(),
+        } as never),
       );
-      await run(`/media/demo/${label}`, () => mediaLoader({ request: get(`/media/demo/x?${query({ w: v })}`), params: { file: v }, context: context() } as never));
+      await run(`/media/demo/${label}`, () =>
+        mediaLoader({ request: get(`/media/demo/x?${query({ w: v })}`), params: { file: v }, context: context() } as never),
+      );
       await run(`/media/demo/{id}-front.webp?w=${label}`, () =>
-        mediaLoader({ request: get(`/media/demo/x?${query({ w: v })}`), params: { file: `${"0".repeat(23)}1-front.webp` }, context: context() } as never),
+        mediaLoader({
+          request: get(`/media/demo/x?${query({ w: v })}`),
+          params: { file: `${"0".repeat(23)}1-front.webp` },
+          context: context(),
+        } as never),
       );
       // Cookies are signed: anything else reads as no cookie.
       const cookieValue = query({ v }).slice(2);
       await run(`cookies ${label}`, () =>
-        rootLoader({ request: get("/", { cookie: `sesion=${cookieValue}; carrito=${cookieValue}; aviso_puntos=${cookieValue}` }), params: {}, context: context() } as never),
+        rootLoader({
+          request: get("/", { cookie: `sesion=${cookieValue}; carrito=${cookieValue}; aviso_puntos=${cookieValue}` }),
+          params: {},
+          context: context(),
+        } as never),
       );
     });
     expect(problems).toEqual([]);
@@ -223,16 +271,29 @@ describeEachDatabase("hostile bytes", (t) => {
         addresses: await t.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, user.id)),
       });
     const profile = { intent: "update-profile", name: "Pía", email, phone: "" };
-    const address = { intent: "add-address", street: "Calle 5", colonia: "Centro", city: "Puebla", state: "Puebla", zipCode: "72000", references: "Portón verde" };
+    const address = {
+      intent: "add-address",
+      street: "Calle 5",
+      colonia: "Centro",
+      city: "Puebla",
+      state: "Puebla",
+      zipCode: "72000",
+      references: "Portón verde",
+    };
     for (const v of HOSTILE) {
       const posts = [
         ...["name", "phone", "email"].map((field) => ({ field, fields: { ...profile, [field]: `a${v}` } })),
-        ...["street", "colonia", "city", "state", "zipCode", "references"].map((field) => ({ field, fields: { ...address, [field]: `a${v}` } })),
+        ...["street", "colonia", "city", "state", "zipCode", "references"].map((field) => ({
+          field,
+          fields: { ...address, [field]: `a${v}` },
+        })),
       ];
       for (const { field, fields } of posts) {
         const what = `/perfil ${fields.intent} ${field}=${JSON.stringify(v.slice(0, 20))}`;
         const before = await snapshot();
-        const reply = await call(what, () => profileAction({ request: formPost("/perfil", fields, { cookie }), params: {}, context: context() } as never));
+        const reply = await call(what, () =>
+          profileAction({ request: formPost("/perfil", fields, { cookie }), params: {}, context: context() } as never),
+        );
         if (!reply) continue;
         check(what, reply, reply.status === 303);
         if (reply.status >= 400 && (await snapshot()) !== before) problems.push(`${what}: ${reply.status}, yet something changed`);
@@ -271,18 +332,26 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
     const user = await registerUser(t.db, { name: "Rita", email, phone: "", password });
     await sweep(SIGN_IN_REDIRECTS, async (target) => {
       const q = `redirectTo=${target}`;
-      const login = await call(`POST /login?${q}`, () => loginAction({ request: formPost(`/login?${q}`, { email, password }), params: {}, context: context() } as never));
+      const login = await call(`POST /login?${q}`, () =>
+        loginAction({ request: formPost(`/login?${q}`, { email, password }), params: {}, context: context() } as never),
+      );
       if (login) {
         check(`POST /login?${q}`, login);
-        if (!login.headers.getSetCookie().some((c) => c.startsWith("sesion=") && !c.startsWith("sesion=;"))) problems.push(`POST /login?${q}: no session cookie`);
+        if (!login.headers.getSetCookie().some((c) => c.startsWith("sesion=") && !c.startsWith("sesion=;")))
+          problems.push(`POST /login?${q}: no session cookie`);
       }
       const fields = { name: "Reg", email: `reg${++n}-${Date.now()}@example.com`, password };
-      const register = await call(`POST /registro?${q}`, () => loginAction({ request: formPost(`/registro?${q}`, fields), params: {}, context: context() } as never));
+      const register = await call(`POST /registro?${q}`, () =>
+        loginAction({ request: formPost(`/registro?${q}`, fields), params: {}, context: context() } as never),
+      );
       if (register) check(`POST /registro?${q}`, register);
     });
     expect(problems).toEqual([]);
     // Every sign-in's session was handed to the browser: one row per cookie sent, none orphaned.
-    const [row] = await t.db.select({ c: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, user.id));
+    const [row] = await t.db
+      .select({ c: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
     expect(row!.c).toBe(SIGN_IN_REDIRECTS.length);
   });
 
@@ -294,7 +363,9 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
     const refused: Array<{ what: string; email: string; ip: string }> = [];
     const attempt = async (what: string, path: string, fields: Record<string, string>) => {
       const ip = uniqueIp();
-      const reply = await call(what, () => loginAction({ request: formPost(path, encodedBody(fields)), params: {}, context: context(ip) } as never));
+      const reply = await call(what, () =>
+        loginAction({ request: formPost(path, encodedBody(fields)), params: {}, context: context(ip) } as never),
+      );
       if (!reply) return;
       check(what, reply, reply.status === 303);
       const email = (new URLSearchParams(encodedBody(fields)).get("email") ?? "").trim().toLowerCase();
@@ -314,7 +385,9 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
     expect(refused.length).toBeGreaterThan(200);
     const emails = new Set((await t.db.select({ email: users.email }).from(users)).map((r) => r.email));
     const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
-    const written = refused.filter((r) => emails.has(r.email) || keys.some((k) => k.endsWith(`:${r.ip}`) || (r.email !== known && k.endsWith(`:${r.email}`))));
+    const written = refused.filter(
+      (r) => emails.has(r.email) || keys.some((k) => k.endsWith(`:${r.ip}`) || (r.email !== known && k.endsWith(`:${r.email}`))),
+    );
     expect(written.map((r) => r.what)).toEqual([]);
   });
 });

@@ -21,8 +21,16 @@ describeEachDatabase("housekeeping", (t) => {
     const user = await registerUser(t.db, { name: "Pia", email: `limpieza-${Date.now()}@example.com`, phone: "", password: "secreto1" });
     const live = await createSession(t.db, user.id);
     const expired = await createSession(t.db, user.id);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, expired));
-    const token = (hoursFromNow: number) => ({ id: newId(), userId: user.id, tokenHash: newId(), expiresAt: new Date(Date.now() + hoursFromNow * HOUR) });
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired));
+    const token = (hoursFromNow: number) => ({
+      id: newId(),
+      userId: user.id,
+      tokenHash: newId(),
+      expiresAt: new Date(Date.now() + hoursFromNow * HOUR),
+    });
     const fresh = token(1);
     const recentlyExpired = token(-2);
     const old = token(-25);
@@ -38,11 +46,20 @@ describeEachDatabase("housekeeping", (t) => {
     const product = await insertProduct(t.db, { stock: 5 });
     const abandoned = await createCart(t.db);
     await addToCart(t.db, abandoned, product, 1);
-    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 91 * 24 * HOUR) }).where(eq(carts.id, abandoned));
+    await t.db
+      .update(carts)
+      .set({ updatedAt: new Date(Date.now() - 91 * 24 * HOUR) })
+      .where(eq(carts.id, abandoned));
     const recentGuest = await createCart(t.db);
-    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 30 * 24 * HOUR) }).where(eq(carts.id, recentGuest));
+    await t.db
+      .update(carts)
+      .set({ updatedAt: new Date(Date.now() - 30 * 24 * HOUR) })
+      .where(eq(carts.id, recentGuest));
     const oldUserCart = await createCart(t.db, user.id);
-    await t.db.update(carts).set({ updatedAt: new Date(Date.now() - 400 * 24 * HOUR) }).where(eq(carts.id, oldUserCart));
+    await t.db
+      .update(carts)
+      .set({ updatedAt: new Date(Date.now() - 400 * 24 * HOUR) })
+      .where(eq(carts.id, oldUserCart));
 
     const purged = await runHousekeeping(t.db);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
@@ -52,11 +69,20 @@ describeEachDatabase("housekeeping", (t) => {
 
     expect((await sessionUser(t.db, live))?.id).toBe(user.id);
     expect(await t.db.select().from(sessions).where(eq(sessions.id, expired))).toEqual([]);
-    const tokens = await t.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const tokens = await t.db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(tokens.map((r) => r.id).sort()).toEqual([fresh.id, recentlyExpired.id].sort());
-    const counters = await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [oldKey, currentKey]));
+    const counters = await t.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, [oldKey, currentKey]));
     expect(counters.map((r) => r.key)).toEqual([currentKey]);
-    const left = await t.db.select({ id: carts.id }).from(carts).where(inArray(carts.id, [abandoned, recentGuest, oldUserCart]));
+    const left = await t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(inArray(carts.id, [abandoned, recentGuest, oldUserCart]));
     expect(left.map((r) => r.id).sort()).toEqual([recentGuest, oldUserCart].sort());
     expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, abandoned))).toEqual([]);
   });

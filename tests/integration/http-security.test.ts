@@ -193,7 +193,9 @@ describe("body size limit with React Router reading the body", () => {
       socket.on("data", (d) => (answer += d.toString("latin1")));
       socket.on("error", () => {});
       socket.on("close", () => resolve({ answer, sent }));
-      socket.write("POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n");
+      socket.write(
+        "POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+      );
       pump();
     });
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
@@ -213,10 +215,20 @@ describe("request methods", () => {
   it("TRACE, which a Fetch request cannot carry, gets 405 before React Router", async () => {
     const app = express();
     app.use(supportedMethodsOnly);
-    app.use(reactRouterHandler({ build: resourceBuild({ form: { loader: () => "ok" } }), mode: "test", maxBodyBytes: () => 1024, getLoadContext: () => ({}) as never }));
+    app.use(
+      reactRouterHandler({
+        build: resourceBuild({ form: { loader: () => "ok" } }),
+        mode: "test",
+        maxBodyBytes: () => 1024,
+        getLoadContext: () => ({}) as never,
+      }),
+    );
     const s = await listen(app);
     const reply = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
-      http.request(`${s.url}/form`, { method: "TRACE" }, (res) => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow })).on("error", reject).end();
+      http
+        .request(`${s.url}/form`, { method: "TRACE" }, (res) => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow }))
+        .on("error", reject)
+        .end();
     });
     await s.close();
     expect(reply).toEqual({ status: 405, allow: "GET, HEAD, POST" });

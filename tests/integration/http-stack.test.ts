@@ -73,7 +73,13 @@ describe("the shop's HTTP stack", () => {
       expect(await reply.text()).toBe("Ocurrió un error. Intenta de nuevo en unos momentos.");
       expectSecurityHeaders(reply.headers);
       expect(errors).toHaveBeenCalledTimes(1);
-      expect(JSON.parse(String(errors.mock.calls[0]![0]))).toMatchObject({ level: "error", msg: "request failed", requestId: "stack-500", method: "GET", path: "/productos" });
+      expect(JSON.parse(String(errors.mock.calls[0]![0]))).toMatchObject({
+        level: "error",
+        msg: "request failed",
+        requestId: "stack-500",
+        method: "GET",
+        path: "/productos",
+      });
     } finally {
       errors.mockRestore();
     }

@@ -26,7 +26,12 @@ describeEachDatabase("login and registration routes", (t) => {
 
   it("registering signs the new customer in and goes to a same-site redirectTo, never another site", async () => {
     const mail = email();
-    const ok = await post("/registro?redirectTo=%2Fperfil%3Ftab%3Dpuntos", { name: "Nadia", email: mail, phone: "55 1234 5678", password: "secreto1" });
+    const ok = await post("/registro?redirectTo=%2Fperfil%3Ftab%3Dpuntos", {
+      name: "Nadia",
+      email: mail,
+      phone: "55 1234 5678",
+      password: "secreto1",
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/perfil?tab=puntos");
     expect(ok.headers.getSetCookie().some((c) => /^sesion=.+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/.test(c))).toBe(true);
@@ -42,7 +47,10 @@ describeEachDatabase("login and registration routes", (t) => {
     const mail = email();
     const user = await registerUser(t.db, { name: "Quim", email: mail, phone: "", password: "secreto1" });
     const first = await post("/login", { email: mail, password: "secreto1" });
-    const cookie = first.headers.getSetCookie().find((c) => c.startsWith("sesion="))!.split(";")[0]!;
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sesion="))!
+      .split(";")[0]!;
     const base = routeContext(t.db);
     const second = await settle(() =>
       loginAction({ request: formPost("/login", { email: mail, password: "secreto1" }, { cookie }), params: {}, context: base } as never),
@@ -50,7 +58,12 @@ describeEachDatabase("login and registration routes", (t) => {
     expect(second.status).toBe(303);
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(second.headers.getSetCookie().find((c) => c.startsWith("sesion="))!.split(";")[0]).not.toBe(cookie);
+    expect(
+      second.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("sesion="))!
+        .split(";")[0],
+    ).not.toBe(cookie);
   });
 
   it("bad registration input: the first Spanish message, a 4xx, no account, the e-mail kept", async () => {
@@ -77,7 +90,11 @@ describeEachDatabase("login and registration routes", (t) => {
     expect(kept.data?.fields.email).toBe("ana@");
     const notAForm = await settle<Reply>(() =>
       loginAction({
-        request: new Request(`${TEST_ORIGIN}/registro`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"email":"a@b.c"}' }),
+        request: new Request(`${TEST_ORIGIN}/registro`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"email":"a@b.c"}',
+        }),
         params: {},
         context: routeContext(t.db),
       } as never),
@@ -125,7 +142,8 @@ describeEachDatabase("login and registration routes", (t) => {
 
     const mail = email();
     const perEmail = [];
-    for (let i = 0; i < 6; i++) perEmail.push((await post("/registro", { name: "R", email: mail, password: "secreto1" }, `100.64.0.${i + 1}`, 1)).status);
+    for (let i = 0; i < 6; i++)
+      perEmail.push((await post("/registro", { name: "R", email: mail, password: "secreto1" }, `100.64.0.${i + 1}`, 1)).status);
     expect(perEmail).toEqual([303, 409, 409, 409, 409, 429]);
   });
 

@@ -7,13 +7,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
-import {
-  PointsError,
-  creditPointsForPaidOrder,
-  debitPoints,
-  refundPoints,
-  reversePointsForRefund,
-} from "#server/loyalty/ledger.server.ts";
+import { PointsError, creditPointsForPaidOrder, debitPoints, refundPoints, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -36,7 +30,10 @@ describeEachDatabase("points ledger", (t) => {
     expect(await t.db.transaction((tx) => refundPoints(tx, order.id, order.orderNumber))).toBe(100);
     expect(await t.db.transaction((tx) => refundPoints(tx, order.id, order.orderNumber))).toBe(0);
     expect(await account(userId)).toMatchObject({ balance: 120, totalSpent: 0 });
-    expect(await movements(userId)).toEqual([["refunded", 100], ["spent", -100]]);
+    expect(await movements(userId)).toEqual([
+      ["refunded", 100],
+      ["spent", -100],
+    ]);
   });
 
   it("refuses to debit more than the balance, and writes nothing", async () => {

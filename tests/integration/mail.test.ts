@@ -73,7 +73,11 @@ const uniqueRecipient = (label: string) => `${label}-${randomBytes(4).toString("
 const receivedBy = (to: string) => received.filter((r) => r.rcptTo.includes(to)).map((r) => r.mail);
 
 function resetMailTo(to: string) {
-  return { kind: "password-reset", to, ...passwordResetMail({ name: "Ana López", resetUrl: `https://cartasdelvalle.mx/restablecer?token=${to}` }) };
+  return {
+    kind: "password-reset",
+    to,
+    ...passwordResetMail({ name: "Ana López", resetUrl: `https://cartasdelvalle.mx/restablecer?token=${to}` }),
+  };
 }
 
 async function outboxRow(db: Database, to: string) {
@@ -152,9 +156,16 @@ describeEachDatabase("e-mail outbox", (t) => {
     const to = uniqueRecipient("given-up");
     refused.add(to);
     const id = await enqueueMail(t.db, resetMailTo(to));
-    await t.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.id, id));
+    await t.db
+      .update(outbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outbox.id, id));
     await deliverDueMail(t.db, transport);
-    expect(JSON.parse(String(log.mock.calls.at(-1)?.[0]))).toMatchObject({ level: "error", msg: "mail delivery failed, giving up", outboxId: id });
+    expect(JSON.parse(String(log.mock.calls.at(-1)?.[0]))).toMatchObject({
+      level: "error",
+      msg: "mail delivery failed, giving up",
+      outboxId: id,
+    });
 
     refused.delete(to);
     await deliverDueMail(t.db, transport, new Date(Date.now() + 48 * 3600_000));
@@ -181,7 +192,10 @@ describeEachDatabase("e-mail outbox", (t) => {
     const passes = await Promise.all([deliverDueMail(t.db, smtpTransport()), deliverDueMail(t.db, smtpTransport())]);
     expect(passes[0].sent + passes[1].sent).toBe(recipients.length);
     for (const to of recipients) expect(receivedBy(to)).toHaveLength(1);
-    const rows = await t.db.select().from(outbox).where(like(outbox.recipient, `pair-${batch}-%`));
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.recipient, `pair-${batch}-%`));
     expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(recipients.length);
   });
 

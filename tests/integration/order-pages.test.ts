@@ -53,7 +53,9 @@ describeEachDatabase("order pages", (t) => {
   }
 
   function load(loader: (args: never) => unknown, path: string, cookie = "", db: Database = t.db) {
-    return settle<PageData>(() => Promise.resolve(loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context(db) } as never)));
+    return settle<PageData>(() =>
+      Promise.resolve(loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context(db) } as never)),
+    );
   }
 
   const clearsCookie = (headers: Headers) => headers.getSetCookie().some((c) => /^pedido=;/.test(c) && /Max-Age=0/i.test(c));
@@ -78,7 +80,13 @@ describeEachDatabase("order pages", (t) => {
 
       expect(page.status).toBe(200);
       expect(page.data).toEqual({
-        order: { orderNumber: order.orderNumber, total: 1150.5, paymentId: "12345678901", email: "invitado@example.com", pointsEarned: null },
+        order: {
+          orderNumber: order.orderNumber,
+          total: 1150.5,
+          paymentId: "12345678901",
+          email: "invitado@example.com",
+          pointsEarned: null,
+        },
         loadFailed: false,
       });
       expect(clearsCookie(page.headers)).toBe(true);
@@ -106,7 +114,9 @@ describeEachDatabase("order pages", (t) => {
       const order = await insertOrder(t.db);
       const good = await pendingCookie(order);
       const [, value] = good.split("=");
-      const forgedPayload = Buffer.from(JSON.stringify(JSON.stringify({ orderNumber: order.orderNumber, id: order.id, total: 1 }))).toString("base64");
+      const forgedPayload = Buffer.from(
+        JSON.stringify(JSON.stringify({ orderNumber: order.orderNumber, id: order.id, total: 1 })),
+      ).toString("base64");
       for (const cookie of [`pedido=${forgedPayload}`, `pedido=${value!.slice(0, -3)}abc`, "pedido=%%%", `pedido=${"x".repeat(4000)}`]) {
         const page = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, cookie);
         expect(page.status, cookie.slice(0, 40)).toBe(200);
@@ -175,7 +185,11 @@ describeEachDatabase("order pages", (t) => {
   describe("/payment/failure", () => {
     it("keeps the cookie and shows its order's number; 'Intentar de nuevo' knows an order is stored", async () => {
       const order = await insertOrder(t.db, { paymentStatus: "rejected" });
-      const page = await load(failureLoader, `/payment/failure?status=rejected&external_reference=${order.orderNumber}`, await pendingCookie(order));
+      const page = await load(
+        failureLoader,
+        `/payment/failure?status=rejected&external_reference=${order.orderNumber}`,
+        await pendingCookie(order),
+      );
       expect(page.status).toBe(200);
       expect(page.data).toMatchObject({ order: { orderNumber: order.orderNumber }, stored: true });
       expect(setsAnyCookie(page.headers)).toBe(false);
@@ -196,7 +210,11 @@ describeEachDatabase("order pages", (t) => {
   describe("/payment/pending", () => {
     it("shows the stored order's number and total and clears the cookie; without one, no order and no cookie", async () => {
       const order = await insertOrder(t.db);
-      const withCookie = await load(pendingLoader, `/payment/pending?status=pending&payment_type=ticket&external_reference=${order.orderNumber}`, await pendingCookie(order));
+      const withCookie = await load(
+        pendingLoader,
+        `/payment/pending?status=pending&payment_type=ticket&external_reference=${order.orderNumber}`,
+        await pendingCookie(order),
+      );
       expect(withCookie.data?.order).toMatchObject({ orderNumber: order.orderNumber, total: 1150 });
       expect(clearsCookie(withCookie.headers)).toBe(true);
       expect((await orderRow(order.id)).paymentStatus).toBe("pending");
@@ -259,15 +277,31 @@ describeEachDatabase("order pages", (t) => {
         cancelledAt: new Date("2026-01-08T18:00:00Z"),
         cancelledBy: "sistema",
       });
-      const newer = await insertOrder(t.db, { userId: ana, paymentStatus: "rejected", couponCode: "HOLA10", discountCents: 11_500, trackingNumber: null });
+      const newer = await insertOrder(t.db, {
+        userId: ana,
+        paymentStatus: "rejected",
+        couponCode: "HOLA10",
+        discountCents: 11_500,
+        trackingNumber: null,
+      });
       await insertOrder(t.db, { userId: beto });
 
       const page = await settle<{ orders: Array<Record<string, unknown>>; openNumber: string | null }>(async () =>
-        ordersLoader({ request: get(`/mis-pedidos?pedido=${older.orderNumber}`, { cookie: (await signIn(t.db, ana)).cookie }), params: {}, context: context() } as never),
+        ordersLoader({
+          request: get(`/mis-pedidos?pedido=${older.orderNumber}`, { cookie: (await signIn(t.db, ana)).cookie }),
+          params: {},
+          context: context(),
+        } as never),
       );
       expect(page.data?.openNumber).toBe(older.orderNumber);
       expect(page.data?.orders.map((o) => o.orderNumber)).toEqual([newer.orderNumber, older.orderNumber]);
-      expect(page.data?.orders[0]).toMatchObject({ itemCount: 1, canRetryPayment: true, couponCode: "HOLA10", discount: 115, email: "ana-lista@example.com" });
+      expect(page.data?.orders[0]).toMatchObject({
+        itemCount: 1,
+        canRetryPayment: true,
+        couponCode: "HOLA10",
+        discount: 115,
+        email: "ana-lista@example.com",
+      });
       expect(page.data?.orders[1]).toMatchObject({
         itemCount: 3,
         canRetryPayment: false,
@@ -398,7 +432,11 @@ describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
     const order = await insertOrder(t.db, { userId: ana });
     const pay = () =>
       settle<{ orderId: string; error: string }>(() =>
-        ordersAction({ request: formPost("/mis-pedidos", { intent: "pay", orderId: order.id }, { cookie }), params: {}, context: mercadoPagoContext() } as never),
+        ordersAction({
+          request: formPost("/mis-pedidos", { intent: "pay", orderId: order.id }, { cookie }),
+          params: {},
+          context: mercadoPagoContext(),
+        } as never),
       );
 
     answer = { status: 201, body: JSON.stringify({ id: "pref-sin-link" }) };

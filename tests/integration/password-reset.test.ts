@@ -53,7 +53,11 @@ describeEachDatabase("password reset", (t) => {
     const to = email();
     const user = await registerUser(t.db, { name: "Carla Pérez", email: to, phone: "", password: "secreto1" });
     const reply = await settle<{ sent: boolean }>(() =>
-      forgotAction({ request: formPost("/forgot-password", { email: to.toUpperCase() }), params: {}, context: routeContext(t.db) } as never),
+      forgotAction({
+        request: formPost("/forgot-password", { email: to.toUpperCase() }),
+        params: {},
+        context: routeContext(t.db),
+      } as never),
     );
     expect(reply.data).toMatchObject({ sent: true });
     const [token] = await mailedTokens(t.db, to);
@@ -93,7 +97,9 @@ describeEachDatabase("password reset", (t) => {
     await requestPasswordReset(t.db, to, TEST_ORIGIN);
     const [token] = await mailedTokens(t.db, to);
 
-    const done = await settle<{ done: boolean }>(() => resetAction(resetArgs(t.db, token!, { newPassword: "nueva456", confirmPassword: "nueva456" }) as never));
+    const done = await settle<{ done: boolean }>(() =>
+      resetAction(resetArgs(t.db, token!, { newPassword: "nueva456", confirmPassword: "nueva456" }) as never),
+    );
     expect(done).toMatchObject({ status: 200, data: { done: true } });
     expect(cookiesFrom(done.headers)).toMatch(/sesion=/);
     expect(await sessionUser(t.db, phone)).toBeNull();
@@ -155,7 +161,11 @@ describeEachDatabase("password reset", (t) => {
     }
     const notAForm = await settle(() =>
       resetAction({
-        request: new Request(`${TEST_ORIGIN}/reset-password/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+        request: new Request(`${TEST_ORIGIN}/reset-password/${token}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{",
+        }),
         params: { token: token! },
         context: routeContext(t.db),
       } as never),
@@ -181,7 +191,11 @@ describeEachDatabase("password reset", (t) => {
     }
     const notAForm = await settle<{ error: string }>(() =>
       forgotAction({
-        request: new Request(`${TEST_ORIGIN}/forgot-password`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: "garbage" }),
+        request: new Request(`${TEST_ORIGIN}/forgot-password`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: "garbage",
+        }),
         params: {},
         context: routeContext(t.db),
       } as never),
@@ -190,7 +204,11 @@ describeEachDatabase("password reset", (t) => {
     const to = email();
     await registerUser(t.db, { name: "Bot", email: to, phone: "", password: "secreto1" });
     const reply = await settle<{ sent: boolean }>(() =>
-      forgotAction({ request: formPost("/forgot-password", { email: to, sitio_web: "http://spam.example" }), params: {}, context: routeContext(t.db) } as never),
+      forgotAction({
+        request: formPost("/forgot-password", { email: to, sitio_web: "http://spam.example" }),
+        params: {},
+        context: routeContext(t.db),
+      } as never),
     );
     expect(reply.data).toMatchObject({ sent: true });
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, to))).toEqual([]);

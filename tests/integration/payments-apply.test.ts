@@ -58,12 +58,22 @@ describeEachDatabase("applyPayment", (t) => {
     const result = await applyPayment(t.db, payment, "sandbox");
 
     expect(result).toMatchObject({ outcome: "applied", decision: { kind: "approve" }, pointsCredited: 10 });
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: payment.id, needsRefund: false });
-    expect(await paymentRows(order.id)).toMatchObject([{ provider: "sandbox", providerPaymentId: payment.id, status: "approved", amountCents: 115_000, currency: "MXN" }]);
+    expect(await orderRow(order.id)).toMatchObject({
+      paymentStatus: "approved",
+      orderStatus: "processing",
+      paymentId: payment.id,
+      needsRefund: false,
+    });
+    expect(await paymentRows(order.id)).toMatchObject([
+      { provider: "sandbox", providerPaymentId: payment.id, status: "approved", amountCents: 115_000, currency: "MXN" },
+    ]);
     expect(await balance(userId)).toBe(10);
     const mails = await mailsAbout(order.orderNumber);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ recipient: "ana@example.com", subject: expect.stringContaining(`Pago confirmado de tu pedido ${order.orderNumber}`) });
+    expect(mails[0]).toMatchObject({
+      recipient: "ana@example.com",
+      subject: expect.stringContaining(`Pago confirmado de tu pedido ${order.orderNumber}`),
+    });
     const text = (mails[0]!.payload as { text: string }).text;
     // The order's lines and total, its payment id and the points it earned.
     expect(text).toContain("Carta de prueba");
@@ -131,7 +141,10 @@ describeEachDatabase("applyPayment", (t) => {
     const order = await insertOrder(t.db);
     const before = await orderRow(order.id);
 
-    expect(await applyPayment(t.db, providerPayment(order, { amountCents: 100 }), "sandbox")).toEqual({ outcome: "mismatch", orderId: order.id });
+    expect(await applyPayment(t.db, providerPayment(order, { amountCents: 100 }), "sandbox")).toEqual({
+      outcome: "mismatch",
+      orderId: order.id,
+    });
     expect(await applyPayment(t.db, providerPayment(order, { amountCents: 115_001 }), "sandbox")).toMatchObject({ outcome: "mismatch" });
     expect(await applyPayment(t.db, providerPayment(order, { currency: "USD" }), "sandbox")).toMatchObject({ outcome: "mismatch" });
     expect(await applyPayment(t.db, providerPayment(order, { amountCents: Number.NaN }), "sandbox")).toMatchObject({ outcome: "mismatch" });
@@ -143,7 +156,9 @@ describeEachDatabase("applyPayment", (t) => {
 
   it("a payment for an unknown order, or with no reference, is ignored", async () => {
     expect(await applyPayment(t.db, providerPayment({ orderNumber: "CV-NOPE00" }), "sandbox")).toEqual({ outcome: "unknown-order" });
-    expect(await applyPayment(t.db, providerPayment({ orderNumber: "" }, { externalReference: null }), "sandbox")).toEqual({ outcome: "unknown-order" });
+    expect(await applyPayment(t.db, providerPayment({ orderNumber: "" }, { externalReference: null }), "sandbox")).toEqual({
+      outcome: "unknown-order",
+    });
   });
 
   it("refunded after approved: payment 'refunded', earned points reversed once", async () => {
@@ -166,7 +181,10 @@ describeEachDatabase("applyPayment", (t) => {
 
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "refunded", paymentId: id });
     expect(await balance(userId)).toBe(0);
-    expect(await ledger(userId)).toEqual([["earned", 10], ["reversed", -10]]);
+    expect(await ledger(userId)).toEqual([
+      ["earned", 10],
+      ["reversed", -10],
+    ]);
   });
 
   it("approved after the order was cancelled: recorded and flagged for a refund, never re-sold", async () => {
@@ -181,9 +199,18 @@ describeEachDatabase("applyPayment", (t) => {
     });
     const payment = providerPayment(order);
 
-    expect(await applyPayment(t.db, payment, "sandbox")).toMatchObject({ outcome: "applied", decision: { kind: "flag-refund" }, pointsCredited: 0 });
+    expect(await applyPayment(t.db, payment, "sandbox")).toMatchObject({
+      outcome: "applied",
+      decision: { kind: "flag-refund" },
+      pointsCredited: 0,
+    });
 
-    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "pending", needsRefund: true, paymentId: payment.id });
+    expect(await orderRow(order.id)).toMatchObject({
+      orderStatus: "cancelled",
+      paymentStatus: "pending",
+      needsRefund: true,
+      paymentId: payment.id,
+    });
     expect(await paymentRows(order.id)).toHaveLength(1);
     expect(await balance(userId)).toBe(0);
     expect(await mailsAbout(order.orderNumber)).toEqual([]);

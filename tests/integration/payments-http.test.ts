@@ -31,7 +31,11 @@ describe("payment edges of the HTTP stack", () => {
   it("the webhook is not refused by the origin check; other posts from another origin are", async () => {
     const base = await start({});
     const post = (path: string) =>
-      fetch(`${base}${path}`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { origin: "https://evil.example", "content-type": "application/json" },
+        body: "{}",
+      });
     const webhook = await post("/api/webhooks/mercadopago?data.id=1&type=payment");
     expect([webhook.status, await webhook.text()]).toEqual([200, "reached"]);
     expect((await post("/carrito")).status).toBe(403);
@@ -40,7 +44,9 @@ describe("payment edges of the HTTP stack", () => {
   it("CSP form-action lists Mercado Pago's checkout origins, and the stub's origin only when configured", async () => {
     const plain = await start({});
     const csp = (await fetch(`${plain}/healthz`)).headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/form-action 'self' https:\/\/www\.mercadopago\.com\.mx https:\/\/www\.mercadopago\.com https:\/\/sandbox\.mercadopago\.com\.mx;/);
+    expect(csp).toMatch(
+      /form-action 'self' https:\/\/www\.mercadopago\.com\.mx https:\/\/www\.mercadopago\.com https:\/\/sandbox\.mercadopago\.com\.mx;/,
+    );
     expect(csp).not.toContain("127.0.0.1");
 
     const stubbed = await start({ MERCADOPAGO_API_BASE_URL: "http://127.0.0.1:4150/" });

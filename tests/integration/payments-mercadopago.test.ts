@@ -59,7 +59,9 @@ function lastRequest() {
 
 describe("Mercado Pago provider (real SDK, stub API)", () => {
   it("refuses to start without its settings", () => {
-    expect(() => paymentProvider(parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER: "mercadopago" }), handle.db)).toThrow(/MERCADOPAGO_ACCESS_TOKEN/);
+    expect(() => paymentProvider(parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER: "mercadopago" }), handle.db)).toThrow(
+      /MERCADOPAGO_ACCESS_TOKEN/,
+    );
   });
 
   it("creates the Checkout Pro preference of DESIGN §7 and returns its init_point", async () => {
@@ -118,7 +120,14 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
   });
 
   it("fetches a payment (numeric id and amount as the API sends them), and null for an unknown one", async () => {
-    stub.addPayment({ id: 91_000_000_001, status: "approved", external_reference: "CV-ABC123", transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+    stub.addPayment({
+      id: 91_000_000_001,
+      status: "approved",
+      external_reference: "CV-ABC123",
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
     expect(await provider.fetchPayment("91000000001")).toMatchObject({
       id: "91000000001",
       status: "approved",
@@ -133,7 +142,14 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
 
   it("a signed notification is fetched from the API and applied: the order is paid", async () => {
     const order = await insertOrder(handle.db);
-    stub.addPayment({ id: 92_000_000_001, status: "approved", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+    stub.addPayment({
+      id: 92_000_000_001,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
     const ts = String(Date.now());
     const request = new Request("https://tienda.example/api/webhooks/mercadopago?data.id=92000000001&type=payment", {
       method: "POST",
@@ -154,15 +170,36 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
 
   it("a payment whose amount is not the order's is not applied", async () => {
     const order = await insertOrder(handle.db);
-    stub.addPayment({ id: 93_000_000_001, status: "approved", external_reference: order.orderNumber, transaction_amount: 1.5, currency_id: "MXN", payment_type_id: "credit_card" });
+    stub.addPayment({
+      id: 93_000_000_001,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1.5,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
     const payment = await provider.fetchPayment("93000000001");
     expect(await applyPayment(handle.db, payment!, provider.name)).toMatchObject({ outcome: "mismatch" });
   });
 
   it("reconciliation searches by external_reference and applies what it finds", async () => {
     const order = await insertOrder(handle.db, { paymentAttempts: 1, createdAt: new Date(Date.now() - 60 * 60 * 1000) });
-    stub.addPayment({ id: 94_000_000_001, status: "pending", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "ticket" });
-    stub.addPayment({ id: 94_000_000_002, status: "approved", external_reference: order.orderNumber, transaction_amount: 1150, currency_id: "MXN", payment_type_id: "credit_card" });
+    stub.addPayment({
+      id: 94_000_000_001,
+      status: "pending",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "ticket",
+    });
+    stub.addPayment({
+      id: 94_000_000_002,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
 
     const summary = await reconcilePendingPayments(handle.db, provider);
 

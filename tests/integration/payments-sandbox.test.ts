@@ -42,7 +42,12 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   it("webhook: an unsigned or badly signed notification gets 401 and writes nothing", async () => {
     const order = await insertOrder(t.db);
-    const payment = await recordSandboxPayment(t.db, { orderId: order.id, orderNumber: order.orderNumber, amountCents: 115_000, status: "approved" });
+    const payment = await recordSandboxPayment(t.db, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      amountCents: 115_000,
+      status: "approved",
+    });
     const url = `${TEST_ORIGIN}/api/webhooks/mercadopago?data.id=${payment.id}&type=payment`;
     const body = JSON.stringify({ type: "payment", action: "payment.created", data: { id: payment.id } });
 
@@ -50,7 +55,10 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const forged = await webhookPost(
       new Request(url, {
         method: "POST",
-        headers: { "x-request-id": "r-1", "x-signature": signNotification("not-the-secret", { dataId: payment.id, requestId: "r-1", ts: String(Date.now()) }) },
+        headers: {
+          "x-request-id": "r-1",
+          "x-signature": signNotification("not-the-secret", { dataId: payment.id, requestId: "r-1", ts: String(Date.now()) }),
+        },
         body,
       }),
     );
@@ -64,7 +72,12 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   it("webhook: a signed notification from any origin gets 200, and the payment is applied after the answer", async () => {
     const order = await insertOrder(t.db);
-    const payment = await recordSandboxPayment(t.db, { orderId: order.id, orderNumber: order.orderNumber, amountCents: 115_000, status: "approved" });
+    const payment = await recordSandboxPayment(t.db, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      amountCents: 115_000,
+      status: "approved",
+    });
     const request = signedNotification(config(), TEST_ORIGIN, payment.id);
     request.headers.set("origin", "https://api.mercadopago.com");
 
@@ -79,7 +92,11 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const good = signedNotification(config(), TEST_ORIGIN, "999");
     const provider = paymentProvider(config(), t.db);
 
-    const other = new Request(good.url.replace("type=payment", "type=merchant_order"), { method: "POST", headers: good.headers, body: "{}" });
+    const other = new Request(good.url.replace("type=payment", "type=merchant_order"), {
+      method: "POST",
+      headers: good.headers,
+      body: "{}",
+    });
     const ignored = await handleWebhook(other, { db: t.db, provider });
     expect(ignored.response.status).toBe(200);
     expect(await ignored.processing).toEqual({ kind: "ignored", topic: "merchant_order" });
@@ -93,13 +110,17 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   });
 
   it("webhook: a signed notification for a payment the provider does not know changes nothing", async () => {
-    const answer = await handleWebhook(signedNotification(config(), TEST_ORIGIN, "55555555555"), { db: t.db, provider: paymentProvider(config(), t.db) });
+    const answer = await handleWebhook(signedNotification(config(), TEST_ORIGIN, "55555555555"), {
+      db: t.db,
+      provider: paymentProvider(config(), t.db),
+    });
     expect(answer.response.status).toBe(200);
     expect(await answer.processing).toEqual({ kind: "payment-not-found", paymentId: "55555555555" });
   });
 
   it("sandbox page: 404 for a malformed or unknown id; the order's number, amount and buttons when payable", async () => {
-    const load = (id: string) => settle<{ order: unknown }>(() => sandboxLoader({ request: get(`/sandbox/pago/${id}`), params: { id }, context: context() } as never));
+    const load = (id: string) =>
+      settle<{ order: unknown }>(() => sandboxLoader({ request: get(`/sandbox/pago/${id}`), params: { id }, context: context() } as never));
     expect((await load("not-an-id")).status).toBe(404);
     expect((await load("0123456789abcdef01234567")).status).toBe(404);
     expect((await load("../../etc")).status).toBe(404);
@@ -107,7 +128,13 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const order = await insertOrder(t.db);
     const page = await load(order.id);
     expect(page.status).toBe(200);
-    expect(page.data?.order).toEqual({ orderNumber: order.orderNumber, finalTotalCents: 115_000, orderStatus: "pending", paymentStatus: "pending", payable: true });
+    expect(page.data?.order).toEqual({
+      orderNumber: order.orderNumber,
+      finalTotalCents: 115_000,
+      orderStatus: "pending",
+      paymentStatus: "pending",
+      payable: true,
+    });
 
     const paid = await insertOrder(t.db, { paymentStatus: "approved", orderStatus: "processing" });
     expect((await load(paid.id)).data?.order).toMatchObject({ payable: false });
@@ -119,7 +146,11 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const order = await insertOrder(t.db);
     const mpConfig = parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER: "mercadopago" });
     const page = await settle(() =>
-      sandboxLoader({ request: get(`/sandbox/pago/${order.id}`), params: { id: order.id }, context: routeContext(t.db, { config: mpConfig }) } as never),
+      sandboxLoader({
+        request: get(`/sandbox/pago/${order.id}`),
+        params: { id: order.id },
+        context: routeContext(t.db, { config: mpConfig }),
+      } as never),
     );
     expect(page.status).toBe(404);
   });
@@ -157,7 +188,9 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     });
     // Applied before the redirect: the return page finds the order paid.
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: recorded!.id });
-    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([{ provider: "sandbox", status: "approved" }]);
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([
+      { provider: "sandbox", status: "approved" },
+    ]);
 
     // The page now shows the order paid; a second 'Aprobar' (another tab) pays nothing twice.
     const again = await decide(order.id, "approve");
@@ -190,12 +223,18 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   it("payment link: counts the attempt and points at the sandbox page; refuses an order that is not payable", async () => {
     const order = await insertOrder(t.db);
     const deps = { config: config(), provider: paymentProvider(config(), t.db) };
-    expect(await createPaymentLinkForOrder(t.db, order.id, deps)).toEqual({ url: `/sandbox/pago/${order.id}`, preferenceId: `sandbox-${order.id}` });
+    expect(await createPaymentLinkForOrder(t.db, order.id, deps)).toEqual({
+      url: `/sandbox/pago/${order.id}`,
+      preferenceId: `sandbox-${order.id}`,
+    });
     await createPaymentLinkForOrder(t.db, order.id, deps);
     expect((await orderRow(order.id)).paymentAttempts).toBe(2);
 
     const cancelled = await insertOrder(t.db, { orderStatus: "cancelled" });
-    await expect(createPaymentLinkForOrder(t.db, cancelled.id, deps)).rejects.toMatchObject({ message: PAYMENT_MESSAGES.notPayable, status: 409 });
+    await expect(createPaymentLinkForOrder(t.db, cancelled.id, deps)).rejects.toMatchObject({
+      message: PAYMENT_MESSAGES.notPayable,
+      status: 409,
+    });
     expect((await orderRow(cancelled.id)).paymentAttempts).toBe(0);
   });
 

@@ -40,9 +40,18 @@ describeEachDatabase("placeOrder", (t) => {
 
   describe("totals", () => {
     it("charges database prices (sale price when on sale) plus Estafeta's $150 below $2,000, and copies the lines", async () => {
-      const card = await insertProduct(t.db, { name: "Pikachu ex", priceCents: 80_000, salePriceCents: 60_000, stock: 4, images: ["/media/a.webp", "/media/b.webp"] });
+      const card = await insertProduct(t.db, {
+        name: "Pikachu ex",
+        priceCents: 80_000,
+        salePriceCents: 60_000,
+        stock: 4,
+        images: ["/media/a.webp", "/media/b.webp"],
+      });
       const other = await insertProduct(t.db, { name: "Mew", priceCents: 25_050, stock: 2 });
-      const cartId = await cartWith(t.db, [{ productId: card, quantity: 2 }, { productId: other, quantity: 1 }]);
+      const cartId = await cartWith(t.db, [
+        { productId: card, quantity: 2 },
+        { productId: other, quantity: 1 },
+      ]);
 
       const placed = await placeOrder(t.db, checkoutInput(cartId));
 
@@ -63,7 +72,16 @@ describeEachDatabase("placeOrder", (t) => {
         contactPhone: "5512345678",
         shippingMethod: "estafeta",
       });
-      expect(row.shippingAddress).toMatchObject({ street: "Av. Juárez 10", colonia: "Centro", city: "Puebla", state: "Puebla", zipCode: "72000", country: "México", name: "Ana López", phone: "5512345678" });
+      expect(row.shippingAddress).toMatchObject({
+        street: "Av. Juárez 10",
+        colonia: "Centro",
+        city: "Puebla",
+        state: "Puebla",
+        zipCode: "72000",
+        country: "México",
+        name: "Ana López",
+        phone: "5512345678",
+      });
       const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
       expect(items.map((i) => [i.name, i.image, i.unitPriceCents, i.quantity]).sort()).toEqual([
         ["Mew", "/media/demo/000000000000000000000000-front.webp", 25_050, 1],
@@ -78,10 +96,16 @@ describeEachDatabase("placeOrder", (t) => {
       const card = await insertProduct(t.db, { priceCents: 100_000, stock: 10 });
       const at = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 2 }])));
       expect((await orderRow(at.id)).shippingCostCents).toBe(0);
-      const dhlAt = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 2 }]), { shippingMethod: "dhl" }));
+      const dhlAt = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 2 }]), { shippingMethod: "dhl" }),
+      );
       expect((await orderRow(dhlAt.id)).shippingCostCents).toBe(11_000);
       const cheap = await insertProduct(t.db, { priceCents: 199_999, stock: 1 });
-      const dhlBelow = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: cheap, quantity: 1 }]), { shippingMethod: "dhl" }));
+      const dhlBelow = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: cheap, quantity: 1 }]), { shippingMethod: "dhl" }),
+      );
       expect(await orderRow(dhlBelow.id)).toMatchObject({ shippingCostCents: 22_000, finalTotalCents: 221_999 });
     });
 
@@ -96,9 +120,17 @@ describeEachDatabase("placeOrder", (t) => {
     it("takes round((subtotal + shipping) × percent / 100) in whole pesos, counts the use and records the redemption", async () => {
       const card = await insertProduct(t.db, { priceCents: 123_456, stock: 1 });
       const code = await insertCoupon(t.db, { discountPercent: 15 });
-      const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: ` ${code.toLowerCase()} ` }));
+      const placed = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: ` ${code.toLowerCase()} ` }),
+      );
       // (1,234.56 + 150) × 15 % = 207.684 → $208.
-      expect(await orderRow(placed.id)).toMatchObject({ discountCents: 20_800, couponCode: code, totalCents: 138_456 - 20_800, finalTotalCents: 117_656 });
+      expect(await orderRow(placed.id)).toMatchObject({
+        discountCents: 20_800,
+        couponCode: code,
+        totalCents: 138_456 - 20_800,
+        finalTotalCents: 117_656,
+      });
       expect(await usesOf(t.db, code)).toBe(1);
     });
 
@@ -119,7 +151,10 @@ describeEachDatabase("placeOrder", (t) => {
       for (const [code, userId, reason] of cases) {
         expect(await checkCoupon(t.db, code, userId), code).toEqual({ ok: false, reason });
       }
-      expect(await checkCoupon(t.db, ok.toLowerCase(), null)).toEqual({ ok: true, coupon: { code: ok, discountPercent: 20, description: "Veinte por ciento" } });
+      expect(await checkCoupon(t.db, ok.toLowerCase(), null)).toEqual({
+        ok: true,
+        coupon: { code: ok, discountPercent: 20, description: "Veinte por ciento" },
+      });
       const mine = await insertCoupon(t.db, { userId: owner, discountPercent: 5 });
       expect(await checkCoupon(t.db, mine, owner)).toMatchObject({ ok: true, coupon: { code: mine } });
     });
@@ -151,7 +186,10 @@ describeEachDatabase("placeOrder", (t) => {
       const again = await refused(checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: single }));
       expect(again.message).toBe("Este cupón ya fue utilizado");
       const mine = await insertCoupon(t.db, { userId });
-      const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, couponCode: mine }));
+      const placed = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, couponCode: mine }),
+      );
       expect((await orderRow(placed.id)).couponCode).toBe(mine);
     });
   });
@@ -160,7 +198,10 @@ describeEachDatabase("placeOrder", (t) => {
     it("spends the floor of the balance when asked, debited in the order's transaction; earns 1% of the subtotal on payment only", async () => {
       const userId = await insertCustomer(t.db, { points: 100 });
       const card = await insertProduct(t.db, { priceCents: 150_000, stock: 1 });
-      const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }));
+      const placed = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }),
+      );
       expect(await orderRow(placed.id)).toMatchObject({ pointsUsed: 100, pointsEarned: 15, totalCents: 165_000, finalTotalCents: 155_000 });
       expect(await balanceOf(t.db, userId)).toBe(0);
       const ledger = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, placed.id));
@@ -170,7 +211,10 @@ describeEachDatabase("placeOrder", (t) => {
     it("caps the points so the total never goes below 0: a total of 0 is paid at once, and its earned points credited", async () => {
       const userId = await insertCustomer(t.db, { points: 5_000 });
       const card = await insertProduct(t.db, { priceCents: 100_000, stock: 1 });
-      const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }));
+      const placed = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }),
+      );
       expect(placed).toMatchObject({ finalTotalCents: 0, isPaid: true });
       expect(await orderRow(placed.id)).toMatchObject({
         pointsUsed: 1_150,
@@ -181,7 +225,12 @@ describeEachDatabase("placeOrder", (t) => {
       });
       expect(await balanceOf(t.db, userId)).toBe(5_000 - 1_150 + 10);
       const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, "ana@example.com"));
-      expect(mails.filter((m) => m.subject?.includes(placed.orderNumber)).map((m) => m.kind).sort()).toEqual(["order-received", "payment-approved"]);
+      expect(
+        mails
+          .filter((m) => m.subject?.includes(placed.orderNumber))
+          .map((m) => m.kind)
+          .sort(),
+      ).toEqual(["order-received", "payment-approved"]);
     });
 
     it("a 100 % coupon makes a guest's order free too (no points involved)", async () => {
@@ -189,7 +238,12 @@ describeEachDatabase("placeOrder", (t) => {
       const code = await insertCoupon(t.db, { discountPercent: 100 });
       const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: code }));
       expect(placed).toMatchObject({ finalTotalCents: 0, isPaid: true });
-      expect(await orderRow(placed.id)).toMatchObject({ discountCents: 55_000, paymentStatus: "approved", orderStatus: "processing", pointsEarned: 0 });
+      expect(await orderRow(placed.id)).toMatchObject({
+        discountCents: 55_000,
+        paymentStatus: "approved",
+        orderStatus: "processing",
+        pointsEarned: 0,
+      });
     });
 
     it("ignores usePoints for a guest", async () => {
@@ -238,11 +292,19 @@ describeEachDatabase("placeOrder", (t) => {
     const code = await insertCoupon(t.db, { discountPercent: 10 });
     const placed = await placeOrder(
       t.db,
-      checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, couponCode: code, contact: { name: "Luis", email: "luis@example.com", phone: "3312345678" } }),
+      checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), {
+        userId,
+        couponCode: code,
+        contact: { name: "Luis", email: "luis@example.com", phone: "3312345678" },
+      }),
       { publicUrl: "https://tienda.example/otra-ruta" },
     );
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, "luis@example.com"));
-    expect(mail).toMatchObject({ kind: "order-received", subject: `Recibimos tu pedido ${placed.orderNumber} - Cartas del Valle`, sentAt: null });
+    expect(mail).toMatchObject({
+      kind: "order-received",
+      subject: `Recibimos tu pedido ${placed.orderNumber} - Cartas del Valle`,
+      sentAt: null,
+    });
     const { text, html } = mail!.payload as MailPayload;
     for (const part of [
       placed.orderNumber,
@@ -277,26 +339,44 @@ describeEachDatabase("placeOrder", (t) => {
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, address: null, savedAddressId: theirs }),
       );
       expect(refusedTheirs).toMatchObject({ kind: "address", field: "savedAddressId" });
-      const guest = await refused(checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { address: null, savedAddressId: mine }));
+      const guest = await refused(
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { address: null, savedAddressId: mine }),
+      );
       expect(guest).toMatchObject({ kind: "address", field: "savedAddressId" });
 
-      const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, address: null, savedAddressId: mine }));
-      expect((await orderRow(placed.id)).shippingAddress).toMatchObject({ street: "Calle Mía 1", city: "León", state: "Guanajuato", zipCode: "37000" });
+      const placed = await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, address: null, savedAddressId: mine }),
+      );
+      expect((await orderRow(placed.id)).shippingAddress).toMatchObject({
+        street: "Calle Mía 1",
+        city: "León",
+        state: "Guanajuato",
+        zipCode: "37000",
+      });
     });
 
     it("saves a new address to the customer's profile when asked, in the order's transaction", async () => {
       const userId = await insertCustomer(t.db);
       const card = await insertProduct(t.db, { stock: 2 });
-      await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, saveAddress: true }));
+      await placeOrder(
+        t.db,
+        checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, saveAddress: true }),
+      );
       const saved = await t.db.select().from(addresses).where(eq(addresses.userId, userId));
-      expect(saved).toMatchObject([{ street: "Av. Juárez 10", colonia: "Centro", zipCode: "72000", references: "Portón azul", isDefault: true }]);
+      expect(saved).toMatchObject([
+        { street: "Av. Juárez 10", colonia: "Centro", zipCode: "72000", references: "Portón azul", isDefault: true },
+      ]);
     });
 
     it("refuses a missing or malformed field with the spec's message, naming the field", async () => {
       const card = await insertProduct(t.db, { stock: 2 });
       const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }]);
       const base = checkoutInput(cartId);
-      expect(await refused({ ...base, contact: { ...base.contact, phone: "" } })).toMatchObject({ field: "phone", message: "El teléfono es requerido" });
+      expect(await refused({ ...base, contact: { ...base.contact, phone: "" } })).toMatchObject({
+        field: "phone",
+        message: "El teléfono es requerido",
+      });
       expect(await refused({ ...base, contact: { ...base.contact, email: "no-es-correo" } })).toMatchObject({ field: "email" });
       expect(await refused({ ...base, address: { ...base.address!, zipCode: "123456" } })).toMatchObject({
         kind: "address",
@@ -313,7 +393,14 @@ describeEachDatabase("placeOrder", (t) => {
       const plenty = await insertProduct(t.db, { name: "Eevee", stock: 9 });
       const code = await insertCoupon(t.db);
       const userId = await insertCustomer(t.db, { points: 50 });
-      const cartId = await cartWith(t.db, [{ productId: plenty, quantity: 1 }, { productId: card, quantity: 2 }], userId);
+      const cartId = await cartWith(
+        t.db,
+        [
+          { productId: plenty, quantity: 1 },
+          { productId: card, quantity: 2 },
+        ],
+        userId,
+      );
       const error = await refused(checkoutInput(cartId, { userId, couponCode: code, usePoints: true, saveAddress: true }));
       expect(error).toMatchObject({ kind: "out-of-stock", status: 409 });
       expect(error.message).toBe("Ya no hay stock suficiente de Umbreon VMAX (queda 1). Ajusta tu carrito e intenta de nuevo.");

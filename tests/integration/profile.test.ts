@@ -10,13 +10,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import ProfilePage, { action, loader } from "#app/routes/perfil.tsx";
-import {
-  addAddress,
-  deleteAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-} from "#server/accounts/addresses.server.ts";
+import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "#server/accounts/addresses.server.ts";
 import { type AddressInput } from "#server/accounts/profile-forms.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
@@ -47,7 +41,10 @@ describeEachDatabase("profile", (t) => {
   const customer = (name = "Ana") => registerUser(t.db, { name, email: email(), phone: "", password: "secreto1" });
 
   async function defaultsOf(userId: string) {
-    const rows = await t.db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    const rows = await t.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
     return rows.map((r) => r.street);
   }
 
@@ -60,7 +57,12 @@ describeEachDatabase("profile", (t) => {
   it("updates name, e-mail (lower-cased) and phone", async () => {
     const user = await customer();
     const mail = email();
-    const saved = await updateProfile(t.db, user.id, { name: "Ana María", email: mail.toUpperCase(), phone: "5512345678", currentPassword: "secreto1" });
+    const saved = await updateProfile(t.db, user.id, {
+      name: "Ana María",
+      email: mail.toUpperCase(),
+      phone: "5512345678",
+      currentPassword: "secreto1",
+    });
     expect(saved).toEqual({ name: "Ana María", email: mail, phone: "5512345678" });
     expect(await getProfile(t.db, user.id)).toEqual(saved);
     await updateProfile(t.db, user.id, { name: "Ana María", email: mail, phone: "" });
@@ -71,7 +73,9 @@ describeEachDatabase("profile", (t) => {
     const ana = await customer("Ana");
     const luis = await customer("Luis");
     const before = await getProfile(t.db, ana.id);
-    await expect(updateProfile(t.db, ana.id, { name: "Cambiada", email: luis.email.toUpperCase(), phone: "", currentPassword: "secreto1" })).rejects.toMatchObject({
+    await expect(
+      updateProfile(t.db, ana.id, { name: "Cambiada", email: luis.email.toUpperCase(), phone: "", currentPassword: "secreto1" }),
+    ).rejects.toMatchObject({
       message: "Ya existe una cuenta con este correo electrónico",
       status: 409,
       field: "email",
@@ -102,7 +106,9 @@ describeEachDatabase("profile", (t) => {
     const othersSession = await createSession(t.db, other.id);
     const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
     const pendingReset = newId();
-    await t.db.insert(passwordResetTokens).values({ id: pendingReset, userId: user.id, tokenHash: `hash-${pendingReset}`, expiresAt: new Date(Date.now() + 3600_000) });
+    await t.db
+      .insert(passwordResetTokens)
+      .values({ id: pendingReset, userId: user.id, tokenHash: `hash-${pendingReset}`, expiresAt: new Date(Date.now() + 3600_000) });
 
     await changePassword(t.db, user.id, { currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" }, current);
 
@@ -171,8 +177,25 @@ describeEachDatabase("profile", (t) => {
     const user = await customer();
     await addAddress(t.db, user.id, address("Calle Uno 1"));
     const second = await addAddress(t.db, user.id, address("Calle Dos 2"));
-    const edited = await updateAddress(t.db, user.id, second._id, address("Av. Reforma 222", { colonia: "Juárez", city: "Ciudad de México", state: "Ciudad de México", zipCode: "06600", references: "Torre azul" }));
-    expect(edited).toMatchObject({ street: "Av. Reforma 222", colonia: "Juárez", zipCode: "06600", references: "Torre azul", isDefault: false });
+    const edited = await updateAddress(
+      t.db,
+      user.id,
+      second._id,
+      address("Av. Reforma 222", {
+        colonia: "Juárez",
+        city: "Ciudad de México",
+        state: "Ciudad de México",
+        zipCode: "06600",
+        references: "Torre azul",
+      }),
+    );
+    expect(edited).toMatchObject({
+      street: "Av. Reforma 222",
+      colonia: "Juárez",
+      zipCode: "06600",
+      references: "Torre azul",
+      isDefault: false,
+    });
     expect(await defaultsOf(user.id)).toEqual(["Calle Uno 1"]);
     await updateAddress(t.db, user.id, second._id, address("Av. Reforma 222", { makeDefault: true }));
     expect(await defaultsOf(user.id)).toEqual(["Av. Reforma 222"]);
@@ -194,8 +217,14 @@ describeEachDatabase("profile", (t) => {
       message: PROFILE_MESSAGES.addressUpdateFailed,
       status: 404,
     });
-    await expect(setDefaultAddress(t.db, intruder.id, b._id)).rejects.toMatchObject({ message: PROFILE_MESSAGES.addressUpdateFailed, status: 404 });
-    await expect(deleteAddress(t.db, intruder.id, a._id)).rejects.toMatchObject({ message: PROFILE_MESSAGES.addressDeleteFailed, status: 404 });
+    await expect(setDefaultAddress(t.db, intruder.id, b._id)).rejects.toMatchObject({
+      message: PROFILE_MESSAGES.addressUpdateFailed,
+      status: 404,
+    });
+    await expect(deleteAddress(t.db, intruder.id, a._id)).rejects.toMatchObject({
+      message: PROFILE_MESSAGES.addressDeleteFailed,
+      status: 404,
+    });
     await expect(deleteAddress(t.db, intruder.id, newId())).rejects.toMatchObject({ status: 404 });
 
     expect(await snapshot(owner.id)).toEqual(ownerBefore);
@@ -206,7 +235,10 @@ describeEachDatabase("profile", (t) => {
   it("caps the addresses per user", async () => {
     const user = await customer();
     for (let i = 0; i < MAX_ADDRESSES_PER_USER; i++) await addAddress(t.db, user.id, address(`Calle ${i}`));
-    await expect(addAddress(t.db, user.id, address("Una más"))).rejects.toMatchObject({ message: PROFILE_MESSAGES.tooManyAddresses, status: 409 });
+    await expect(addAddress(t.db, user.id, address("Una más"))).rejects.toMatchObject({
+      message: PROFILE_MESSAGES.tooManyAddresses,
+      status: 409,
+    });
     expect(await listAddresses(t.db, user.id)).toHaveLength(MAX_ADDRESSES_PER_USER);
   });
 
@@ -229,9 +261,13 @@ describeEachDatabase("profile", (t) => {
   it("concurrent adds never pass the cap", async () => {
     const user = await customer();
     for (let i = 0; i < MAX_ADDRESSES_PER_USER - 2; i++) await addAddress(t.db, user.id, address(`Calle ${i}`));
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => addAddress(t.db, user.id, address(`Carrera ${i}`, { makeDefault: true }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => addAddress(t.db, user.id, address(`Carrera ${i}`, { makeDefault: true }))),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409, 409, 409]);
+    expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([
+      409, 409, 409, 409,
+    ]);
     expect(await listAddresses(t.db, user.id)).toHaveLength(MAX_ADDRESSES_PER_USER);
     expect(await defaultsOf(user.id)).toHaveLength(1);
   });
@@ -259,13 +295,24 @@ describeEachDatabase("profile", (t) => {
         createdAt: new Date(base + i * 3600_000),
       })),
     );
-    await t.db.insert(loyaltyTransactions).values({ id: newId(), userId: other.id, type: "earned", amount: 99, description: "Ajeno", createdAt: new Date(base + 99 * 3600_000) });
+    await t.db.insert(loyaltyTransactions).values({
+      id: newId(),
+      userId: other.id,
+      type: "earned",
+      amount: 99,
+      description: "Ajeno",
+      createdAt: new Date(base + 99 * 3600_000),
+    });
 
     const summary = await loyaltySummary(t.db, user.id);
     expect(summary).toMatchObject({ balance: 57, totalEarned: 80, totalSpent: 23 });
     expect(summary.transactions).toHaveLength(15);
     expect(summary.transactions.map((tx) => tx.description)).toEqual(Array.from({ length: 15 }, (_, i) => `Movimiento ${19 - i}`));
-    expect(summary.transactions[0]).toMatchObject({ type: "refunded", amount: 20, createdAt: new Date(base + 19 * 3600_000).toISOString() });
+    expect(summary.transactions[0]).toMatchObject({
+      type: "refunded",
+      amount: 20,
+      createdAt: new Date(base + 19 * 3600_000).toISOString(),
+    });
     expect(summary.transactions[2]).toMatchObject({ type: "spent", amount: -18, description: "Movimiento 17" });
   });
 
@@ -279,7 +326,11 @@ describeEachDatabase("profile", (t) => {
   };
 
   const load = (path: string, cookie?: string) =>
-    outcome(() => loader({ request: get(path, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as unknown as Parameters<typeof loader>[0]));
+    outcome(() =>
+      loader({ request: get(path, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as unknown as Parameters<
+        typeof loader
+      >[0]),
+    );
 
   const post = (path: string, fields: Record<string, string> | Request, cookie?: string) =>
     outcome(() =>
@@ -302,7 +353,11 @@ describeEachDatabase("profile", (t) => {
     const stranger = await customer("Extraña");
     const theirs = await addAddress(t.db, stranger.id, address("Calle Ajena 1"));
 
-    expect((await load("/perfil", cookie)).data).toMatchObject({ tab: "informacion", notice: null, profile: { name: "Ana", email: user.email } });
+    expect((await load("/perfil", cookie)).data).toMatchObject({
+      tab: "informacion",
+      notice: null,
+      profile: { name: "Ana", email: user.email },
+    });
     expect((await load("/perfil?tab=%3Cscript%3E&ok=%3Cb%3Ehola", cookie)).data).toMatchObject({ tab: "informacion", notice: null });
     expect((await load("/perfil?tab=puntos&ok=address-added", cookie)).data).toMatchObject({
       tab: "puntos",
@@ -337,7 +392,11 @@ describeEachDatabase("profile", (t) => {
     });
     const other = await signIn(t.db, user.id);
     expect(
-      await post("/perfil", { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" }, cookie),
+      await post(
+        "/perfil",
+        { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" },
+        cookie,
+      ),
     ).toMatchObject({ status: 303, location: "/perfil?tab=contrasena&ok=password-changed" });
     expect((await sessionUser(t.db, sessionId))?.id).toBe(user.id);
     expect(await sessionUser(t.db, other.sessionId)).toBeNull();
@@ -352,16 +411,32 @@ describeEachDatabase("profile", (t) => {
     const { cookie } = await signIn(t.db, user.id);
     const taken = await customer("Luis");
 
-    expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toMatchObject({ status: 400, data: { intent: null, error: "La solicitud no es válida." } });
+    expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toMatchObject({
+      status: 400,
+      data: { intent: null, error: "La solicitud no es válida." },
+    });
     expect(await post("/perfil", {}, cookie)).toMatchObject({ status: 400 });
-    const notAForm = new Request(`${TEST_ORIGIN}/perfil`, { method: "POST", body: "intent=add-address", headers: { "content-type": "text/plain", cookie } });
+    const notAForm = new Request(`${TEST_ORIGIN}/perfil`, {
+      method: "POST",
+      body: "intent=add-address",
+      headers: { "content-type": "text/plain", cookie },
+    });
     expect(await post("/perfil", notAForm)).toMatchObject({ status: 400, data: { error: "La solicitud no es válida." } });
 
     expect(
-      await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana", email: taken.email.toUpperCase(), phone: "5512345678", currentPassword: "secreto1" }, cookie),
+      await post(
+        "/perfil?tab=informacion",
+        { intent: "update-profile", name: "Ana", email: taken.email.toUpperCase(), phone: "5512345678", currentPassword: "secreto1" },
+        cookie,
+      ),
     ).toMatchObject({
       status: 409,
-      data: { intent: "update-profile", error: "Ya existe una cuenta con este correo electrónico", field: "email", values: { phone: "5512345678" } },
+      data: {
+        intent: "update-profile",
+        error: "Ya existe una cuenta con este correo electrónico",
+        field: "email",
+        values: { phone: "5512345678" },
+      },
     });
     expect((await getProfile(t.db, user.id))?.email).toBe(user.email);
 
@@ -370,10 +445,17 @@ describeEachDatabase("profile", (t) => {
       { intent: "change-password", currentPassword: "incorrecta", newPassword: "nueva123", confirmPassword: "nueva123" },
       cookie,
     );
-    expect(wrong).toMatchObject({ status: 400, data: { error: "La contraseña actual es incorrecta", field: "currentPassword", values: {} } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      data: { error: "La contraseña actual es incorrecta", field: "currentPassword", values: {} },
+    });
     expect(JSON.stringify(wrong.data)).not.toContain("nueva123");
     expect(
-      await post("/perfil", { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva124" }, cookie),
+      await post(
+        "/perfil",
+        { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva124" },
+        cookie,
+      ),
     ).toMatchObject({ status: 400, data: { error: "Las contraseñas no coinciden", field: "confirmPassword" } });
 
     const badZip = await post(
@@ -381,13 +463,20 @@ describeEachDatabase("profile", (t) => {
       { intent: "add-address", street: "Calle 1", city: "Puebla", state: "Puebla", zipCode: "7200", references: "x".repeat(5000) },
       cookie,
     );
-    expect(badZip).toMatchObject({ status: 400, data: { error: "El código postal debe tener 5 dígitos", field: "zipCode", values: { street: "Calle 1", zipCode: "7200" } } });
+    expect(badZip).toMatchObject({
+      status: 400,
+      data: { error: "El código postal debe tener 5 dígitos", field: "zipCode", values: { street: "Calle 1", zipCode: "7200" } },
+    });
     expect((badZip.data?.values as Record<string, string>).references).toHaveLength(300);
-    expect(await post("/perfil", { intent: "add-address", street: "Calle 1", city: "Austin", state: "Texas", zipCode: "73301" }, cookie)).toMatchObject({
+    expect(
+      await post("/perfil", { intent: "add-address", street: "Calle 1", city: "Austin", state: "Texas", zipCode: "73301" }, cookie),
+    ).toMatchObject({
       status: 400,
       data: { error: PROFILE_MESSAGES.stateInvalid, field: "state" },
     });
-    expect(await post("/perfil", { intent: "add-address", street: "x".repeat(201), city: "Puebla", state: "Puebla", zipCode: "72000" }, cookie)).toMatchObject({
+    expect(
+      await post("/perfil", { intent: "add-address", street: "x".repeat(201), city: "Puebla", state: "Puebla", zipCode: "72000" }, cookie),
+    ).toMatchObject({
       status: 400,
       data: { error: PROFILE_MESSAGES.streetTooLong },
     });
@@ -434,10 +523,19 @@ describeEachDatabase("profile", (t) => {
     const change = { intent: "update-profile", name: "Ana Cambiada", email: wanted, phone: "5512345678" };
 
     for (const currentPassword of [undefined, ""]) {
-      const missing = await post("/perfil?tab=informacion", currentPassword === undefined ? change : { ...change, currentPassword }, cookie);
+      const missing = await post(
+        "/perfil?tab=informacion",
+        currentPassword === undefined ? change : { ...change, currentPassword },
+        cookie,
+      );
       expect(missing).toMatchObject({
         status: 400,
-        data: { intent: "update-profile", error: PROFILE_MESSAGES.currentPasswordRequired, field: "currentPassword", values: { name: "Ana Cambiada", email: wanted } },
+        data: {
+          intent: "update-profile",
+          error: PROFILE_MESSAGES.currentPasswordRequired,
+          field: "currentPassword",
+          values: { name: "Ana Cambiada", email: wanted },
+        },
       });
     }
     const wrong = await post("/perfil?tab=informacion", { ...change, currentPassword: "Clave-Equivocada-9" }, cookie);
@@ -453,7 +551,11 @@ describeEachDatabase("profile", (t) => {
     const user = await customer("Ana López");
     const { cookie } = await signIn(t.db, user.id);
     const wanted = `nueva-${Date.now()}-direccion@example.com`;
-    const done = await post("/perfil?tab=informacion", { intent: "update-profile", name: "Ana López", email: wanted.toUpperCase(), phone: "", currentPassword: "secreto1" }, cookie);
+    const done = await post(
+      "/perfil?tab=informacion",
+      { intent: "update-profile", name: "Ana López", email: wanted.toUpperCase(), phone: "", currentPassword: "secreto1" },
+      cookie,
+    );
     expect(done).toMatchObject({ status: 303, location: "/perfil?tab=informacion&ok=profile-updated" });
     expect((await userRow(user.id)).email).toBe(wanted);
     expect(await mailTo(wanted)).toEqual([]);
@@ -476,7 +578,9 @@ describeEachDatabase("profile", (t) => {
   it("route: name and phone alone, or the same e-mail in other letters, need no password and send no notice", async () => {
     const user = await customer();
     const { cookie } = await signIn(t.db, user.id);
-    expect(await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email.toUpperCase(), phone: "5512345678" }, cookie)).toMatchObject({
+    expect(
+      await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email.toUpperCase(), phone: "5512345678" }, cookie),
+    ).toMatchObject({
       status: 303,
       location: "/perfil?tab=informacion&ok=profile-updated",
     });
@@ -489,7 +593,9 @@ describeEachDatabase("profile", (t) => {
     const taken = await customer("Luis");
     const { cookie } = await signIn(t.db, user.id);
     const before = await userRow(user.id);
-    expect(await post("/perfil", { intent: "update-profile", name: "Ana", email: taken.email, phone: "", currentPassword: "secreto1" }, cookie)).toMatchObject({
+    expect(
+      await post("/perfil", { intent: "update-profile", name: "Ana", email: taken.email, phone: "", currentPassword: "secreto1" }, cookie),
+    ).toMatchObject({
       status: 409,
       data: { error: "Ya existe una cuenta con este correo electrónico", field: "email" },
     });
@@ -503,11 +609,16 @@ describeEachDatabase("profile", (t) => {
     const base = routeContext(t.db);
     const strict = { ...base, config: { ...base.config, RATE_LIMIT_FACTOR: 1 } };
     const send = (fields: Record<string, string>) =>
-      settle<Record<string, unknown>>(() => action({ request: formPost("/perfil", fields, { cookie }), context: strict, params: {} } as never));
+      settle<Record<string, unknown>>(() =>
+        action({ request: formPost("/perfil", fields, { cookie }), context: strict, params: {} } as never),
+      );
     const change = { intent: "update-profile", name: "Ana", email: email(), phone: "" };
     // Guesses through the password form and the e-mail form count together.
     for (let i = 0; i < 5; i++) {
-      expect((await send({ intent: "change-password", currentPassword: `mala${i}`, newPassword: "nueva123", confirmPassword: "nueva123" })).status).toBe(400);
+      expect(
+        (await send({ intent: "change-password", currentPassword: `mala${i}`, newPassword: "nueva123", confirmPassword: "nueva123" }))
+          .status,
+      ).toBe(400);
     }
     for (let i = 0; i < 5; i++) expect((await send({ ...change, currentPassword: `mala${i}` })).status).toBe(400);
     const limited = await send({ ...change, currentPassword: "secreto1" });
@@ -521,10 +632,38 @@ describeEachDatabase("profile", (t) => {
 
 describe("profile page markup (server render, no JavaScript)", () => {
   const addresses = [
-    { _id: "0123456789abcdef01234567", street: "Calle 5 de Mayo 10", colonia: "Centro", city: "Puebla", state: "Puebla", zipCode: "72000", country: "México", references: "Portón verde", isDefault: true },
-    { _id: "0123456789abcdef01234568", street: "Av. Juárez 1", colonia: null, city: "Mérida", state: "Yucatán", zipCode: "97000", country: "México", references: null, isDefault: false },
+    {
+      _id: "0123456789abcdef01234567",
+      street: "Calle 5 de Mayo 10",
+      colonia: "Centro",
+      city: "Puebla",
+      state: "Puebla",
+      zipCode: "72000",
+      country: "México",
+      references: "Portón verde",
+      isDefault: true,
+    },
+    {
+      _id: "0123456789abcdef01234568",
+      street: "Av. Juárez 1",
+      colonia: null,
+      city: "Mérida",
+      state: "Yucatán",
+      zipCode: "97000",
+      country: "México",
+      references: null,
+      isDefault: false,
+    },
   ];
-  const base = { notice: null, profile: { name: "Ana", email: "ana@example.com", phone: null }, addresses: [], editingId: null, deletingId: null, addressCapMessage: null, points: null };
+  const base = {
+    notice: null,
+    profile: { name: "Ana", email: "ana@example.com", phone: null },
+    addresses: [],
+    editingId: null,
+    deletingId: null,
+    addressCapMessage: null,
+    points: null,
+  };
 
   function render(url: string, loaderData: Record<string, unknown>, actionData?: Record<string, unknown>): string {
     const Stub = createRoutesStub([{ id: "perfil", path: "/perfil", Component: ProfilePage as never }]);
@@ -556,25 +695,35 @@ describe("profile page markup (server render, no JavaScript)", () => {
   });
 
   it("an error is an alert tied to its field, with the entered values kept", () => {
-    const html = render("/perfil", { tab: "informacion" }, {
-      intent: "update-profile",
-      error: "Ya existe una cuenta con este correo electrónico",
-      field: "email",
-      values: { name: "Ana", email: "otra@example.com", phone: "" },
-      addressId: null,
-    });
+    const html = render(
+      "/perfil",
+      { tab: "informacion" },
+      {
+        intent: "update-profile",
+        error: "Ya existe una cuenta con este correo electrónico",
+        field: "email",
+        values: { name: "Ana", email: "otra@example.com", phone: "" },
+        addressId: null,
+      },
+    );
     expect(html).toMatch(/id="perfil-email"[^>]*aria-invalid="true" aria-describedby="perfil-info-error"[^>]*value="otra@example.com"/);
-    expect(html).toContain('<p id="perfil-info-error" class="form-error" role="alert">Ya existe una cuenta con este correo electrónico</p>');
+    expect(html).toContain(
+      '<p id="perfil-info-error" class="form-error" role="alert">Ya existe una cuenta con este correo electrónico</p>',
+    );
   });
 
   it("the personal information form asks for the current password for an e-mail change, and never shows one back", () => {
-    const html = render("/perfil", { tab: "informacion" }, {
-      intent: "update-profile",
-      error: PROFILE_MESSAGES.currentPasswordWrong,
-      field: "currentPassword",
-      values: { name: "Ana", email: "nueva@example.com", phone: "" },
-      addressId: null,
-    });
+    const html = render(
+      "/perfil",
+      { tab: "informacion" },
+      {
+        intent: "update-profile",
+        error: PROFILE_MESSAGES.currentPasswordWrong,
+        field: "currentPassword",
+        values: { name: "Ana", email: "nueva@example.com", phone: "" },
+        addressId: null,
+      },
+    );
     expect(html).toContain(">Contraseña actual (necesaria para cambiar el correo)</label>");
     const field = /<input id="perfil-contrasena-actual"[^>]*>/.exec(html)?.[0] ?? "";
     for (const attribute of ['type="password"', 'name="currentPassword"', 'autoComplete="current-password"', 'aria-invalid="true"']) {
@@ -587,7 +736,8 @@ describe("profile page markup (server render, no JavaScript)", () => {
 
   it("the password form has the three labelled fields", () => {
     const html = render("/perfil?tab=contrasena", { tab: "contrasena" });
-    for (const label of ["Contraseña actual", "Nueva contraseña", "Confirmar nueva contraseña"]) expect(html).toContain(`>${label}</label>`);
+    for (const label of ["Contraseña actual", "Nueva contraseña", "Confirmar nueva contraseña"])
+      expect(html).toContain(`>${label}</label>`);
     expectLabelled(html);
   });
 
@@ -596,15 +746,21 @@ describe("profile page markup (server render, no JavaScript)", () => {
     expect(html).toContain("Tienes 2 direcciones guardadas");
     expect(html).toContain("Predeterminada");
     expect(html).toContain('aria-label="Editar dirección Av. Juárez 1"');
-    expect(html).toContain('aria-label="Eliminar dirección Av. Juárez 1" href="/perfil?tab=direcciones&amp;eliminar=0123456789abcdef01234568');
+    expect(html).toContain(
+      'aria-label="Eliminar dirección Av. Juárez 1" href="/perfil?tab=direcciones&amp;eliminar=0123456789abcdef01234568',
+    );
     // The question for the address named by ?eliminar=, with a confirming submit and a way back.
-    expect(html).toMatch(/¿Estás seguro de eliminar esta dirección\?<\/p>.*name="intent" value="delete-address".*value="0123456789abcdef01234567".*>Eliminar<\/button>.*>Cancelar<\/a>/);
+    expect(html).toMatch(
+      /¿Estás seguro de eliminar esta dirección\?<\/p>.*name="intent" value="delete-address".*value="0123456789abcdef01234567".*>Eliminar<\/button>.*>Cancelar<\/a>/,
+    );
     expect(html).toContain('aria-label="Establecer como predeterminada la dirección Av. Juárez 1"');
     expect((html.match(/<option value="[^"]+">/g) ?? []).length).toBe(32);
     expect(html).toMatch(/inputMode="numeric"[^>]*pattern="\\d\{5\}"[^>]*maxLength="5"/);
     expect(html).toContain('value="México"');
     expectLabelled(html);
-    expect(render("/perfil?tab=direcciones", { tab: "direcciones", addresses: addresses.slice(0, 1) })).toContain("Tienes 1 dirección guardada");
+    expect(render("/perfil?tab=direcciones", { tab: "direcciones", addresses: addresses.slice(0, 1) })).toContain(
+      "Tienes 1 dirección guardada",
+    );
     const full = render("/perfil?tab=direcciones", { tab: "direcciones", addresses, addressCapMessage: PROFILE_MESSAGES.tooManyAddresses });
     expect(full).toContain(PROFILE_MESSAGES.tooManyAddresses);
     expect(full).not.toContain('value="add-address"');

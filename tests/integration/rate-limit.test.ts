@@ -9,7 +9,6 @@ import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 
 describeEachDatabase("rate limits", (t) => {
-
   it("allows the limit within a window, refuses the next, and starts again once the window has passed", async () => {
     const now = new Date("2026-11-22T12:00:10Z");
     const results = [];

@@ -25,12 +25,16 @@ describeEachDatabase("sessions through the routes", (t) => {
     const user = await registerUser(t.db, { name: "Iris", email: email(), phone: "", password: "secreto1" });
     const sessionId = await createSession(t.db, user.id);
     const cookie = await sessionCookieHeader(sessionId);
-    const ok = await settle<{ user: { name: string } | null }>(() => rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never));
+    const ok = await settle<{ user: { name: string } | null }>(() =>
+      rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never),
+    );
     expect(ok.data?.user?.name).toBe("Iris");
     expect(ok.headers.get("set-cookie")).toBeNull();
 
     await deleteSession(t.db, sessionId);
-    const gone = await settle<{ user: unknown }>(() => rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never));
+    const gone = await settle<{ user: unknown }>(() =>
+      rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never),
+    );
     expect(gone.data?.user).toBeNull();
     expect(gone.headers.get("set-cookie")).toMatch(/^sesion=; Max-Age=0;.*HttpOnly; SameSite=Lax/);
   });
@@ -39,7 +43,9 @@ describeEachDatabase("sessions through the routes", (t) => {
     const user = await registerUser(t.db, { name: "Juan", email: email(), phone: "", password: "secreto1" });
     const sessionId = await createSession(t.db, user.id);
     const forged = `sesion=${encodeURIComponent(Buffer.from(JSON.stringify(sessionId)).toString("base64"))}.firmafalsa`;
-    const reply = await settle<{ user: unknown }>(() => rootLoader({ request: get("/", { cookie: forged }), params: {}, context: context() } as never));
+    const reply = await settle<{ user: unknown }>(() =>
+      rootLoader({ request: get("/", { cookie: forged }), params: {}, context: context() } as never),
+    );
     expect(reply.data?.user).toBeNull();
   });
 
@@ -50,12 +56,23 @@ describeEachDatabase("sessions through the routes", (t) => {
 
     const mine = await registerUser(t.db, { name: "Kari", email: email(), phone: "", password: "secreto1" });
     const other = await registerUser(t.db, { name: "Leo", email: email(), phone: "", password: "secreto1" });
-    for (const [userId, number] of [[mine.id, `CV-${Date.now()}-A`], [other.id, `CV-${Date.now()}-B`]] as const) {
+    for (const [userId, number] of [
+      [mine.id, `CV-${Date.now()}-A`],
+      [other.id, `CV-${Date.now()}-B`],
+    ] as const) {
       const id = newId();
       await t.db.insert(orders).values({
-        id, orderNumber: number, userId, contactName: "X", contactPhone: "5512345678",
-        shippingAddress: {}, shippingMethod: "estafeta", shippingCostCents: 15_000, subtotalCents: 100_000,
-        totalCents: 115_000, finalTotalCents: 115_000,
+        id,
+        orderNumber: number,
+        userId,
+        contactName: "X",
+        contactPhone: "5512345678",
+        shippingAddress: {},
+        shippingMethod: "estafeta",
+        shippingCostCents: 15_000,
+        subtotalCents: 100_000,
+        totalCents: 115_000,
+        finalTotalCents: 115_000,
       });
       await t.db.insert(orderItems).values({ id: newId(), orderId: id, name: "Carta", unitPriceCents: 50_000, quantity: 2 });
     }
@@ -63,14 +80,18 @@ describeEachDatabase("sessions through the routes", (t) => {
     const reply = await settle<{ orders: Array<{ orderNumber: string; itemCount: number; finalTotal: number }> }>(() =>
       ordersLoader({ request: get("/mis-pedidos", { cookie }), params: {}, context: context() } as never),
     );
-    expect(reply.data?.orders).toEqual([expect.objectContaining({ orderNumber: expect.stringMatching(/-A$/), itemCount: 2, finalTotal: 1150 })]);
+    expect(reply.data?.orders).toEqual([
+      expect.objectContaining({ orderNumber: expect.stringMatching(/-A$/), itemCount: 2, finalTotal: 1150 }),
+    ]);
   });
 
   it("'Cerrar Sesión' deletes the session and clears the cookies", async () => {
     const user = await registerUser(t.db, { name: "Mia", email: email(), phone: "", password: "secreto1" });
     const sessionId = await createSession(t.db, user.id);
     const cookie = await sessionCookieHeader(sessionId);
-    const reply = await settle(() => logoutAction({ request: formPost("/logout", {}, { cookie }), params: {}, context: context() } as never));
+    const reply = await settle(() =>
+      logoutAction({ request: formPost("/logout", {}, { cookie }), params: {}, context: context() } as never),
+    );
     expect(reply.status).toBe(303);
     expect(reply.headers.get("location")).toBe("/");
     expect(reply.headers.getSetCookie().some((c) => c.startsWith("sesion=; Max-Age=0"))).toBe(true);

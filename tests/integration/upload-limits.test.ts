@@ -37,12 +37,16 @@ async function post(path: string, bytes: number, chunked = false): Promise<{ sta
     return { status: res.status, text: await res.text() };
   }
   return new Promise((resolve, reject) => {
-    const req = http.request(base + path, { method: "POST", headers: { origin: base, "content-type": "application/octet-stream" } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      base + path,
+      { method: "POST", headers: { origin: base, "content-type": "application/octet-stream" } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", (error) => (error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error)));
     for (let sent = 0; sent < bytes; sent += 64 * 1024) req.write(body.subarray(sent, sent + 64 * 1024));
     req.end();

@@ -7,7 +7,14 @@
  */
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { COUPON_LIMITS, COUPON_TYPES, COUPON_TYPE_LABELS, couponsHref, type CouponFormErrors, type CouponFormValues } from "#domain/coupons.ts";
+import {
+  COUPON_LIMITS,
+  COUPON_TYPES,
+  COUPON_TYPE_LABELS,
+  couponsHref,
+  type CouponFormErrors,
+  type CouponFormValues,
+} from "#domain/coupons.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FieldError, invalidProps } from "#app/components/FieldError.tsx";
 
@@ -72,7 +79,14 @@ export function CouponForm({ values, errors, banner }: { values: CouponFormValue
 
         <div className="field">
           <label htmlFor={fieldId("type")}>Tipo</label>
-          <select id={fieldId("type")} name="type" required defaultValue={values.type} onChange={(event) => setType(event.currentTarget.value)} {...invalidProps("cupon", errors, "type")}>
+          <select
+            id={fieldId("type")}
+            name="type"
+            required
+            defaultValue={values.type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            {...invalidProps("cupon", errors, "type")}
+          >
             {COUPON_TYPES.map((t) => (
               <option key={t} value={t}>
                 {COUPON_TYPE_LABELS[t]}

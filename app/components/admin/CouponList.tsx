@@ -112,7 +112,11 @@ function DeleteButton({ coupon }: { coupon: CouponItem }) {
   const hydrated = useHydrated();
   if (hydrated) return <DeleteForm coupon={coupon} confirm />;
   return (
-    <Link to={`${couponsHref({ eliminar: coupon.id })}#cupon-${coupon.id}`} className="button button-danger-quiet" aria-label={`Eliminar cupón ${coupon.code}`}>
+    <Link
+      to={`${couponsHref({ eliminar: coupon.id })}#cupon-${coupon.id}`}
+      className="button button-danger-quiet"
+      aria-label={`Eliminar cupón ${coupon.code}`}
+    >
       Eliminar
     </Link>
   );
@@ -130,7 +134,12 @@ function DeleteForm({ coupon, confirm }: { coupon: CouponItem; confirm: boolean 
     >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="couponId" value={coupon.id} />
-      <button type="submit" className={confirm ? "button button-danger-quiet" : "button button-danger"} disabled={busy} aria-label={`Eliminar cupón ${coupon.code}`}>
+      <button
+        type="submit"
+        className={confirm ? "button button-danger-quiet" : "button button-danger"}
+        disabled={busy}
+        aria-label={`Eliminar cupón ${coupon.code}`}
+      >
         {busy ? "Eliminando..." : "Eliminar"}
       </button>
     </Form>

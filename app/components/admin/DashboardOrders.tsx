@@ -34,7 +34,9 @@ export function OrdersTable({ orders, caption, withItems }: { orders: AdminOrder
                 {o.customerEmail ? <span className="dashboard-email">{o.customerEmail}</span> : null}
               </td>
               {withItems ? <td data-label="Artículos">{itemCountText(o.itemCount)}</td> : null}
-              <td className="dashboard-money" data-label="Total">{formatMoneyCents(o.finalTotalCents)}</td>
+              <td className="dashboard-money" data-label="Total">
+                {formatMoneyCents(o.finalTotalCents)}
+              </td>
               <td data-label="Estado">
                 <OrderBadges orderStatus={o.orderStatus} paymentStatus={o.paymentStatus} />
               </td>
@@ -59,9 +61,7 @@ export function DashboardOrders({ orders }: { orders: AdminPage<AdminOrderRow> }
         </p>
       ) : (
         <>
-          <p className="dashboard-count">
-            {orders.total === 1 ? "1 orden" : `${orders.total} órdenes`}
-          </p>
+          <p className="dashboard-count">{orders.total === 1 ? "1 orden" : `${orders.total} órdenes`}</p>
           <OrdersTable orders={orders.rows} caption="Todas las órdenes" withItems />
         </>
       )}

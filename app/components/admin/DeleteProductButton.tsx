@@ -7,7 +7,17 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
  * confirm('¿Eliminar este producto?') and posts `intent=delete` to the edit screen's action;
  * without it, a link to that screen's confirmation step (`?eliminar=1`).
  */
-export function DeleteProductButton({ id, label, className, ariaLabel }: { id: string; label: string; className: string; ariaLabel?: string }) {
+export function DeleteProductButton({
+  id,
+  label,
+  className,
+  ariaLabel,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  ariaLabel?: string;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const action = `/admin/editar-producto/${id}`;

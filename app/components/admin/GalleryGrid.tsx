@@ -22,7 +22,17 @@ const THUMB_WIDTH = 240;
  * time, the full URL (read-only, selectable; a copy button with JavaScript), 'Ver' in a new tab
  * and 'Eliminar' (confirm() with JavaScript, a confirmation step without: `?eliminar={id}`).
  */
-export function GalleryGrid({ images, origin, deletingId, action }: { images: GalleryItem[]; origin: string; deletingId: string | null; action: string }) {
+export function GalleryGrid({
+  images,
+  origin,
+  deletingId,
+  action,
+}: {
+  images: GalleryItem[];
+  origin: string;
+  deletingId: string | null;
+  action: string;
+}) {
   if (images.length === 0) return <p className="gallery-empty">Aún no hay imágenes en la galería.</p>;
   return (
     <ul className="gallery-grid">
@@ -35,7 +45,17 @@ export function GalleryGrid({ images, origin, deletingId, action }: { images: Ga
   );
 }
 
-function GalleryCard({ image, url, confirmingDelete, action }: { image: GalleryItem; url: string; confirmingDelete: boolean; action: string }) {
+function GalleryCard({
+  image,
+  url,
+  confirmingDelete,
+  action,
+}: {
+  image: GalleryItem;
+  url: string;
+  confirmingDelete: boolean;
+  action: string;
+}) {
   const hydrated = useHydrated();
   const urlId = `url-${image.id}`;
   return (
@@ -65,13 +85,23 @@ function GalleryCard({ image, url, confirmingDelete, action }: { image: GalleryI
         ) : (
           <div className="gallery-actions">
             {hydrated ? <CopyButton inputId={urlId} url={url} name={image.originalName} /> : null}
-            <a href={image.path} target="_blank" rel="noopener" className="button" aria-label={`Ver ${image.originalName} (se abre en una pestaña nueva)`}>
+            <a
+              href={image.path}
+              target="_blank"
+              rel="noopener"
+              className="button"
+              aria-label={`Ver ${image.originalName} (se abre en una pestaña nueva)`}
+            >
               Ver
             </a>
             {hydrated ? (
               <DeleteForm id={image.id} name={image.originalName} action={action} confirm />
             ) : (
-              <Link to={`${action}?eliminar=${image.id}#imagen-${image.id}`} className="button button-danger-quiet" aria-label={`Eliminar ${image.originalName}`}>
+              <Link
+                to={`${action}?eliminar=${image.id}#imagen-${image.id}`}
+                className="button button-danger-quiet"
+                aria-label={`Eliminar ${image.originalName}`}
+              >
                 Eliminar
               </Link>
             )}
@@ -118,7 +148,19 @@ function Thumbnail({ src, alt }: { src: string; alt: string }) {
       </div>
     );
   }
-  return <img ref={ref} className="gallery-thumb" src={src} alt={alt} width={THUMB_WIDTH} height={THUMB_WIDTH} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  return (
+    <img
+      ref={ref}
+      className="gallery-thumb"
+      src={src}
+      alt={alt}
+      width={THUMB_WIDTH}
+      height={THUMB_WIDTH}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** Copies the URL (the Clipboard API; else the selected input and execCommand) and shows a check for 2 seconds. */
@@ -144,13 +186,38 @@ function CopyButton({ inputId, url, name }: { inputId: string; url: string; name
 
   return (
     <>
-      <button type="button" className="button gallery-copy" onClick={() => void copy()} aria-label={copied ? `URL de ${name} copiada` : `Copiar URL de ${name}`}>
+      <button
+        type="button"
+        className="button gallery-copy"
+        onClick={() => void copy()}
+        aria-label={copied ? `URL de ${name} copiada` : `Copiar URL de ${name}`}
+      >
         {copied ? (
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 12.5 10 17.5 19 7" />
           </svg>
         ) : (
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="9" y="9" width="11" height="11" rx="2" />
             <path d="M5 15V5a2 2 0 0 1 2-2h10" />
           </svg>

@@ -55,7 +55,8 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
     const reader = new FileReader();
     reader.onload = () => {
       // Only if this file is still the chosen one.
-      if (typeof reader.result === "string" && input.current?.files?.[0] === file) setPreview({ url: reader.result, name: file.name, size: file.size });
+      if (typeof reader.result === "string" && input.current?.files?.[0] === file)
+        setPreview({ url: reader.result, name: file.name, size: file.size });
     };
     reader.readAsDataURL(file);
   }

@@ -133,7 +133,12 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
                   </tbody>
                 </table>
               </div>
-              <ListPager label="Páginas de filas con errores" page={errors.page} pages={errors.pages} hrefFor={(p) => href(p, successes.page)} />
+              <ListPager
+                label="Páginas de filas con errores"
+                page={errors.page}
+                pages={errors.pages}
+                hrefFor={(p) => href(p, successes.page)}
+              />
             </section>
           ) : null}
 
@@ -166,7 +171,12 @@ export function ImportRunView({ run }: { run: ImportRunData }) {
                   </tbody>
                 </table>
               </div>
-              <ListPager label="Páginas de productos importados" page={successes.page} pages={successes.pages} hrefFor={(p) => href(errors.page, p)} />
+              <ListPager
+                label="Páginas de productos importados"
+                page={successes.page}
+                pages={successes.pages}
+                hrefFor={(p) => href(errors.page, p)}
+              />
             </details>
           ) : null}
           <p className="field-hint">«Fila» es el número de fila en la hoja de cálculo: la fila 1 es el encabezado.</p>

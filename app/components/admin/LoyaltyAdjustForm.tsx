@@ -66,7 +66,8 @@ export function LoyaltyAdjustForm({
     if (failure?.values) setAmount(failure.values.amount);
   }, [failure]);
   const projected = projectedBalance(customer.balance, amount);
-  const fieldError = (field: AdjustmentField) => (failure && (failure.field === field || (!failure.field && field === "amount")) ? failure.error : null);
+  const fieldError = (field: AdjustmentField) =>
+    failure && (failure.field === field || (!failure.field && field === "amount")) ? failure.error : null;
   const errors = { amount: fieldError("amount"), description: fieldError("description") };
   return (
     <Frame hydrated={hydrated} closeHref={closeHref}>

@@ -72,10 +72,16 @@ export function LoyaltyCustomerList({ query, list }: { query: LoyaltyAdminQuery;
                     -{formatPoints(row.totalSpent)}
                   </td>
                   <td className="loyalty-actions">
-                    <Link to={loyaltyAdminHref({ q: query.q, page: list.page, usuario: row.user._id })} aria-label={`Ver historial de ${row.user.name}`}>
+                    <Link
+                      to={loyaltyAdminHref({ q: query.q, page: list.page, usuario: row.user._id })}
+                      aria-label={`Ver historial de ${row.user.name}`}
+                    >
                       Ver historial
                     </Link>
-                    <Link to={loyaltyAdminHref({ q: query.q, page: list.page, ajustar: row.user._id })} aria-label={`Ajustar puntos de ${row.user.name}`}>
+                    <Link
+                      to={loyaltyAdminHref({ q: query.q, page: list.page, ajustar: row.user._id })}
+                      aria-label={`Ajustar puntos de ${row.user.name}`}
+                    >
                       Ajustar puntos
                     </Link>
                   </td>

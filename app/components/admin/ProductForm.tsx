@@ -26,7 +26,8 @@ type Errors = Partial<Record<keyof ProductFormValues, string>>;
 /** What a preview may load: the shop's own paths (at a thumbnail width) and https addresses. */
 function previewSrc(url: string): string | null {
   const value = url.trim();
-  if (value.startsWith("/") && !value.startsWith("//")) return isOwnMedia(value) ? `${value}${value.includes("?") ? "&" : "?"}w=240` : value;
+  if (value.startsWith("/") && !value.startsWith("//"))
+    return isOwnMedia(value) ? `${value}${value.includes("?") ? "&" : "?"}w=240` : value;
   return /^https:\/\/\S+$/.test(value) ? value : null;
 }
 
@@ -116,20 +117,45 @@ export function ProductForm({
 
       <div className="field">
         <label htmlFor="producto-name">Nombre</label>
-        <input id="producto-name" name="name" type="text" required maxLength={PRODUCT_LIMITS.name} defaultValue={values.name} {...invalidProps("producto", errors, "name")} />
+        <input
+          id="producto-name"
+          name="name"
+          type="text"
+          required
+          maxLength={PRODUCT_LIMITS.name}
+          defaultValue={values.name}
+          {...invalidProps("producto", errors, "name")}
+        />
         <FieldError form="producto" errors={errors} field="name" />
       </div>
 
       <div className="field">
         <label htmlFor="producto-description">Descripción (opcional)</label>
-        <textarea id="producto-description" name="description" rows={4} maxLength={PRODUCT_LIMITS.description} defaultValue={values.description} {...invalidProps("producto", errors, "description")} />
+        <textarea
+          id="producto-description"
+          name="description"
+          rows={4}
+          maxLength={PRODUCT_LIMITS.description}
+          defaultValue={values.description}
+          {...invalidProps("producto", errors, "description")}
+        />
         <FieldError form="producto" errors={errors} field="description" />
       </div>
 
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-price">Precio (MXN)</label>
-          <input id="producto-price" name="price" type="number" inputMode="decimal" required min={0} step={0.01} defaultValue={values.price} {...invalidProps("producto", errors, "price")} />
+          <input
+            id="producto-price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            required
+            min={0}
+            step={0.01}
+            defaultValue={values.price}
+            {...invalidProps("producto", errors, "price")}
+          />
           <FieldError form="producto" errors={errors} field="price" />
         </div>
         <div className="field">
@@ -154,12 +180,28 @@ export function ProductForm({
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-stock">Inventario (unidades)</label>
-          <input id="producto-stock" name="stock" type="number" inputMode="numeric" required min={0} step={1} defaultValue={values.stock} {...invalidProps("producto", errors, "stock")} />
+          <input
+            id="producto-stock"
+            name="stock"
+            type="number"
+            inputMode="numeric"
+            required
+            min={0}
+            step={1}
+            defaultValue={values.stock}
+            {...invalidProps("producto", errors, "stock")}
+          />
           <FieldError form="producto" errors={errors} field="stock" />
         </div>
         <div className="field">
           <label htmlFor="producto-category">Categoría</label>
-          <select id="producto-category" name="category" required defaultValue={values.category || DEFAULT_CATEGORY} {...invalidProps("producto", errors, "category")}>
+          <select
+            id="producto-category"
+            name="category"
+            required
+            defaultValue={values.category || DEFAULT_CATEGORY}
+            {...invalidProps("producto", errors, "category")}
+          >
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -179,26 +221,52 @@ export function ProductForm({
       <div className="field-row">
         <div className="field">
           <label htmlFor="producto-cardNumber">Número de carta (opcional)</label>
-          <input id="producto-cardNumber" name="cardNumber" type="text" maxLength={PRODUCT_LIMITS.cardNumber} placeholder="004/102" defaultValue={values.cardNumber} {...invalidProps("producto", errors, "cardNumber")} />
+          <input
+            id="producto-cardNumber"
+            name="cardNumber"
+            type="text"
+            maxLength={PRODUCT_LIMITS.cardNumber}
+            placeholder="004/102"
+            defaultValue={values.cardNumber}
+            {...invalidProps("producto", errors, "cardNumber")}
+          />
           <FieldError form="producto" errors={errors} field="cardNumber" />
         </div>
         <div className="field">
           <label htmlFor="producto-artist">Artista (opcional)</label>
-          <input id="producto-artist" name="artist" type="text" maxLength={PRODUCT_LIMITS.artist} defaultValue={values.artist} {...invalidProps("producto", errors, "artist")} />
+          <input
+            id="producto-artist"
+            name="artist"
+            type="text"
+            maxLength={PRODUCT_LIMITS.artist}
+            defaultValue={values.artist}
+            {...invalidProps("producto", errors, "artist")}
+          />
           <FieldError form="producto" errors={errors} field="artist" />
         </div>
       </div>
 
       <div className="field">
         <label htmlFor="producto-comment">Comentario del vendedor (opcional)</label>
-        <textarea id="producto-comment" name="comment" rows={3} maxLength={PRODUCT_LIMITS.comment} defaultValue={values.comment} {...invalidProps("producto", errors, "comment")} />
+        <textarea
+          id="producto-comment"
+          name="comment"
+          rows={3}
+          maxLength={PRODUCT_LIMITS.comment}
+          defaultValue={values.comment}
+          {...invalidProps("producto", errors, "comment")}
+        />
         <FieldError form="producto" errors={errors} field="comment" />
       </div>
 
-      <fieldset className="product-form-images" aria-describedby={["producto-images-ayuda", errors.images ? fieldErrorId("producto", "images") : ""].filter(Boolean).join(" ")}>
+      <fieldset
+        className="product-form-images"
+        aria-describedby={["producto-images-ayuda", errors.images ? fieldErrorId("producto", "images") : ""].filter(Boolean).join(" ")}
+      >
         <legend>Imágenes</legend>
         <p id="producto-images-ayuda" className="field-hint">
-          De 1 a {MAX_PRODUCT_IMAGES} imágenes: direcciones https:// o rutas de la tienda (/media/…).{hydrated ? null : " Deja en blanco las que no uses."}
+          De 1 a {MAX_PRODUCT_IMAGES} imágenes: direcciones https:// o rutas de la tienda (/media/…).
+          {hydrated ? null : " Deja en blanco las que no uses."}
         </p>
         <FieldError form="producto" errors={errors} field="images" />
         <ol className="product-form-image-rows">
@@ -220,7 +288,12 @@ export function ProductForm({
                 />
               </div>
               {hydrated && images.count > 1 ? (
-                <button type="button" className="button button-danger-quiet" aria-label={`Quitar imagen ${index + 1}`} onClick={() => images.remove(index)}>
+                <button
+                  type="button"
+                  className="button button-danger-quiet"
+                  aria-label={`Quitar imagen ${index + 1}`}
+                  onClick={() => images.remove(index)}
+                >
                   Quitar
                 </button>
               ) : null}
@@ -318,7 +391,12 @@ function GalleryPicker({
           <ul className="product-form-gallery-grid">
             {gallery.map((image) => (
               <li key={image.id}>
-                <button type="button" className="product-form-gallery-choice" onClick={() => onPick(image)} aria-label={`Usar ${image.originalName}`}>
+                <button
+                  type="button"
+                  className="product-form-gallery-choice"
+                  onClick={() => onPick(image)}
+                  aria-label={`Usar ${image.originalName}`}
+                >
                   <img src={`${image.path}?w=240`} alt="" width={80} height={112} loading="lazy" decoding="async" />
                   <span className="product-form-gallery-name">{image.originalName}</span>
                 </button>

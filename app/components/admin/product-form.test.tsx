@@ -12,7 +12,10 @@ import { ProductForm } from "./ProductForm";
 describe("image rows", () => {
   it("start with the given images (blanks dropped), at least one row", () => {
     expect(initialImageRows([])).toEqual({ rows: ["", "", "", "", ""], count: 1 });
-    expect(initialImageRows(["", "/a.webp", " ", "https://x.example/b.jpg"])).toEqual({ rows: ["/a.webp", "https://x.example/b.jpg", "", "", ""], count: 2 });
+    expect(initialImageRows(["", "/a.webp", " ", "https://x.example/b.jpg"])).toEqual({
+      rows: ["/a.webp", "https://x.example/b.jpg", "", "", ""],
+      count: 2,
+    });
   });
 
   it("a gallery image goes into the first empty row, else a new row, never a sixth", () => {
@@ -61,9 +64,16 @@ describe("the form without JavaScript", () => {
   });
 
   it("ties each message to its field, and shows the banner", () => {
-    const html = render({ errors: { salePrice: "El precio de oferta debe ser menor al precio normal" }, banner: "Error al agregar producto" });
-    expect(html).toMatch(/id="producto-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-salePrice-ayuda producto-salePrice-error"/);
-    expect(html).toContain('<p id="producto-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>');
+    const html = render({
+      errors: { salePrice: "El precio de oferta debe ser menor al precio normal" },
+      banner: "Error al agregar producto",
+    });
+    expect(html).toMatch(
+      /id="producto-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-salePrice-ayuda producto-salePrice-error"/,
+    );
+    expect(html).toContain(
+      '<p id="producto-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>',
+    );
     expect(html).toContain("Error al agregar producto");
   });
 });

@@ -17,7 +17,6 @@ import type { CheckoutViewAddress } from "./types";
 /** SPEC §2: the tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";
 
-
 export function AddressSection({
   signedIn,
   addresses,
@@ -36,7 +35,8 @@ export function AddressSection({
 }) {
   const hydrated = useHydrated();
   const hasSaved = signedIn && addresses.length > 0;
-  const initial = hasSaved && (chosen === CHECKOUT_NEW_ADDRESS || addresses.some((a) => a._id === chosen)) ? chosen : (addresses[0]?._id ?? "");
+  const initial =
+    hasSaved && (chosen === CHECKOUT_NEW_ADDRESS || addresses.some((a) => a._id === chosen)) ? chosen : (addresses[0]?._id ?? "");
   const [choice, setChoice] = useState(hasSaved ? initial : "");
   useEffect(() => setChoice(hasSaved ? initial : ""), [initial, hasSaved]);
   const newChosen = !hasSaved || choice === CHECKOUT_NEW_ADDRESS;
@@ -48,7 +48,12 @@ export function AddressSection({
     <fieldset className="checkout-section">
       <legend>Dirección de envío</legend>
       {hasSaved ? (
-        <div className="choice-list" role="radiogroup" aria-label="Tus direcciones guardadas" {...errorProps(fieldErrors, "savedAddressId")}>
+        <div
+          className="choice-list"
+          role="radiogroup"
+          aria-label="Tus direcciones guardadas"
+          {...errorProps(fieldErrors, "savedAddressId")}
+        >
           {addresses.map((a) => (
             <div className="choice" key={a._id}>
               <input
@@ -88,23 +93,60 @@ export function AddressSection({
           {hasSaved && !hydrated ? <p className="field-hint">Si eliges «Agregar una nueva dirección», llena estos datos:</p> : null}
           <div className="field">
             <label htmlFor="checkout-calle">Calle y número</label>
-            <input id="checkout-calle" name="street" type="text" required={required} maxLength={ADDRESS_LIMITS.street} autoComplete="address-line1" defaultValue={values.street ?? ""} autoFocus={firstError === "street"} {...errorProps(fieldErrors, "street")} />
+            <input
+              id="checkout-calle"
+              name="street"
+              type="text"
+              required={required}
+              maxLength={ADDRESS_LIMITS.street}
+              autoComplete="address-line1"
+              defaultValue={values.street ?? ""}
+              autoFocus={firstError === "street"}
+              {...errorProps(fieldErrors, "street")}
+            />
             <FieldError errors={fieldErrors} field="street" />
           </div>
           <div className="field">
             <label htmlFor="checkout-colonia">Colonia (opcional)</label>
-            <input id="checkout-colonia" name="colonia" type="text" maxLength={ADDRESS_LIMITS.colonia} autoComplete="address-line2" defaultValue={values.colonia ?? ""} autoFocus={firstError === "colonia"} {...errorProps(fieldErrors, "colonia")} />
+            <input
+              id="checkout-colonia"
+              name="colonia"
+              type="text"
+              maxLength={ADDRESS_LIMITS.colonia}
+              autoComplete="address-line2"
+              defaultValue={values.colonia ?? ""}
+              autoFocus={firstError === "colonia"}
+              {...errorProps(fieldErrors, "colonia")}
+            />
             <FieldError errors={fieldErrors} field="colonia" />
           </div>
           <div className="field-row">
             <div className="field">
               <label htmlFor="checkout-ciudad">Ciudad</label>
-              <input id="checkout-ciudad" name="city" type="text" required={required} maxLength={ADDRESS_LIMITS.city} autoComplete="address-level2" defaultValue={values.city ?? ""} autoFocus={firstError === "city"} {...errorProps(fieldErrors, "city")} />
+              <input
+                id="checkout-ciudad"
+                name="city"
+                type="text"
+                required={required}
+                maxLength={ADDRESS_LIMITS.city}
+                autoComplete="address-level2"
+                defaultValue={values.city ?? ""}
+                autoFocus={firstError === "city"}
+                {...errorProps(fieldErrors, "city")}
+              />
               <FieldError errors={fieldErrors} field="city" />
             </div>
             <div className="field">
               <label htmlFor="checkout-estado">Estado</label>
-              <select id="checkout-estado" name="state" required={required} autoComplete="address-level1" defaultValue={values.state ?? ""} autoFocus={firstError === "state"} {...errorProps(fieldErrors, "state")}>
+              <select
+                id="checkout-estado"
+                name="state"
+                required={required}
+                autoComplete="address-level1"
+                defaultValue={values.state ?? ""}
+                autoFocus={firstError === "state"}
+                {...errorProps(fieldErrors, "state")}
+              >
                 <option value="">Selecciona un estado</option>
                 {MEXICAN_STATES.map((state) => (
                   <option key={state} value={state}>
@@ -140,7 +182,15 @@ export function AddressSection({
           </div>
           <div className="field">
             <label htmlFor="checkout-referencias">Referencias (opcional)</label>
-            <textarea id="checkout-referencias" name="references" rows={2} maxLength={ADDRESS_LIMITS.references} defaultValue={values.references ?? ""} autoFocus={firstError === "references"} {...errorProps(fieldErrors, "references")} />
+            <textarea
+              id="checkout-referencias"
+              name="references"
+              rows={2}
+              maxLength={ADDRESS_LIMITS.references}
+              defaultValue={values.references ?? ""}
+              autoFocus={firstError === "references"}
+              {...errorProps(fieldErrors, "references")}
+            />
             <FieldError errors={fieldErrors} field="references" />
           </div>
           {signedIn ? <p className="field-hint checkout-tip">{NEW_ADDRESS_TIP}</p> : null}

@@ -11,7 +11,14 @@ import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
 import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from "#domain/orders.ts";
 import { quoteOrder, subtotalCents } from "#domain/pricing.ts";
-import { SHIPPING_METHODS, SHIPPING_METHOD_IDS, STANDARD_SHIPPING_METHOD, deliveryEstimate, shippingCostCents, type ShippingMethodId } from "#domain/shipping.ts";
+import {
+  SHIPPING_METHODS,
+  SHIPPING_METHOD_IDS,
+  STANDARD_SHIPPING_METHOD,
+  deliveryEstimate,
+  shippingCostCents,
+  type ShippingMethodId,
+} from "#domain/shipping.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { AddressSection } from "./AddressSection";
@@ -22,7 +29,20 @@ import { errorProps, FieldError } from "./fields";
 export type { CheckoutAnswer } from "./types";
 
 /** The order of the fields on the page: the first one at fault gets the focus. */
-const FIELD_ORDER = ["name", "email", "phone", "savedAddressId", "street", "colonia", "city", "state", "zipCode", "references", "shippingMethod", "couponInput"];
+const FIELD_ORDER = [
+  "name",
+  "email",
+  "phone",
+  "savedAddressId",
+  "street",
+  "colonia",
+  "city",
+  "state",
+  "zipCode",
+  "references",
+  "shippingMethod",
+  "couponInput",
+];
 
 export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer: CheckoutAnswer | null }) {
   const hydrated = useHydrated();
@@ -80,7 +100,10 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
       setCouponError(CHECKOUT_MESSAGES.couponEmpty);
       return;
     }
-    couponFetcher.submit({ intent: "apply-coupon", couponInput: code, shippingMethod, checkoutToken }, { method: "post", action: "/checkout" });
+    couponFetcher.submit(
+      { intent: "apply-coupon", couponInput: code, shippingMethod, checkoutToken },
+      { method: "post", action: "/checkout" },
+    );
   }
 
   return (
@@ -151,7 +174,12 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
               <FieldError errors={fieldErrors} field="phone" />
             </div>
             <div className="checkbox-field">
-              <input id="checkout-whatsapp" name="whatsappNotifications" type="checkbox" defaultChecked={answer?.whatsappNotifications ?? false} />
+              <input
+                id="checkout-whatsapp"
+                name="whatsappNotifications"
+                type="checkbox"
+                defaultChecked={answer?.whatsappNotifications ?? false}
+              />
               <label htmlFor="checkout-whatsapp">Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)</label>
             </div>
           </fieldset>

@@ -76,7 +76,8 @@ export function CheckoutSummary({
           </p>
         ) : (
           <p className="checkout-earn">
-            <Link to="/login?redirectTo=%2Fcheckout">Inicia sesión</Link> para ganar {formatPoints(quote.pointsEarned)} puntos con esta compra
+            <Link to="/login?redirectTo=%2Fcheckout">Inicia sesión</Link> para ganar {formatPoints(quote.pointsEarned)} puntos con esta
+            compra
           </p>
         )
       ) : null}

@@ -6,7 +6,17 @@ import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
  * The card of a payment return page or /confirmacion: a heading, what the page
  * says, and its buttons. `tone` colours the card's edge (success, failure, pending).
  */
-export function ResultPanel({ tone, title, children, actions }: { tone: "success" | "failure" | "pending"; title: string; children: ReactNode; actions: ReactNode }) {
+export function ResultPanel({
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  tone: "success" | "failure" | "pending";
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <section className={`result-panel result-${tone}`} aria-labelledby="result-title">
       <h1 id="result-title">{title}</h1>

@@ -16,8 +16,15 @@ import ConfirmationPage from "#app/routes/confirmacion.tsx";
 import MyOrdersPage from "#app/routes/mis-pedidos.tsx";
 
 function render(Page: ComponentType<never>, loaderData: unknown, actionData?: unknown): string {
-  const Stub = createRoutesStub([{ id: "page", path: "/p", Component: Page as ComponentType, loader: () => loaderData, action: () => actionData }]);
-  return renderToString(<Stub initialEntries={["/p"]} hydrationData={{ loaderData: { page: loaderData }, actionData: actionData ? { page: actionData } : undefined }} />);
+  const Stub = createRoutesStub([
+    { id: "page", path: "/p", Component: Page as ComponentType, loader: () => loaderData, action: () => actionData },
+  ]);
+  return renderToString(
+    <Stub
+      initialEntries={["/p"]}
+      hydrationData={{ loaderData: { page: loaderData }, actionData: actionData ? { page: actionData } : undefined }}
+    />,
+  );
 }
 
 const text = (html: string) =>
@@ -47,14 +54,18 @@ describe("/payment/success", () => {
   });
 
   it("a guest's order: no points line, no payment id when none; no order: the spec's message and 'Volver al inicio' only", () => {
-    const guest = text(render(PaymentSuccessPage as never, { order: { ...summary, paymentId: null, pointsEarned: null }, loadFailed: false }));
+    const guest = text(
+      render(PaymentSuccessPage as never, { order: { ...summary, paymentId: null, pointsEarned: null }, loadFailed: false }),
+    );
     expect(guest).not.toContain("puntos");
     expect(guest).not.toContain("ID de pago");
     const none = render(PaymentSuccessPage as never, { order: null, loadFailed: false });
     expect(text(none)).toContain("No se encontró información de la orden");
     expect(none).toMatch(/<a[^>]*href="\/"[^>]*>Volver al inicio<\/a>/);
     expect(none).not.toContain("/mis-pedidos");
-    expect(text(render(PaymentSuccessPage as never, { order: null, loadFailed: true }))).toContain("Error al cargar la información de tu pedido");
+    expect(text(render(PaymentSuccessPage as never, { order: null, loadFailed: true }))).toContain(
+      "Error al cargar la información de tu pedido",
+    );
   });
 });
 
@@ -63,7 +74,12 @@ describe("/payment/failure", () => {
     const page = render(PaymentFailurePage as never, { order: summary, stored: true });
     const t = text(page);
     expect(t).toContain("Tu orden CV-7K3Q9M fue creada, pero el pago no se procesó.");
-    for (const reason of ["Fondos insuficientes", "Datos de la tarjeta incorrectos", "Tarjeta rechazada por el banco emisor", "Límite de compra excedido"]) {
+    for (const reason of [
+      "Fondos insuficientes",
+      "Datos de la tarjeta incorrectos",
+      "Tarjeta rechazada por el banco emisor",
+      "Límite de compra excedido",
+    ]) {
       expect(t).toContain(reason);
     }
     expect(page).toMatch(/<a[^>]*href="\/checkout"[^>]*>Intentar de nuevo<\/a>/);
@@ -201,7 +217,11 @@ describe("Mis Pedidos", () => {
   });
 
   it("a failed 'Pagar Ahora' shows the message as an alert next to that order's button, its detail opened", () => {
-    const page = render(MyOrdersPage as never, { orders: [order, cancelled], openNumber: null }, { orderId: order._id, error: "Error: No se pudo obtener el link de pago" });
+    const page = render(
+      MyOrdersPage as never,
+      { orders: [order, cancelled], openNumber: null },
+      { orderId: order._id, error: "Error: No se pudo obtener el link de pago" },
+    );
     expect(page).toMatch(/<p id="pay-error-[^"]+" role="alert" class="form-error">Error: No se pudo obtener el link de pago<\/p>/);
     expect(page).toMatch(/aria-describedby="pay-error-[^ ]+ pedido-titulo-/);
     expect(page.match(/<details[^>]*>/g)![0]).toContain("open");

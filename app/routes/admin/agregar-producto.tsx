@@ -29,7 +29,13 @@ export const headers = privatePageHeaders;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Agregar Producto", description: "Agrega un producto al catálogo.", path: "/admin/agregar-producto", origin: originFrom(matches), noindex: true });
+  pageMeta({
+    title: "Agregar Producto",
+    description: "Agrega un producto al catálogo.",
+    path: "/admin/agregar-producto",
+    origin: originFrom(matches),
+    noindex: true,
+  });
 
 export default function AddProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && !actionData.ok ? actionData : null;

@@ -1,7 +1,13 @@
 import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/cupones";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { createCoupon, deleteCoupon, listCoupons, setCouponActive, type CouponList as CouponListData } from "#server/coupons/admin.server.ts";
+import {
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  setCouponActive,
+  type CouponList as CouponListData,
+} from "#server/coupons/admin.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import {
   COUPON_ADMIN_MESSAGES as M,
@@ -54,7 +60,13 @@ export const headers = privatePageHeaders;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: couponStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Cupones", description: "Cupones de descuento de la tienda.", path: "/admin/cupones", origin: originFrom(matches), noindex: true });
+  pageMeta({
+    title: "Cupones",
+    description: "Cupones de descuento de la tienda.",
+    path: "/admin/cupones",
+    origin: originFrom(matches),
+    noindex: true,
+  });
 
 const INTENTS = ["create", "activate", "deactivate", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -71,7 +83,12 @@ interface Refused {
 const refuse = (status: number, refused: Partial<Refused> & Pick<Refused, "intent">) =>
   data<Refused>({ error: null, errors: {}, values: null, ...refused }, { status });
 
-const FAILED: Record<Intent, string> = { create: M.createFailed, activate: M.updateFailed, deactivate: M.updateFailed, delete: M.deleteFailed };
+const FAILED: Record<Intent, string> = {
+  create: M.createFailed,
+  activate: M.updateFailed,
+  deactivate: M.updateFailed,
+  delete: M.deleteFailed,
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
@@ -127,7 +144,14 @@ export default function CouponsPage({ loaderData, actionData }: Route.ComponentP
           {refused.error}
         </p>
       ) : null}
-      {formOpen ? <CouponForm key={location.key} values={createRefused?.values ?? EMPTY_COUPON_FORM} errors={createRefused?.errors ?? {}} banner={null} /> : null}
+      {formOpen ? (
+        <CouponForm
+          key={location.key}
+          values={createRefused?.values ?? EMPTY_COUPON_FORM}
+          errors={createRefused?.errors ?? {}}
+          banner={null}
+        />
+      ) : null}
       {coupons.length === 0 ? (
         loadError ? null : (
           <div className="empty-state coupons-empty">
@@ -142,7 +166,11 @@ export default function CouponsPage({ loaderData, actionData }: Route.ComponentP
       ) : (
         <>
           <p className="coupons-count">
-            {total > coupons.length ? `Se muestran los ${coupons.length} cupones más recientes de ${total}.` : total === 1 ? "1 cupón" : `${total} cupones`}
+            {total > coupons.length
+              ? `Se muestran los ${coupons.length} cupones más recientes de ${total}.`
+              : total === 1
+                ? "1 cupón"
+                : `${total} cupones`}
           </p>
           <CouponList coupons={coupons} now={now} deletingId={deletingId} />
         </>

@@ -43,7 +43,13 @@ export const headers = privatePageHeaders;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: productStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
-  pageMeta({ title: "Editar Producto", description: "Edita un producto del catálogo.", path: `/admin/editar-producto/${params.id}`, origin: originFrom(matches), noindex: true });
+  pageMeta({
+    title: "Editar Producto",
+    description: "Edita un producto del catálogo.",
+    path: `/admin/editar-producto/${params.id}`,
+    origin: originFrom(matches),
+    noindex: true,
+  });
 
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();

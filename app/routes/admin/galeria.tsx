@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${GALLERY}?aviso=subida`, 303);
     }
     const id = form.get("imageId");
-    if (typeof id !== "string" || !(await deleteGalleryImage(context.db, id))) return failure(intent, ADMIN_MESSAGES.imageDeleteFailed, 404);
+    if (typeof id !== "string" || !(await deleteGalleryImage(context.db, id)))
+      return failure(intent, ADMIN_MESSAGES.imageDeleteFailed, 404);
     return redirect(`${GALLERY}?aviso=eliminada`, 303);
   } catch (error) {
     logError("gallery action failed", error, { intent, requestId: context.requestId });

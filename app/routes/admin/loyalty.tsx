@@ -1,6 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/loyalty";
-import { LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_NOTICES, loyaltyAdminHref, parseAdjustment, parseLoyaltyAdminQuery } from "#domain/loyalty.ts";
+import {
+  LOYALTY_ADMIN_MESSAGES,
+  LOYALTY_ADMIN_NOTICES,
+  loyaltyAdminHref,
+  parseAdjustment,
+  parseLoyaltyAdminQuery,
+} from "#domain/loyalty.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import {
   adjustCustomerPoints,
@@ -55,7 +61,13 @@ export const headers = privatePageHeaders;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: loyaltyStylesHref }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Puntos de Lealtad", description: "Puntos de lealtad de los clientes.", path: "/admin/loyalty", origin: originFrom(matches), noindex: true });
+  pageMeta({
+    title: "Puntos de Lealtad",
+    description: "Puntos de lealtad de los clientes.",
+    path: "/admin/loyalty",
+    origin: originFrom(matches),
+    noindex: true,
+  });
 
 const failure = (body: AdjustFailure, status: number) => data(body, { status });
 
@@ -69,7 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parseAdjustment(form.get("amount"), form.get("description"));
   if (!input.ok) return failure({ error: input.message, field: input.field, values }, 400);
   try {
-    const result = await adjustCustomerPoints(context.db, { userId, amount: input.amount, description: input.description, adminId: admin.id });
+    const result = await adjustCustomerPoints(context.db, {
+      userId,
+      amount: input.amount,
+      description: input.description,
+      adminId: admin.id,
+    });
     if (!result.ok) return failure({ error: result.message, values }, result.status);
   } catch (error) {
     logError("loyalty adjustment failed", error, { requestId: context.requestId });
