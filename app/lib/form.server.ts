@@ -1,4 +1,12 @@
+/**
+ * The server half of the shop's one form recipe (docs/architecture.md, "Forms"):
+ * read the posted form without a 500, parse it with a zod schema into typed
+ * input, and answer every refusal with the one FormFailure shape.
+ */
 import { data } from "react-router";
+import type { z } from "zod";
+import { failureFromIssues, failureOf, type FailureContext, type FormFailure } from "#domain/form-failure.ts";
+import { ShopError } from "#server/errors.ts";
 
 /** The posted form, or null when the body is not a form (wrong content type, malformed). */
 export async function tryReadForm(request: Request): Promise<FormData | null> {
@@ -23,4 +31,38 @@ export async function readForm(request: Request): Promise<FormData> {
 export function enteredValues<Name extends string>(form: FormData, names: readonly Name[], max = 300): Record<Name, string> {
   const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.slice(0, max) : "");
   return Object.fromEntries(names.map((name) => [name, text(form.get(name))])) as Record<Name, string>;
+}
+
+/** The posted values of exactly the schema's fields (FormData.get: a repeated name counts once). */
+export function formInput(schema: z.ZodObject, form: FormData): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
+}
+
+export type FormParse<T> = { success: true; data: T } | { success: false; failure: FormFailure };
+
+/** The form parsed by the schema into typed input, or every field's message as a FormFailure. */
+export function parseForm<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  context: FailureContext = {},
+): FormParse<z.output<Schema>> {
+  const parsed = schema.safeParse(input);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, failure: failureFromIssues(parsed.error.issues, context) };
+}
+
+/** The action's answer to a refused form: the FormFailure with its 4xx status. */
+export function refuse(failure: FormFailure, status = 400) {
+  return data(failure, { status });
+}
+
+/**
+ * A service's refusal (a thrown ShopError) as the form's answer: its message on
+ * the field it names, or on the whole form. Anything else is rethrown, for the
+ * caller's log and the error page.
+ */
+export function refuseShopError(error: unknown, context: FailureContext = {}) {
+  if (!(error instanceof ShopError)) throw error;
+  return refuse(failureOf(error.message, { ...context, field: error.field }), error.status);
 }

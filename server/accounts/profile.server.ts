@@ -18,15 +18,7 @@ import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { AccountError, replacePassword } from "./users.server";
 
 /** A refused profile change: the Spanish message, the HTTP status and, when known, the field at fault. */
-export class ProfileError extends AccountError {
-  constructor(
-    message: string,
-    status = 400,
-    readonly field: string | null = null,
-  ) {
-    super(message, status);
-  }
-}
+export class ProfileError extends AccountError {}
 
 export interface Profile {
   name: string;
