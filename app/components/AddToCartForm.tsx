@@ -1,6 +1,8 @@
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CART_ACTION } from "./cart-state";
+import { FormError } from "#app/components/forms.tsx";
+import { failureFor } from "#domain/form-failure.ts";
 
 /**
  * Posts an 'add' to the cart action. Without JavaScript it is a plain form that
@@ -45,11 +47,7 @@ export function AddToCartForm({
       <button type="submit" className="button button-primary" disabled={disabled} aria-label={accessibleName}>
         {label}
       </button>
-      {fetcher.data && typeof fetcher.data === "object" && "error" in fetcher.data ? (
-        <p className="form-error" role="alert">
-          {String((fetcher.data as { error: string }).error)}
-        </p>
-      ) : null}
+      <FormError message={failureFor(fetcher.data)?.formError} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { failureFromIssues, failureOf, type FailureContext, type FormFailure } from "#domain/form-failure.ts";
 import { ShopError } from "#server/errors.ts";
+import { CART_FORM_ERRORS } from "#domain/messages.ts";
 
 /** The posted form, or null when the body is not a form (wrong content type, malformed). */
 export async function tryReadForm(request: Request): Promise<FormData | null> {
@@ -17,10 +18,10 @@ export async function tryReadForm(request: Request): Promise<FormData | null> {
   }
 }
 
-/** The posted form, or a 400 (never a 500) when the body is not a form. */
+/** The posted form, or a 400 with the one failure shape (never a 500) when the body is not a form. */
 export async function readForm(request: Request): Promise<FormData> {
   const form = await tryReadForm(request);
-  if (!form) throw data({ error: "La solicitud no es válida." }, { status: 400 });
+  if (!form) throw refuse(failureOf(CART_FORM_ERRORS.invalid));
   return form;
 }
 

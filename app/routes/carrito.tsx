@@ -2,7 +2,8 @@ import { Link, data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/carrito";
 import { CartError, clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server.ts";
 import { addToCurrentCart, currentCart } from "#server/cart/current-cart.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
+import { readForm, refuse } from "#app/lib/form.server.ts";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { formatMoneyCents } from "#domain/format.ts";
 import { lineTotalCents, summarizeCart } from "#domain/pricing.ts";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseCartForm(form);
   const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), "/carrito") : null;
-  if (!parsed.ok) return data({ ok: false as const, error: parsed.error }, { status: 400 });
+  if (!parsed.ok) return refuse(failureOf(parsed.error));
 
   const cart = await currentCart(request, context);
   const cartId = cart.id;
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
     // Without JavaScript the cart page renders with this message and the 4xx status.
-    return data({ ok: false as const, error: error.message }, { status: error.status, headers });
+    return data(failureOf(error.message), { status: error.status, headers });
   }
   if (redirectTo) return redirect(redirectTo, { status: 303, headers });
   return data({ ok: true as const }, { headers });
@@ -72,7 +73,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const summary = summarizeCart(lines);
   const clear = useFetcher();
   const hydrated = useHydrated();
-  const shownError = actionData && !actionData.ok ? actionData.error : null;
+  const shownError = failureFor(actionData)?.formError ?? null;
 
   if (lines.length === 0) {
     return (
@@ -159,7 +160,7 @@ function CartLineItem({ line }: { line: Line }) {
   const quantity = line.quantity;
   const lineTotal = lineTotalCents(line);
   const regular = line.priceCents * quantity;
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = failureFor(fetcher.data)?.formError ?? null;
   const hidden = (
     <>
       <input type="hidden" name="productId" value={line.productId} />
