@@ -4,6 +4,7 @@ import { SORT_OPTIONS, hasFilters, parseProductQuery, productListHref, sortValue
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";
+import { SelectField } from "#app/components/forms.tsx";
 
 export const FILTER_FORM_ID = "filtros-form";
 
@@ -151,17 +152,17 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
             {radio("type", "", "Todos")}
             {CARD_TYPES.map((t) => radio("type", t, t))}
           </fieldset>
-          <div className="field">
-            <label htmlFor="filtro-expansion">Expansión</label>
-            <select id="filtro-expansion" name="expansion" value={query.expansion} onChange={() => {}}>
-              <option value="">Todas las expansiones</option>
-              {EXPANSIONS.map((x) => (
-                <option key={x} value={x}>
-                  {x}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Expansión"
+            selectProps={{ id: "filtro-expansion", name: "expansion", value: query.expansion, onChange: () => {} }}
+          >
+            <option value="">Todas las expansiones</option>
+            {EXPANSIONS.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </SelectField>
           <label className="choice">
             <input type="checkbox" name="onSale" value="true" checked={query.onSale} onChange={() => {}} />
             Solo productos en oferta
