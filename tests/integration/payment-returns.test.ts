@@ -109,6 +109,23 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       expect(clearsCookie(failure.headers)).toBe(false);
     });
 
+    it("a provider's return that reports a payment the shop has not been notified of yet: 'confirming', no 'Pagar Ahora', the cookie kept", async () => {
+      const order = await insertOrder(t.db);
+      const cookie = await pendingCookie(order);
+      const page = await load(
+        successLoader,
+        `/payment/success?collection_id=98765432101&collection_status=approved&payment_id=98765432101&status=approved&external_reference=${order.orderNumber}`,
+        cookie,
+      );
+      expect(page.data?.order).toMatchObject({ orderNumber: order.orderNumber, state: "confirming", canPay: false });
+      expect(clearsCookie(page.headers)).toBe(false);
+      // "null" ids (the provider's missing values) or a refused status claim nothing.
+      for (const query of ["payment_id=null&status=approved", "payment_id=123&status=rejected", "payment_id=12a&status=approved"]) {
+        const claimed = await load(successLoader, `/payment/success?${query}&external_reference=${order.orderNumber}`, cookie);
+        expect(claimed.data?.order?.state, query).toBe("unpaid");
+      }
+    });
+
     it("the cookie is cleared only for the order it names: a customer's other paid order leaves it alone", async () => {
       const ana = await insertCustomer(t.db);
       const { cookie: session } = await signIn(t.db, ana);
