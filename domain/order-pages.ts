@@ -45,3 +45,40 @@ export function cancelledByName(who: string): string {
 export function itemCountText(count: number): string {
   return count === 1 ? "1 artículo" : `${count} artículos`;
 }
+
+/**
+ * Where an order stands with its payment, as the return pages and /confirmacion
+ * show it (from the database, never from the return's query):
+ * - `paid`: the payment was approved (or nothing was left to pay);
+ * - `verifying`: the provider reported a payment still to be confirmed (cash at OXXO, a transfer);
+ * - `unpaid`: no payment was made yet (the order awaits one);
+ * - `rejected`: the last payment was refused (the order can be paid again);
+ * - `cancelled`, `refunded`: closed, nothing to pay.
+ */
+export type OrderPaymentState = "paid" | "verifying" | "unpaid" | "rejected" | "cancelled" | "refunded";
+
+export function orderPaymentState(order: { orderStatus: string; paymentStatus: string; paymentId: string | null }): OrderPaymentState {
+  if (order.paymentStatus === "refunded") return "refunded";
+  if (order.orderStatus === "cancelled") return "cancelled";
+  if (order.paymentStatus === "approved") return "paid";
+  if (order.paymentStatus === "rejected") return "rejected";
+  return order.paymentId ? "verifying" : "unpaid";
+}
+
+/** The browser's stored pending order is done with once its order is paid or has a payment on its way. */
+export function pendingOrderSettled(state: OrderPaymentState): boolean {
+  return state === "paid" || state === "verifying";
+}
+
+/** The texts of an order that awaits its payment, or is closed (the spec is silent: our words). */
+export const ORDER_STATE_MESSAGES = {
+  awaitingTitle: "Tu pedido está pendiente de pago",
+  awaitingLead: (orderNumber: string) => `Tu pedido ${orderNumber} está registrado, pero aún no recibimos su pago.`,
+  rejectedLead: (orderNumber: string) => `El último intento de pago de tu pedido ${orderNumber} no se procesó. Puedes intentarlo de nuevo.`,
+  awaitingNote: "Apartamos tus productos por tiempo limitado: si no se paga a tiempo, el pedido se cancela.",
+  payNow: "Pagar Ahora",
+  closedTitle: "Este pedido ya no se puede pagar",
+  cancelledLead: (orderNumber: string) => `El pedido ${orderNumber} fue cancelado.`,
+  refundedLead: (orderNumber: string) => `El pago del pedido ${orderNumber} fue reembolsado.`,
+  unknownTitle: "No pudimos confirmar el estado de tu pedido",
+} as const;

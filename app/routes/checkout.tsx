@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await checkoutPageData(context.db, await currentCart(request, context, user), user);
   const paymentError = paymentProblemText(new URL(request.url).searchParams.get("pago"));
   if (!page) {
-    const stored = await storedPayableOrder(request, context);
+    const stored = await storedPayableOrder(request, context, user?.id ?? null);
     if (!stored) throw redirect("/carrito");
     return { kind: "retry" as const, order: { orderNumber: stored.orderNumber, totalCents: stored.totalCents }, paymentError };
   }
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.intent === "retry") {
-    const stored = await storedPayableOrder(request, context);
+    const stored = await storedPayableOrder(request, context, userId);
     if (!stored) throw redirect("/carrito", 303);
     const link = await paymentLink(context, stored.id);
     return redirect("url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, 303);

@@ -11,7 +11,7 @@ import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/customer-orders.server.ts";
+import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/index.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];

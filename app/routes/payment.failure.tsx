@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/payment.failure";
 import { PAYMENT_FAILURE_REASONS } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { ResultPanel } from "#app/components/orders/ResultPanel.tsx";
-import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import { OrderResult } from "#app/components/orders/OrderResult.tsx";
+import { orderPagePath, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
@@ -12,11 +13,18 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: page
 /**
  * The provider's return after a refused payment (SPEC §2 Payment result pages,
  * Failure). The stored pending order is kept (SPEC §4), so 'Intentar de nuevo'
- * takes the shopper to /checkout, which offers that order's payment again.
+ * takes the shopper to /checkout, which offers that order's payment again. An
+ * order that is in fact paid, or has a payment on its way, shows that instead.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await returnPageOrder(request, context, new URL(request.url).searchParams.get("external_reference"));
-  return { order: returnPageSummary(found), stored: found.stored !== null };
+  const order = returnPageSummary(found);
+  const storedShown = order !== null && found.order !== null && found.stored?.id === found.order._id;
+  // 'Intentar de nuevo': the checkout offers the stored order; another payable order is paid from its page.
+  let retryTo = "/carrito";
+  if (order?.canPay) retryTo = storedShown ? "/checkout" : orderPagePath(order);
+  else if (found.loadFailed && found.stored) retryTo = "/checkout";
+  return data({ order, stored: storedShown, retryTo, loadFailed: found.loadFailed }, { headers: await returnPageHeaders(context, found) });
 }
 
 export const headers = privatePageHeaders;
@@ -25,14 +33,17 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Pago no procesado", description: "El pago no se pudo procesar.", path: "/payment/failure", noindex: true });
 
 export default function PaymentFailurePage({ loaderData }: Route.ComponentProps) {
-  const { order, stored } = loaderData;
+  const { order, retryTo, loadFailed } = loaderData;
+  if (order && order.state !== "unpaid" && order.state !== "rejected" && order.state !== null) {
+    return <OrderResult order={order} loadFailed={loadFailed} paidView="payment" />;
+  }
   return (
     <ResultPanel
       tone="failure"
       title="El pago no se pudo procesar"
       actions={
         <>
-          <Link to={stored ? "/checkout" : "/carrito"} className="button button-primary">
+          <Link to={retryTo} className="button button-primary">
             Intentar de nuevo
           </Link>
           <Link to="/" className="button">

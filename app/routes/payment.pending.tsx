@@ -1,25 +1,25 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/payment.pending";
-import { formatMoney } from "#domain/format.ts";
-import { SLOW_PAYMENT_METHODS } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
-import { OrderFacts, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
-import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { OrderResult, PaymentPendingPanel } from "#app/components/orders/OrderResult.tsx";
+import { returnClaimsPayment, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * The provider's return for a payment still to be confirmed (SPEC §2 Payment
- * result pages, Pending): cash at a store, a bank transfer. The stored pending
- * order is cleared (SPEC §4); the webhook applies the payment when it comes.
+ * result pages, Pending): cash at a store, a bank transfer. It shows the
+ * order's real state: 'en proceso de verificación' only when the provider
+ * reported such a payment; an order with no payment is offered to be paid.
+ * The stored pending order is cleared once its order has that payment (SPEC §4).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const found = await returnPageOrder(request, context, new URL(request.url).searchParams.get("external_reference"));
-  const headers = new Headers(PRIVATE_PAGE_HEADERS);
-  if (found.stored) headers.append("Set-Cookie", await clearPendingOrder(context.config));
-  return data({ order: returnPageSummary(found) }, { headers });
+  const url = new URL(request.url);
+  const found = await returnPageOrder(request, context, url.searchParams.get("external_reference"));
+  const order = returnPageSummary(found, { claimedPayment: returnClaimsPayment(url) });
+  return data({ order, loadFailed: found.loadFailed }, { headers: await returnPageHeaders(context, found) });
 }
 
 export const headers = privatePageHeaders;
@@ -28,43 +28,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Pago pendiente", description: "Tu pago está en proceso de verificación.", path: "/payment/pending", noindex: true });
 
 export default function PaymentPendingPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
-  return (
-    <ResultPanel
-      tone="pending"
-      title="Pago pendiente"
-      actions={
-        <>
-          <Link to="/" className="button button-primary">
-            Volver al inicio
-          </Link>
-          {order ? (
-            <Link to="/mis-pedidos" className="button">
-              Ver mis pedidos
-            </Link>
-          ) : null}
-        </>
-      }
-    >
-      <p className="result-lead">Tu pago está en proceso de verificación.</p>
-      {order ? (
-        <OrderFacts
-          rows={[
-            ["Número de orden", order.orderNumber],
-            ["Total", formatMoney(order.total)],
-          ]}
-        />
-      ) : null}
-      <p>
-        La verificación puede tardar hasta <strong>48 horas hábiles</strong>. Te enviaremos un correo electrónico cuando se confirme tu
-        pago.
-      </p>
-      <h2>Métodos de pago que pueden tardar en confirmarse</h2>
-      <ul className="result-steps">
-        {SLOW_PAYMENT_METHODS.map((method) => (
-          <li key={method}>{method}</li>
-        ))}
-      </ul>
-    </ResultPanel>
-  );
+  const { order, loadFailed } = loaderData;
+  if (!order) return <PaymentPendingPanel order={null} />;
+  return <OrderResult order={order} loadFailed={loadFailed} paidView="payment" />;
 }

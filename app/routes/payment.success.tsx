@@ -1,25 +1,26 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/payment.success";
-import { formatMoney, formatPoints } from "#domain/format.ts";
-import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
-import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
-import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
-import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { OrderNotFound } from "#app/components/orders/ResultPanel.tsx";
+import { OrderResult } from "#app/components/orders/OrderResult.tsx";
+import { returnClaimsPayment, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * The provider's return after an approved payment (SPEC §2 Payment result
- * pages, Success). It only displays: the payment is applied by the webhook. The
- * stored pending order is cleared (SPEC §4).
+ * pages, Success). It only displays, and shows the order's real state: 'Pago
+ * exitoso' once the payment is recorded as approved (by the webhook), never
+ * for an order still to pay. The stored pending order is cleared once its
+ * order is paid (SPEC §4).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const found = await returnPageOrder(request, context, new URL(request.url).searchParams.get("external_reference"));
-  const headers = new Headers(PRIVATE_PAGE_HEADERS);
-  if (found.stored) headers.append("Set-Cookie", await clearPendingOrder(context.config));
-  return data({ order: returnPageSummary(found), loadFailed: found.loadFailed }, { headers });
+  const url = new URL(request.url);
+  const found = await returnPageOrder(request, context, url.searchParams.get("external_reference"));
+  const order = returnPageSummary(found, { claimedPayment: returnClaimsPayment(url) });
+  return data({ order, loadFailed: found.loadFailed }, { headers: await returnPageHeaders(context, found) });
 }
 
 export const headers = privatePageHeaders;
@@ -30,29 +31,5 @@ export const meta: Route.MetaFunction = () =>
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
-  return (
-    <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions />}>
-      <p className="result-lead">Gracias por tu compra. Recibimos tu pago.</p>
-      {loadFailed ? <p className="form-error">{ORDER_PAGE_MESSAGES.loadFailed}</p> : null}
-      <OrderFacts
-        rows={[
-          ["Número de orden", order.orderNumber],
-          ["Total pagado", formatMoney(order.total)],
-          order.paymentId ? ["ID de pago", order.paymentId] : null,
-        ]}
-      />
-      <h2>Próximos pasos</h2>
-      <ol className="result-steps">
-        <li>Recibirás un correo electrónico con la confirmación de tu pedido.</li>
-        <li>Prepararemos tu pedido en 1 a 3 días hábiles.</li>
-        <li>Cuando lo enviemos, te mandaremos el número de rastreo.</li>
-      </ol>
-      {order.pointsEarned !== null ? (
-        <p className="result-points">
-          Ganaste <strong>{formatPoints(order.pointsEarned)} puntos</strong> de lealtad con esta compra.{" "}
-          <Link to="/perfil?tab=puntos">Ver mis puntos</Link>
-        </p>
-      ) : null}
-    </ResultPanel>
-  );
+  return <OrderResult order={order} loadFailed={loadFailed} paidView="payment" />;
 }

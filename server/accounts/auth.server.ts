@@ -8,6 +8,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { clearCartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
 import { mergeGuestCart } from "#server/cart/cart.server.ts";
+import { clearPendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { firstMessage, formInput, loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./forms";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "#domain/messages.ts";
@@ -57,7 +58,8 @@ export async function authenticate(mode: AuthMode, request: Request, context: Ap
 /**
  * Starts a session for the user, with the guest cart merged into the account's
  * cart; returns the cookies to set. The cart cookie is cleared: from now on the
- * account's cart is found through the session, on every device. A session the
+ * account's cart is found through the session, on every device. The
+ * pending-order cookie is cleared too (it may name the previous visitor's order). A session the
  * browser already held is ended: a new login always gets a new id, and no
  * orphan rows are left behind.
  */
@@ -69,6 +71,8 @@ export async function startSession(request: Request, context: AppLoadContext, us
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookie(context.config).serialize(sessionId));
   headers.append("Set-Cookie", await clearCartCookie(context.config));
+  // The previous visitor's stored order is not this customer's (a shared browser).
+  headers.append("Set-Cookie", await clearPendingOrder(context.config));
   return headers;
 }
 
@@ -119,7 +123,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   throw data({ error: ADMIN_MESSAGES.forbidden }, { status: 403 });
 }
 
-/** Logs out: the session row is deleted, both cookies cleared, then home. */
+/** Logs out: the session row is deleted, the session, cart and pending-order cookies cleared, then home. */
 export async function signOut(request: Request, context: AppLoadContext) {
   const sessionId = await readSessionId(request, context.config);
   if (sessionId) await deleteSession(context.db, sessionId);
@@ -127,5 +131,7 @@ export async function signOut(request: Request, context: AppLoadContext) {
   headers.append("Set-Cookie", await sessionCookie(context.config).serialize("", { maxAge: 0 }));
   // The browser keeps no cart: the account's cart stays with the account for the next login.
   headers.append("Set-Cookie", await clearCartCookie(context.config));
+  // Nor the stored pending order: the next person at this browser must not see it.
+  headers.append("Set-Cookie", await clearPendingOrder(context.config));
   return redirect("/", { status: 303, headers });
 }

@@ -33,7 +33,7 @@ import { pointsBalance } from "#server/loyalty/points.server.ts";
 import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { checkoutAddressSchema, checkoutContactSchema } from "./checkout-input";
-import { orderForPayment } from "./order-views.server";
+import { orderForPayment, viewerMaySee } from "./order-views.server";
 import { readPendingOrder, storePendingOrder } from "./pending-order-cookie.server";
 import type { PlaceOrderInput, PlacedOrder } from "./place-order.server";
 
@@ -280,14 +280,20 @@ export async function paymentLink(context: AppLoadContext, orderId: string): Pro
   }
 }
 
-/** The stored order the browser's pending-order cookie names, when it can still be paid ('Intentar de nuevo'). */
+/**
+ * The stored order the browser's pending-order cookie names, when it can still be paid ('Intentar de nuevo')
+ * and the requester may see it (a customer's order only by that signed-in customer: a shared browser's
+ * cookie never offers someone else's order).
+ */
 export async function storedPayableOrder(
   request: Request,
   context: AppLoadContext,
+  userId: string | null,
 ): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
   const pending = await readPendingOrder(request, context.config);
   if (!pending) return null;
   const order = await orderForPayment(context.db, pending.id);
   if (!order || order.orderNumber !== pending.orderNumber || !canRetryPayment(order)) return null;
+  if (!viewerMaySee(order, { userId, pendingOrderId: pending.id })) return null;
   return { id: order.id, orderNumber: order.orderNumber, totalCents: order.finalTotalCents };
 }

@@ -9,7 +9,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
-import { orderForViewer, orderViewFrom, itemColumns, type OrderView } from "./order-views.server";
+import { orderForViewer, orderViewFrom, itemColumns, type OrderRef, type OrderView, type OrderViewer } from "./order-views.server";
 import { storePendingOrder } from "./pending-order-cookie.server";
 
 export interface CustomerOrder extends OrderView {
@@ -58,7 +58,21 @@ export async function retryPaymentForCustomer(
   userId: string,
   orderId: string,
 ): Promise<{ url: string; setCookie: string }> {
-  const order = await orderForViewer(db, { orderId }, { userId, pendingOrderId: null });
+  return retryPaymentForViewer(db, config, { orderId }, { userId, pendingOrderId: null });
+}
+
+/**
+ * 'Pagar Ahora' for an order the viewer may see (`viewerMaySee`: the signed-in
+ * customer's own, or a guest's through its cookie or its e-mail's link key), as
+ * retryPaymentForCustomer. Throws RetryPaymentError / PaymentLinkError.
+ */
+export async function retryPaymentForViewer(
+  db: Database,
+  config: AppConfig,
+  ref: OrderRef,
+  viewer: OrderViewer,
+): Promise<{ url: string; setCookie: string }> {
+  const order = await orderForViewer(db, ref, viewer);
   if (!order) throw new RetryPaymentError(PAYMENT_MESSAGES.failed, 404);
   if (!order.canRetryPayment) throw new RetryPaymentError(PAYMENT_MESSAGES.notPayable, 409);
   const link = await createPaymentLinkForOrder(db, order._id, { config, provider: paymentProvider(config, db) });

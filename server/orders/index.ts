@@ -4,7 +4,8 @@
  * - placeOrder: one transaction of named steps; the same checkout token twice → the same order.
  * - cancelOrder: the one place that gives stock, coupon use and points back (once).
  * - expireUnpaidOrders: the periodic job's work (cancelled by 'sistema').
- * - orderForViewer / orderForPayment: reads for the pages and the payment step.
+ * - orderForViewer / orderForPayment: reads for the pages and the payment step; viewerMaySee: who may see an order.
+ * - retryPaymentForViewer / retryPaymentForCustomer: 'Pagar Ahora' (a fresh link and the pending-order cookie).
  */
 export { placeOrder, newOrderNumber, type PlaceOrderInput, type PlacedOrder, type PlaceOrderOptions } from "./place-order.server";
 export {
@@ -21,11 +22,20 @@ export { cancelOrder, expireUnpaidOrders, type CancelResult } from "./cancel-ord
 export {
   orderForPayment,
   orderForViewer,
+  viewerMaySee,
   type OrderForPayment,
   type OrderRef,
   type OrderView,
   type OrderViewer,
 } from "./order-views.server";
-export { orderLink } from "./order-links";
+export { orderLink, orderLinkKey } from "./order-links";
+export {
+  PaymentLinkError,
+  RetryPaymentError,
+  listCustomerOrders,
+  retryPaymentForCustomer,
+  retryPaymentForViewer,
+  type CustomerOrder,
+} from "./customer-orders.server";
 export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
 export { storedOrderMailData } from "./order-mail-data.server";

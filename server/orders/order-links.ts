@@ -1,14 +1,47 @@
 /**
- * Links to an order for its e-mails: a customer's goes to 'Mis Pedidos' (the
- * order named in the query), a guest's to the payment result page, which shows
- * the order only to the browser holding its pending-order cookie.
+ * Links to an order for its e-mails. A customer's goes to 'Mis Pedidos' (the
+ * order named in the query; 'Pagar Ahora' is there). A guest's goes to
+ * /confirmacion with the order's link key (`?pedido=…&clave=…`), which shows the
+ * order and lets it be paid without the pending-order cookie, on any device.
+ *
+ * The link key is derived from the order's checkout token (144 random bits,
+ * known only to the browser that placed the order, never shown anywhere): a
+ * SHA-256 of it under a label of its own, so the key opens the order's page
+ * but cannot be turned back into the token. It needs no secret and no column,
+ * and it cannot be guessed from the order number.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
+
 const DEFAULT_ORIGIN = "http://localhost:3000";
+const LINK_KEY_LABEL = "cartas-del-valle order link\u0000";
+
+/** A link key as it may appear in a query: base64url, 43 characters. */
+const LINK_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The order's link key, or null for an order placed without a checkout token. */
+export function orderLinkKey(checkoutToken: string | null): string | null {
+  if (!checkoutToken) return null;
+  return createHash("sha256")
+    .update(LINK_KEY_LABEL + checkoutToken)
+    .digest("base64url");
+}
+
+/** Whether a key from a query opens the order with this checkout token (constant time; malformed keys never do). */
+export function linkKeyOpens(checkoutToken: string | null, key: string | null | undefined): boolean {
+  if (typeof key !== "string" || !LINK_KEY_PATTERN.test(key)) return false;
+  const expected = orderLinkKey(checkoutToken);
+  if (!expected) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(key));
+}
 
 /** The absolute link to an order from an e-mail. */
-export function orderLink(publicUrl: string | undefined, order: { orderNumber: string; customer: boolean; isPaid: boolean }): string {
+export function orderLink(
+  publicUrl: string | undefined,
+  order: { orderNumber: string; userId: string | null; checkoutToken: string | null },
+): string {
   const origin = publicUrl ? new URL(publicUrl).origin : DEFAULT_ORIGIN;
-  const number = encodeURIComponent(order.orderNumber);
-  if (order.customer) return `${origin}/mis-pedidos?pedido=${number}`;
-  return `${origin}/payment/${order.isPaid ? "success" : "pending"}?external_reference=${number}`;
+  if (order.userId) return `${origin}/mis-pedidos?${new URLSearchParams({ pedido: order.orderNumber })}`;
+  const key = orderLinkKey(order.checkoutToken);
+  const query = new URLSearchParams({ pedido: order.orderNumber, ...(key ? { clave: key } : {}) });
+  return `${origin}/confirmacion?${query}`;
 }

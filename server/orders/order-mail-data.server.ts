@@ -32,7 +32,7 @@ export async function storedOrderMailData(
     pointsUsed: order.pointsUsed,
     finalTotalCents: order.finalTotalCents,
     address: order.shippingAddress as OrderMailAddress,
-    orderUrl: orderLink(options.publicUrl, { orderNumber: order.orderNumber, customer: Boolean(order.userId), isPaid: options.isPaid }),
+    orderUrl: orderLink(options.publicUrl, order),
     isPaid: options.isPaid,
   };
 }

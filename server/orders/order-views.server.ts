@@ -1,9 +1,11 @@
 /**
  * Orders as the pages read them (SPEC §2 Order confirmation, My orders,
  * Payment result pages; §3 Order): the spec's field names, money in pesos.
- * Access (DESIGN §5): a customer sees their own orders; any browser sees the
- * one order its signed pending-order cookie names; nobody else sees anything
- * (null, which the pages answer with a 404).
+ * Access (DESIGN §5, `viewerMaySee`): a customer's order is seen only by that
+ * signed-in customer, whatever a cookie or a link says; a guest's order by the
+ * browser whose signed pending-order cookie names it, or through the link key
+ * of its e-mail; nobody else sees anything (null, which the pages answer with
+ * their empty state).
  */
 import { asc, eq } from "drizzle-orm";
 import type { ShippingAddress } from "#domain/address.ts";
@@ -12,6 +14,7 @@ import { orderItems, orders, users } from "#server/db/schema.ts";
 import { isId } from "#domain/ids.ts";
 import { isOrderNumber } from "#domain/orders.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
+import { linkKeyOpens } from "./order-links";
 
 export interface OrderViewItem {
   /** The product's id (null when the product was deleted since). */
@@ -67,14 +70,27 @@ export interface OrderViewer {
   userId: string | null;
   /** The order id the browser's signed pending-order cookie names. */
   pendingOrderId: string | null;
+  /** The link key of a guest order's e-mail (`?clave=`), as given. */
+  linkKey?: string | null;
+}
+
+/**
+ * Who may see (and pay) an order: an order with a customer only that signed-in
+ * customer; a guest's order the browser whose pending-order cookie names it, or
+ * whoever holds its e-mail's link key.
+ */
+export function viewerMaySee(order: { id: string; userId: string | null; checkoutToken: string | null }, viewer: OrderViewer): boolean {
+  if (order.userId !== null) return order.userId === viewer.userId;
+  if (viewer.pendingOrderId !== null && viewer.pendingOrderId === order.id) return true;
+  return linkKeyOpens(order.checkoutToken, viewer.linkKey);
 }
 
 const pesos = (cents: number) => cents / 100;
 
 /**
- * The order with its items and address, for the viewer allowed to see it: the
- * customer who placed it, or the browser whose pending-order cookie names it.
- * Null for a malformed reference, an unknown order, or anyone else's order.
+ * The order with its items and address, for the viewer allowed to see it
+ * (`viewerMaySee`). Null for a malformed reference, an unknown order, or anyone
+ * else's order.
  */
 export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: OrderViewer): Promise<OrderView | null> {
   let where;
@@ -93,9 +109,7 @@ export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: Order
     .limit(1);
   if (!row) return null;
   const { order, user } = row;
-  const owner = order.userId !== null && order.userId === viewer.userId;
-  const cookieHolder = viewer.pendingOrderId !== null && viewer.pendingOrderId === order.id;
-  if (!owner && !cookieHolder) return null;
+  if (!viewerMaySee(order, viewer)) return null;
   const items = await db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
   return orderViewFrom(order, user, items);
 }
@@ -166,6 +180,9 @@ export function orderViewFrom(
 export interface OrderForPayment {
   id: string;
   orderNumber: string;
+  /** The customer who placed it; null for a guest's order. */
+  userId: string | null;
+  checkoutToken: string | null;
   finalTotalCents: number;
   email: string;
   paymentAttempts: number;
@@ -181,6 +198,8 @@ export async function orderForPayment(db: Queryable, orderId: string): Promise<O
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      checkoutToken: orders.checkoutToken,
       finalTotalCents: orders.finalTotalCents,
       guestEmail: orders.guestEmail,
       userEmail: users.email,

@@ -384,8 +384,8 @@ async function enqueueOrderMails(
     address: ctx.address,
     orderUrl: orderLink(ctx.options.publicUrl, {
       orderNumber: ctx.order.orderNumber,
-      customer: Boolean(ctx.input.userId),
-      isPaid: ctx.isPaid,
+      userId: ctx.input.userId,
+      checkoutToken: ctx.input.checkoutToken,
     }),
     isPaid: ctx.isPaid,
   };

@@ -4,7 +4,7 @@
  * pages; §4 Stored pending order; §8 Retry payment; DESIGN §5 Access, §6, §7):
  * an order is shown only to its owner (the signed-in customer who placed it, or
  * the browser whose signed pending-order cookie names it); the query is never
- * trusted; the cookie is cleared on success and pending, kept on failure; the
+ * trusted; the cookie is cleared once its order is paid or has a pending payment; the
  * pages write nothing; 'Pagar Ahora' gives a fresh link for the requester's
  * own payable order only.
  */
@@ -23,12 +23,12 @@ import { parseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
 import { readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
-import type { ReturnPageSummary } from "#server/orders/return-page.server.ts";
+import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
-type PageData = { order: ReturnPageSummary | null; loadFailed?: boolean; stored?: boolean };
+type PageData = { order: ReturnPageSummary | null; loadFailed?: boolean; stored?: boolean; retryTo?: string };
 
 /** Query strings a provider, a tamperer or a bot may send instead of a real reference. */
 const HOSTILE_REFERENCES = [
@@ -68,7 +68,12 @@ describeEachDatabase("order pages", (t) => {
 
   describe("/payment/success", () => {
     it("shows the cookie's order from the database (number, final total, payment id), clears the cookie, is private, and writes nothing", async () => {
-      const order = await insertOrder(t.db, { paymentId: "12345678901", finalTotalCents: 115_050 });
+      const order = await insertOrder(t.db, {
+        paymentId: "12345678901",
+        paymentStatus: "approved",
+        orderStatus: "processing",
+        finalTotalCents: 115_050,
+      });
       const cookie = await pendingCookie(order, 1);
       const before = await orderRow(order.id);
 
@@ -86,6 +91,9 @@ describeEachDatabase("order pages", (t) => {
           paymentId: "12345678901",
           email: "invitado@example.com",
           pointsEarned: null,
+          state: "paid",
+          canPay: false,
+          payKey: null,
         },
         loadFailed: false,
       });
@@ -174,7 +182,16 @@ describeEachDatabase("order pages", (t) => {
       const page = await load(successLoader, "/payment/success", cookie, broken);
       expect(page.status).toBe(200);
       expect(page.data).toEqual({
-        order: { orderNumber: order.orderNumber, total: 1150, paymentId: null, email: null, pointsEarned: null },
+        order: {
+          orderNumber: order.orderNumber,
+          total: 1150,
+          paymentId: null,
+          email: null,
+          pointsEarned: null,
+          state: null,
+          canPay: false,
+          payKey: null,
+        },
         loadFailed: true,
       });
       const none = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, "", broken);
@@ -198,18 +215,19 @@ describeEachDatabase("order pages", (t) => {
     it("without a cookie: no order, nothing stored (try again goes to the cart); someone else's reference is not shown", async () => {
       const order = await insertOrder(t.db);
       const page = await load(failureLoader, `/payment/failure?external_reference=${order.orderNumber}`);
-      expect(page.data).toEqual({ order: null, stored: false });
+      expect(page.data).toMatchObject({ order: null, stored: false, retryTo: "/carrito" });
       for (const query of HOSTILE_REFERENCES) {
         const hostile = await load(failureLoader, `/payment/failure?${query}`);
         expect(hostile.status, query.slice(0, 40)).toBe(200);
-        expect(hostile.data, query.slice(0, 40)).toEqual({ order: null, stored: false });
+        expect(hostile.data, query.slice(0, 40)).toMatchObject({ order: null, stored: false, retryTo: "/carrito" });
       }
     });
   });
 
   describe("/payment/pending", () => {
-    it("shows the stored order's number and total and clears the cookie; without one, no order and no cookie", async () => {
-      const order = await insertOrder(t.db);
+    it("shows the stored order's number and total and clears the cookie once its payment is pending; without one, no order and no cookie", async () => {
+      // The provider reported a cash payment to be made (its id is recorded, the payment 'pending').
+      const order = await insertOrder(t.db, { paymentId: "12345678902" });
       const withCookie = await load(
         pendingLoader,
         `/payment/pending?status=pending&payment_type=ticket&external_reference=${order.orderNumber}`,
@@ -220,7 +238,7 @@ describeEachDatabase("order pages", (t) => {
       expect((await orderRow(order.id)).paymentStatus).toBe("pending");
 
       const without = await load(pendingLoader, `/payment/pending?external_reference=${order.orderNumber}`);
-      expect(without.data).toEqual({ order: null });
+      expect(without.data).toEqual({ order: null, loadFailed: false });
       expect(setsAnyCookie(without.headers)).toBe(false);
       for (const query of HOSTILE_REFERENCES) {
         expect((await load(pendingLoader, `/payment/pending?${query}`)).status, query.slice(0, 40)).toBe(200);

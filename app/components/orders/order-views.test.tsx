@@ -35,7 +35,17 @@ const text = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, " ");
 
-const summary = { orderNumber: "CV-7K3Q9M", total: 1150.5, paymentId: "12345678901", email: "ana@example.com", pointsEarned: 11 };
+const summary = {
+  orderNumber: "CV-7K3Q9M",
+  total: 1150.5,
+  paymentId: "12345678901",
+  email: "ana@example.com",
+  pointsEarned: 11,
+  state: "paid",
+  canPay: false,
+  payKey: null,
+};
+const unpaid = { ...summary, paymentId: null, pointsEarned: null, state: "unpaid", canPay: true, payKey: "k".repeat(43) };
 
 describe("/payment/success", () => {
   it("number, total paid with 2 decimals, payment id, next steps, points with a link to the profile, keep shopping and my orders", () => {
@@ -71,7 +81,12 @@ describe("/payment/success", () => {
 
 describe("/payment/failure", () => {
   it("with a stored order: its number, created-but-not-processed, the four reasons, 'Intentar de nuevo' → /checkout, home", () => {
-    const page = render(PaymentFailurePage as never, { order: summary, stored: true });
+    const page = render(PaymentFailurePage as never, {
+      order: { ...summary, state: "rejected", canPay: true },
+      stored: true,
+      retryTo: "/checkout",
+      loadFailed: false,
+    });
     const t = text(page);
     expect(t).toContain("Tu orden CV-7K3Q9M fue creada, pero el pago no se procesó.");
     for (const reason of [
@@ -87,7 +102,7 @@ describe("/payment/failure", () => {
   });
 
   it("without one: 'Intentar de nuevo' → /carrito", () => {
-    const page = render(PaymentFailurePage as never, { order: null, stored: false });
+    const page = render(PaymentFailurePage as never, { order: null, stored: false, retryTo: "/carrito", loadFailed: false });
     expect(page).toMatch(/<a[^>]*href="\/carrito"[^>]*>Intentar de nuevo<\/a>/);
     expect(text(page)).not.toContain("fue creada");
   });
@@ -95,7 +110,7 @@ describe("/payment/failure", () => {
 
 describe("/payment/pending", () => {
   it("number and total, 48 business hours, the e-mail on confirmation, slow methods, home and my orders", () => {
-    const page = render(PaymentPendingPage as never, { order: summary });
+    const page = render(PaymentPendingPage as never, { order: { ...summary, state: "verifying" }, loadFailed: false });
     const t = text(page);
     expect(t).toContain("Número de orden CV-7K3Q9M");
     expect(t).toContain("Total $1,150.50 MXN");
@@ -116,6 +131,40 @@ describe("/confirmacion", () => {
     expect(t).toContain("Te enviamos un correo electrónico con los detalles de tu pedido, y te avisaremos cuando sea enviado.");
     expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Seguir comprando<\/a>/);
     expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+  });
+
+  it("an unpaid order is not confirmed: it awaits payment, with 'Pagar Ahora' posting to its page with its key", () => {
+    const page = render(ConfirmationPage as never, { order: unpaid, loadFailed: false });
+    const t = text(page);
+    expect(t).not.toContain("Pedido confirmado");
+    expect(t).toContain("Tu pedido está pendiente de pago");
+    expect(t).toContain("Tu pedido CV-7K3Q9M está registrado, pero aún no recibimos su pago.");
+    expect(t).toContain("Total a pagar $1,150.50 MXN");
+    expect(page).toContain(`action="/confirmacion?pedido=CV-7K3Q9M&amp;clave=${"k".repeat(43)}" method="post"`);
+    expect(page).toContain('name="intent" value="pay"');
+    expect(page).toMatch(/<button[^>]*type="submit"[^>]*>Pagar Ahora<\/button>/);
+  });
+});
+
+describe("the return pages by the order's real state", () => {
+  it("an unpaid order is never 'Pago exitoso' nor 'en proceso de verificación'", () => {
+    for (const Page of [PaymentSuccessPage, PaymentPendingPage]) {
+      const t = text(render(Page as never, { order: unpaid, loadFailed: false }));
+      expect(t).not.toContain("Pago exitoso");
+      expect(t).not.toContain("en proceso de verificación");
+      expect(t).toContain("Tu pedido está pendiente de pago");
+      expect(t).toContain("Pagar Ahora");
+    }
+  });
+
+  it("a paid order on the failure page shows it paid; a cancelled one offers no payment", () => {
+    const paid = text(render(PaymentFailurePage as never, { order: summary, stored: true, retryTo: "/carrito", loadFailed: false }));
+    expect(paid).toContain("¡Pago exitoso!");
+    expect(paid).not.toContain("no se pudo procesar");
+    const cancelled = text(render(ConfirmationPage as never, { order: { ...summary, state: "cancelled" }, loadFailed: false }));
+    expect(cancelled).toContain("El pedido CV-7K3Q9M fue cancelado.");
+    expect(cancelled).not.toContain("Pagar Ahora");
+    expect(cancelled).not.toContain("Pedido confirmado");
   });
 });
 
