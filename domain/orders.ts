@@ -46,10 +46,28 @@ export type CancelledBy = (typeof CANCELLED_BY)[number];
 /** How an order whose total was 0 (coupon and points covered it) was paid: nothing was charged. */
 export const NO_CHARGE_PAYMENT_METHOD = "sin-cargo";
 
-/** The reason the expiry job writes on an order nobody paid in time. */
-export function unpaidOrderCancelReason(ttlHours: number): string {
-  return `Pago no recibido en ${ttlHours} horas`;
-}
+/**
+ * Stock holds (decision record 015). An unpaid order holds its stock, coupon use and points for
+ * UNPAID_ORDER_HOLD_MINUTES (a setting; this is its default) from when it was placed. A pending
+ * payment the provider reports (cash at OXXO, a SPEI transfer) holds the order until that
+ * payment's own expiry plus PENDING_PAYMENT_GRACE_MINUTES (the provider's confirmation of a
+ * payment made at the last minute arrives a little later), or PENDING_PAYMENT_HOLD_HOURS from the
+ * report when the provider gives no expiry; a cash ticket is made to expire that long after its
+ * payment link. A hold is never shortened. When it lapses, the order is cancelled and everything
+ * comes back.
+ */
+export const DEFAULT_UNPAID_ORDER_HOLD_MINUTES = 30;
+export const PENDING_PAYMENT_HOLD_HOURS = 72;
+export const PENDING_PAYMENT_GRACE_MINUTES = 60;
+
+/**
+ * Unpaid orders on hold at once, per contact e-mail (or signed-in account) and per IP, before
+ * RATE_LIMIT_FACTOR: a 4th for one e-mail, or a 6th from one IP, is refused (429).
+ */
+export const UNPAID_ORDER_CAPS = { perEmail: 3, perIp: 5 } as const;
+
+/** The reason the expiry job writes on an order nobody paid before its hold lapsed. */
+export const UNPAID_ORDER_CANCEL_REASON = "Pago no recibido a tiempo: los productos apartados volvieron a la venta";
 
 /**
  * The admin's order-status moves (DESIGN §5): freely between pending,
@@ -93,6 +111,9 @@ export const CHECKOUT_MESSAGES = {
   failed: "Error al procesar la orden. Por favor intenta de nuevo.",
   emptyCart: "Tu carrito está vacío",
   invalidRequest: "La solicitud no es válida. Actualiza la página e intenta de nuevo.",
+  /** UNPAID_ORDER_CAPS reached (429): pay or let lapse an order on hold first. */
+  tooManyUnpaidOrders:
+    "Hay demasiados pedidos sin pagar con este correo o desde esta conexión. Paga alguno de ellos o espera a que se cancele para hacer un pedido nuevo.",
   /** The shipping method is not one of the shop's. */
   shippingMethodInvalid: "Selecciona un método de envío",
   // Contact (SPEC §5: name, email, phone required).
