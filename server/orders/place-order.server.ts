@@ -295,7 +295,7 @@ async function insertOrder(
   quoted: QuotedCheckout,
   isPaid: boolean,
   hold: { holdMinutes: number; clientIp: string | null },
-): Promise<{ id: string; orderNumber: string }> {
+): Promise<{ id: string; orderNumber: string; holdUntil: Date }> {
   const { quote } = quoted;
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
     const id = newId();
@@ -328,7 +328,7 @@ async function insertOrder(
         clientIp: hold.clientIp,
       })
       .onConflictDoNothing({ target: orders.orderNumber })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      .returning({ id: orders.id, orderNumber: orders.orderNumber, holdUntil: orders.holdUntil });
     if (inserted[0]) return inserted[0];
   }
   throw new Error("no free order number after several attempts");
@@ -378,7 +378,7 @@ async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAdd
 async function enqueueOrderMails(
   tx: Tx,
   ctx: {
-    order: { id: string; orderNumber: string };
+    order: { id: string; orderNumber: string; holdUntil: Date };
     input: PlaceOrderInput;
     checked: CheckedInput;
     address: ShippingAddress;
@@ -407,6 +407,7 @@ async function enqueueOrderMails(
       isPaid: ctx.isPaid,
     }),
     isPaid: ctx.isPaid,
+    holdUntil: ctx.order.holdUntil,
   };
   const to = ctx.checked.contact.email;
   await enqueueMail(tx, { kind: "order-received", to, ...orderReceivedMail(data) });

@@ -16,10 +16,11 @@ import {
   PENDING_PAYMENT_HOLD_HOURS,
   UNPAID_ORDER_CANCEL_REASON,
 } from "#domain/orders.ts";
+import { formatDateTime } from "#domain/format.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { parseConfig } from "#server/config.ts";
 import { newId } from "#server/db/ids.ts";
-import { orders } from "#server/db/schema.ts";
+import { orders, outbox } from "#server/db/schema.ts";
 import { expireUnpaidOrders, placeOrder } from "#server/orders/index.ts";
 import { releaseLapsedHolds } from "#server/jobs/unpaid-orders.server.ts";
 import { applyPayment, createPaymentLinkForOrder, type ProviderPayment } from "#server/payments/index.ts";
@@ -78,6 +79,12 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     const row = await orderRow(placed.id);
     expect(row.holdUntil.getTime()).toBeGreaterThanOrEqual(before + 30 * MINUTE_MS - 5000);
     expect(row.holdUntil.getTime()).toBeLessThanOrEqual(Date.now() + 30 * MINUTE_MS + 5000);
+    // 'Recibimos tu pedido' tells the buyer until when.
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Recibimos tu pedido ${placed.orderNumber} - Cartas del Valle`));
+    expect((mail!.payload as { text: string }).text).toContain(`Apartamos tus productos hasta el ${formatDateTime(row.holdUntil)}`);
 
     await expireUnpaidOrders(t.db, { now: new Date(row.holdUntil.getTime() - MINUTE_MS) });
     expect((await orderRow(placed.id)).orderStatus).toBe("pending");
