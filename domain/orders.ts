@@ -66,6 +66,17 @@ export const PENDING_PAYMENT_GRACE_MINUTES = 60;
  */
 export const UNPAID_ORDER_CAPS = { perEmail: 3, perIp: 5 } as const;
 
+/** What a return page or /confirmacion says of a cancelled order (decision record 015). */
+export const CANCELLED_ORDER_MESSAGES = {
+  title: "Tu pedido fue cancelado",
+  lead: (orderNumber: string) =>
+    `Tu pedido ${orderNumber} se canceló porque el tiempo para pagarlo terminó (o la tienda lo canceló), y sus productos volvieron a la venta.`,
+  refundDue:
+    "Recibimos un pago para este pedido después de que se canceló: te lo devolveremos por el mismo medio. Si tienes dudas, escríbenos con tu número de pedido.",
+  noCharge:
+    "No se realizó ningún cargo por este pedido. Si aún quieres los productos, vuelve a agregarlos a tu carrito mientras haya existencia.",
+} as const;
+
 /** The reason the expiry job writes on an order nobody paid before its hold lapsed. */
 export const UNPAID_ORDER_CANCEL_REASON = "Pago no recibido a tiempo: los productos apartados volvieron a la venta";
 

@@ -3,6 +3,7 @@ import { formatMoney } from "#domain/format.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { CancelledOrderPanel } from "#app/components/orders/CancelledOrderPanel.tsx";
 import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = () =>
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
+  if (order?.cancelled) return <CancelledOrderPanel order={order} />;
   return (
     <ResultPanel tone="success" title="¡Pedido confirmado!" actions={<KeepShoppingActions />}>
       <p className="result-lead">Gracias por tu compra.</p>

@@ -4,6 +4,7 @@ import { PAYMENT_FAILURE_REASONS } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { CancelledOrderPanel } from "#app/components/orders/CancelledOrderPanel.tsx";
 import { returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
@@ -26,6 +27,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function PaymentFailurePage({ loaderData }: Route.ComponentProps) {
   const { order, stored } = loaderData;
+  if (order?.cancelled) return <CancelledOrderPanel order={order} />;
   return (
     <ResultPanel
       tone="failure"

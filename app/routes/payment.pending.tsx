@@ -5,6 +5,7 @@ import { SLOW_PAYMENT_METHODS } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
 import { OrderFacts, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { CancelledOrderPanel } from "#app/components/orders/CancelledOrderPanel.tsx";
 import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
@@ -29,6 +30,7 @@ export const meta: Route.MetaFunction = () =>
 
 export default function PaymentPendingPage({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  if (order?.cancelled) return <CancelledOrderPanel order={order} />;
   return (
     <ResultPanel
       tone="pending"

@@ -5,6 +5,7 @@ import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders } from "#app/lib/private-page.ts";
 import { KeepShoppingActions, OrderFacts, OrderNotFound, ResultPanel } from "#app/components/orders/ResultPanel.tsx";
+import { CancelledOrderPanel } from "#app/components/orders/CancelledOrderPanel.tsx";
 import { clearPendingOrder, returnPageOrder, returnPageSummary } from "#server/orders/return-page.server.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
@@ -30,6 +31,7 @@ export const meta: Route.MetaFunction = () =>
 export default function PaymentSuccessPage({ loaderData }: Route.ComponentProps) {
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
+  if (order?.cancelled) return <CancelledOrderPanel order={order} />;
   return (
     <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions />}>
       <p className="result-lead">Gracias por tu compra. Recibimos tu pago.</p>

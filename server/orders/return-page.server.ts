@@ -51,6 +51,10 @@ export interface ReturnPageSummary {
   email: string | null;
   /** Points the order earns, for the signed-in customer who placed it; else null. */
   pointsEarned: number | null;
+  /** The order was cancelled (its stock hold lapsed, or the shop cancelled it): the page says so (decision record 015). */
+  cancelled: boolean;
+  /** A payment arrived after the cancellation and will be given back. */
+  refundDue: boolean;
 }
 
 export function returnPageSummary(found: ReturnPageOrder): ReturnPageSummary | null {
@@ -63,9 +67,21 @@ export function returnPageSummary(found: ReturnPageOrder): ReturnPageSummary | n
       paymentId: order.paymentId,
       email: order.email || null,
       pointsEarned: ownOrder && order.loyaltyPoints.earned > 0 ? order.loyaltyPoints.earned : null,
+      cancelled: order.orderStatus === "cancelled",
+      refundDue: order.orderStatus === "cancelled" && order.needsRefund,
     };
   }
-  if (stored) return { orderNumber: stored.orderNumber, total: stored.total, paymentId: null, email: null, pointsEarned: null };
+  if (stored) {
+    return {
+      orderNumber: stored.orderNumber,
+      total: stored.total,
+      paymentId: null,
+      email: null,
+      pointsEarned: null,
+      cancelled: false,
+      refundDue: false,
+    };
+  }
   return null;
 }
 

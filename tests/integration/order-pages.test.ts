@@ -86,6 +86,8 @@ describeEachDatabase("order pages", (t) => {
           paymentId: "12345678901",
           email: "invitado@example.com",
           pointsEarned: null,
+          cancelled: false,
+          refundDue: false,
         },
         loadFailed: false,
       });
@@ -174,7 +176,15 @@ describeEachDatabase("order pages", (t) => {
       const page = await load(successLoader, "/payment/success", cookie, broken);
       expect(page.status).toBe(200);
       expect(page.data).toEqual({
-        order: { orderNumber: order.orderNumber, total: 1150, paymentId: null, email: null, pointsEarned: null },
+        order: {
+          orderNumber: order.orderNumber,
+          total: 1150,
+          paymentId: null,
+          email: null,
+          pointsEarned: null,
+          cancelled: false,
+          refundDue: false,
+        },
         loadFailed: true,
       });
       const none = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, "", broken);

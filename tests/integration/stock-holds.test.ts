@@ -28,7 +28,11 @@ import { recordSandboxPayment, sandboxProvider } from "#server/payments/sandbox.
 import { balanceOf, cartWith, checkoutInput, insertCoupon, orderWrites, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import { formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import { loader as successLoader } from "#app/routes/payment.success.tsx";
+import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
+import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
+import { storePendingOrder } from "#server/orders/index.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const MINUTE_MS = 60 * 1000;
@@ -178,6 +182,30 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     // The order nobody made a payment link for is released without asking.
     expect((await orderRow(forgotten.placed.id)).orderStatus).toBe("cancelled");
     expect(await stockOf(t.db, forgotten.card)).toBe(3);
+  });
+
+  it("a buyer whose hold lapsed is told on the return pages: cancelled, products back on sale, and whether a payment will be refunded", async () => {
+    const config = parseConfig({ NODE_ENV: "test" });
+    const { placed } = await placeEverything();
+    const cookie = (
+      await storePendingOrder(config, { orderNumber: placed.orderNumber, id: placed.id, total: placed.finalTotalCents / 100 })
+    ).split(";")[0]!;
+    const { holdUntil } = await orderRow(placed.id);
+    await expireUnpaidOrders(t.db, { now: new Date(holdUntil.getTime() + MINUTE_MS) });
+    const page = async (load: (args: never) => Promise<unknown>) => {
+      const request = get(`/payment/x?external_reference=${placed.orderNumber}`, { cookie });
+      return (
+        await settle<{ order: { cancelled?: boolean; refundDue?: boolean } | null }>(() =>
+          load({ request, params: {}, context: routeContext(t.db, { config }) } as never),
+        )
+      ).data?.order;
+    };
+    for (const load of [successLoader, pendingLoader, failureLoader]) {
+      expect(await page(load)).toMatchObject({ cancelled: true, refundDue: false });
+    }
+    // A payment that still arrives (approved at the last second) is to be refunded, and the page says so.
+    await applyPayment(t.db, pendingPayment(placed, { status: "approved", paymentTypeId: "credit_card" }), "mercadopago");
+    expect(await page(successLoader)).toMatchObject({ cancelled: true, refundDue: true });
   });
 
   it("two expiry runs at once give stock, the coupon use and the points back once", async () => {
