@@ -78,7 +78,6 @@ export const ORDER_STATE_MESSAGES = {
   awaitingNote: "Apartamos tus productos por tiempo limitado: si no se paga a tiempo, el pedido se cancela.",
   payNow: "Pagar Ahora",
   closedTitle: "Este pedido ya no se puede pagar",
-  cancelledLead: (orderNumber: string) => `El pedido ${orderNumber} fue cancelado.`,
   refundedLead: (orderNumber: string) => `El pago del pedido ${orderNumber} fue reembolsado.`,
   unknownTitle: "No pudimos confirmar el estado de tu pedido",
 } as const;

@@ -46,10 +46,39 @@ export type CancelledBy = (typeof CANCELLED_BY)[number];
 /** How an order whose total was 0 (coupon and points covered it) was paid: nothing was charged. */
 export const NO_CHARGE_PAYMENT_METHOD = "sin-cargo";
 
-/** The reason the expiry job writes on an order nobody paid in time. */
-export function unpaidOrderCancelReason(ttlHours: number): string {
-  return `Pago no recibido en ${ttlHours} horas`;
-}
+/**
+ * Stock holds (decision record 015). An unpaid order holds its stock, coupon use and points for
+ * UNPAID_ORDER_HOLD_MINUTES (a setting; this is its default) from when it was placed. A pending
+ * payment the provider reports (cash at OXXO, a SPEI transfer) holds the order until that
+ * payment's own expiry plus PENDING_PAYMENT_GRACE_MINUTES (the provider's confirmation of a
+ * payment made at the last minute arrives a little later), or PENDING_PAYMENT_HOLD_HOURS from the
+ * report when the provider gives no expiry; a cash ticket is made to expire that long after its
+ * payment link. A hold is never shortened. When it lapses, the order is cancelled and everything
+ * comes back.
+ */
+export const DEFAULT_UNPAID_ORDER_HOLD_MINUTES = 30;
+export const PENDING_PAYMENT_HOLD_HOURS = 72;
+export const PENDING_PAYMENT_GRACE_MINUTES = 60;
+
+/**
+ * Unpaid orders on hold at once, per contact e-mail (or signed-in account) and per IP, before
+ * RATE_LIMIT_FACTOR: a 4th for one e-mail, or a 6th from one IP, is refused (429).
+ */
+export const UNPAID_ORDER_CAPS = { perEmail: 3, perIp: 5 } as const;
+
+/** What a return page or /confirmacion says of a cancelled order (decision record 015). */
+export const CANCELLED_ORDER_MESSAGES = {
+  title: "Tu pedido fue cancelado",
+  lead: (orderNumber: string) =>
+    `Tu pedido ${orderNumber} se canceló porque el tiempo para pagarlo terminó (o la tienda lo canceló), y sus productos volvieron a la venta.`,
+  refundDue:
+    "Recibimos un pago para este pedido después de que se canceló: te lo devolveremos por el mismo medio. Si tienes dudas, escríbenos con tu número de pedido.",
+  noCharge:
+    "No se realizó ningún cargo por este pedido. Si aún quieres los productos, vuelve a agregarlos a tu carrito mientras haya existencia.",
+} as const;
+
+/** The reason the expiry job writes on an order nobody paid before its hold lapsed. */
+export const UNPAID_ORDER_CANCEL_REASON = "Pago no recibido a tiempo: los productos apartados volvieron a la venta";
 
 /**
  * The admin's order-status moves (DESIGN §5): freely between pending,
@@ -93,6 +122,9 @@ export const CHECKOUT_MESSAGES = {
   failed: "Error al procesar la orden. Por favor intenta de nuevo.",
   emptyCart: "Tu carrito está vacío",
   invalidRequest: "La solicitud no es válida. Actualiza la página e intenta de nuevo.",
+  /** UNPAID_ORDER_CAPS reached (429): pay or let lapse an order on hold first. */
+  tooManyUnpaidOrders:
+    "Hay demasiados pedidos sin pagar con este correo o desde esta conexión. Paga alguno de ellos o espera a que se cancele para hacer un pedido nuevo.",
   /** The shipping method is not one of the shop's. */
   shippingMethodInvalid: "Selecciona un método de envío",
   // Contact (SPEC §5: name, email, phone required).

@@ -4,7 +4,7 @@
  * request log, CSRF origin check, body limits, React Router, and a last resort
  * for anything thrown past it. `createShop` opens the database, applies
  * migrations, seeds the demo catalogue on first start and starts the in-process
- * jobs (e-mail worker, CSV import worker, hourly housekeeping, the expiry of unpaid orders).
+ * jobs (e-mail worker, CSV import worker, hourly housekeeping, the release of unpaid orders' lapsed stock holds).
  */
 import path from "node:path";
 import express from "express";
@@ -26,12 +26,9 @@ import { startImportWorker } from "./importer/import-worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
-import { expireUnpaidOrders } from "./orders/index";
+import { startOrderExpiry } from "./jobs/unpaid-orders.server";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** How often unpaid orders past UNPAID_ORDER_TTL_HOURS are looked for (and cancelled, giving their stock back). */
-const ORDER_EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
-
 declare module "react-router" {
   interface AppLoadContext {
     db: Database;
@@ -73,15 +70,7 @@ export async function createShop(): Promise<Shop> {
   const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db), {
     publicUrl: config.PUBLIC_URL,
   });
-  const orderExpiry = startPeriodicJob(
-    "expire-unpaid-orders",
-    ORDER_EXPIRY_INTERVAL_MS,
-    async () => {
-      const cancelled = await expireUnpaidOrders(handle.db, { ttlHours: config.UNPAID_ORDER_TTL_HOURS });
-      if (cancelled > 0) console.log(`Pedidos sin pago cancelados: ${cancelled}.`);
-    },
-    { runAtStart: true },
-  );
+  const orderExpiry = startOrderExpiry(handle.db, paymentProvider(config, handle.db), { publicUrl: config.PUBLIC_URL });
   return {
     db: handle.db,
     config,

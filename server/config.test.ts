@@ -13,7 +13,7 @@ describe("configuration", () => {
     expect(c).toMatchObject({
       PORT: 3000,
       PAYMENT_PROVIDER: "sandbox",
-      UNPAID_ORDER_TTL_HOURS: 72,
+      UNPAID_ORDER_HOLD_MINUTES: 30,
       RATE_LIMIT_FACTOR: 1,
       secureCookies: false,
     });
@@ -24,6 +24,9 @@ describe("configuration", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    expect(() => parseConfig({ UNPAID_ORDER_HOLD_MINUTES: "2" })).toThrow(/UNPAID_ORDER_HOLD_MINUTES/);
+    // The 72-hour setting it replaced is refused by name rather than silently ignored.
+    expect(() => parseConfig({ UNPAID_ORDER_TTL_HOURS: "72" })).toThrow(/UNPAID_ORDER_HOLD_MINUTES/);
   });
 
   it("production with a database server requires SESSION_SECRET", () => {

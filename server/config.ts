@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_WHATSAPP_NUMBER, SHOP } from "#domain/shop.ts";
+import { DEFAULT_UNPAID_ORDER_HOLD_MINUTES } from "#domain/orders.ts";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -52,7 +53,16 @@ const schema = z.object({
     .string()
     .regex(/^\d{10,15}$/)
     .default(DEFAULT_WHATSAPP_NUMBER),
-  UNPAID_ORDER_TTL_HOURS: z.coerce.number().positive().default(72),
+  /**
+   * How long an unpaid order holds its stock, coupon use and points (decision record 015); a
+   * pending cash or transfer payment holds it until that payment's own expiry instead.
+   */
+  UNPAID_ORDER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(DEFAULT_UNPAID_ORDER_HOLD_MINUTES),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
@@ -75,6 +85,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const config = result.data;
+  if (env.UNPAID_ORDER_TTL_HOURS !== undefined) {
+    throw new Error(
+      "Invalid configuration: UNPAID_ORDER_TTL_HOURS was replaced by UNPAID_ORDER_HOLD_MINUTES (decision record 015: an unpaid order holds its stock for minutes, a pending cash payment until its own expiry); remove it.",
+    );
+  }
   const dataDir = path.resolve(config.DATA_DIR);
   return {
     ...config,

@@ -115,7 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(answer(form, signedIn, { ...(await applied(form.couponCode)), fieldErrors }), { status: 400 });
   }
   try {
-    const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), { publicUrl: context.config.PUBLIC_URL });
+    const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), {
+      publicUrl: context.config.PUBLIC_URL,
+      holdMinutes: context.config.UNPAID_ORDER_HOLD_MINUTES,
+      caps: { clientIp: context.clientIp, factor: context.config.RATE_LIMIT_FACTOR },
+    });
     const next = await paymentRedirectFor(context, placed);
     return redirect(next.location, { status: 303, headers: { "Set-Cookie": next.setCookie } });
   } catch (error) {

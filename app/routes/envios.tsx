@@ -107,9 +107,11 @@ export default function Envios() {
           </li>
         </ul>
         <p>
-          Los pedidos que no se pagan en 72 horas se cancelan automáticamente. Si tienes cuenta y tu pago fue rechazado o sigue pendiente,
-          puedes intentarlo de nuevo con el botón «Pagar Ahora» en <Link to="/mis-pedidos">Mis Pedidos</Link> mientras el pedido no esté
-          cancelado.
+          Al hacer tu pedido apartamos sus productos por un tiempo corto: la hora límite viene en el correo de tu pedido. Si para entonces
+          no recibimos tu pago, el pedido se cancela solo y los productos vuelven a la venta; un pago en efectivo (OXXO) o por transferencia
+          (SPEI) que quede pendiente lo mantiene apartado hasta la fecha límite de su ficha. Si tienes cuenta y tu pago fue rechazado o
+          sigue pendiente, puedes intentarlo de nuevo con el botón «Pagar Ahora» en <Link to="/mis-pedidos">Mis Pedidos</Link> mientras el
+          pedido no esté cancelado.
         </p>
         <p>
           Si ya pagaste y tu pedido sigue pendiente después de 48 horas hábiles, mándanos tu comprobante por{" "}

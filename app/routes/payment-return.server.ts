@@ -92,6 +92,8 @@ export interface ReturnPageSummary {
   canPay: boolean;
   /** The link key to post with 'Pagar Ahora' (a guest who came from the e-mail), else null. */
   payKey: string | null;
+  /** A payment arrived after the order was cancelled and will be given back (decision record 015). */
+  refundDue: boolean;
 }
 
 /** Provider return statuses that mean a payment was just made (approved, or to be confirmed). */
@@ -119,6 +121,7 @@ export function returnPageSummary(found: ReturnPageOrder, options: { claimedPaym
       state,
       canPay: (state === "unpaid" || state === "rejected") && order.canRetryPayment,
       payKey: order.user === null ? found.linkKey : null,
+      refundDue: state === "cancelled" && order.needsRefund,
     };
   }
   // The cookie's own copy only when the database could not be read: it may name an order this viewer may not see.
@@ -132,6 +135,7 @@ export function returnPageSummary(found: ReturnPageOrder, options: { claimedPaym
       state: null,
       canPay: false,
       payKey: null,
+      refundDue: false,
     };
   }
   return null;

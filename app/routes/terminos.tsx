@@ -91,7 +91,9 @@ export default function Terminos() {
         </ul>
         <p>
           Los pagos con tarjeta o saldo suelen confirmarse al momento; los pagos en efectivo y por transferencia pueden tardar hasta 48
-          horas hábiles en verificarse. Los pedidos que no se pagan en 72 horas se cancelan automáticamente.
+          horas hábiles en verificarse. Los productos de un pedido quedan apartados por un tiempo corto (la hora límite viene en el correo
+          del pedido) o, si queda pendiente un pago en efectivo o por transferencia, hasta la fecha límite de su ficha; un pedido sin pago
+          para entonces se cancela automáticamente y sus productos vuelven a la venta.
         </p>
       </section>
 

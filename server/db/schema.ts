@@ -229,6 +229,16 @@ export const orders = pgTable(
     needsRefund: boolean("needs_refund").notNull().default(false),
     /** The random token of the checkout form that placed the order: a second submit finds this order. */
     checkoutToken: text("checkout_token").unique(),
+    /**
+     * Until when an unpaid order holds its stock, coupon use and points (decision record 015): set
+     * by placeOrder, extended by a pending provider payment; past it the expiry job cancels the
+     * order. The default is UNPAID_ORDER_HOLD_MINUTES' own; meaningless once the order is paid.
+     */
+    holdUntil: timestamp("hold_until", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 minutes'`),
+    /** The IP the order was placed from (the per-IP cap on unpaid orders); null for orders placed before it was kept. */
+    clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

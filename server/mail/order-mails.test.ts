@@ -112,3 +112,20 @@ describe("payment approved e-mail", () => {
     expect(mail.text).toContain("Ganaste 14 puntos");
   });
 });
+
+describe("'pedido recibido' of an unpaid order (decision record 015)", () => {
+  it("says until when its products are held, in Mexico City time, and what happens after", () => {
+    const mail = orderReceivedMail({ ...order, holdUntil: new Date("2026-11-26T20:35:00Z") });
+    expect(mail.text).toContain(
+      "Apartamos tus productos hasta el 26 de noviembre de 2026 a las 02:35 p.m. (hora del centro de México). Si para entonces no recibimos tu pago, el pedido se cancela y los productos vuelven a la venta.",
+    );
+    expect(mail.text).toContain(
+      "Si pagas en efectivo (OXXO) o por transferencia (SPEI), el pedido queda apartado hasta la fecha límite de tu ficha de pago.",
+    );
+  });
+
+  it("says nothing of a hold for an order with nothing to pay", () => {
+    const mail = orderReceivedMail({ ...order, isPaid: true, holdUntil: new Date("2026-11-26T20:35:00Z") });
+    expect(mail.text).not.toContain("Apartamos");
+  });
+});

@@ -5,7 +5,7 @@
  * one layout; the lines and totals are a table block.
  */
 import { addressLine } from "#domain/address.ts";
-import { formatMoneyCents, formatPoints } from "#domain/format.ts";
+import { formatDateTime, formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { SHIPPING_METHODS, deliveryEstimate, isShippingMethodId } from "#domain/shipping.ts";
 import { SHOP } from "#domain/shop.ts";
 import { renderMail, type MailBlock, type RenderedMail } from "./templates";
@@ -42,6 +42,8 @@ export interface OrderMailData {
   orderUrl: string;
   /** True when nothing was left to pay (coupon and points covered the order). */
   isPaid: boolean;
+  /** Until when an unpaid order holds its products (decision record 015); told in 'pedido recibido'. */
+  holdUntil?: Date | null;
 }
 
 function greeting(name: string): string {
@@ -78,6 +80,20 @@ export function orderTable(order: Omit<OrderMailData, "address" | "orderUrl" | "
   };
 }
 
+/** Until when an unpaid order's products are held, and what happens then (decision record 015). */
+function holdNotes(holdUntil: Date): MailBlock[] {
+  return [
+    {
+      kind: "paragraph",
+      text: `Apartamos tus productos hasta el ${formatDateTime(holdUntil)} (hora del centro de México). Si para entonces no recibimos tu pago, el pedido se cancela y los productos vuelven a la venta.`,
+    },
+    {
+      kind: "note",
+      text: "Si pagas en efectivo (OXXO) o por transferencia (SPEI), el pedido queda apartado hasta la fecha límite de tu ficha de pago.",
+    },
+  ];
+}
+
 /** 'Recibimos tu pedido CV-XXXXXX': number, lines, totals, address, shipping estimate, a link to the order. */
 export function orderReceivedMail(order: OrderMailData): RenderedMail {
   const blocks: MailBlock[] = [
@@ -98,6 +114,7 @@ export function orderReceivedMail(order: OrderMailData): RenderedMail {
     });
   }
   blocks.push({ kind: "button", label: "Ver mi pedido", url: order.orderUrl });
+  if (!order.isPaid && order.holdUntil) blocks.push(...holdNotes(order.holdUntil));
   if (!order.isPaid) {
     blocks.push({ kind: "note", text: "Si pagaste en efectivo o por transferencia, la confirmación puede tardar hasta 48 horas hábiles." });
   }

@@ -4,12 +4,13 @@
  * with one conditional update (not yet cancelled, payment not approved), so an
  * admin's cancel, a customer's and the expiry job can never both release, and
  * an order whose payment was approved is never cancelled here (a late approval
- * for an order already cancelled is flagged for a refund by applyPayment).
+ * for an order already cancelled is flagged for a refund by applyPayment). The
+ * expiry job releases orders whose stock hold lapsed (decision record 015).
  */
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
-import { unpaidOrderCancelReason, type CancelledBy } from "#domain/orders.ts";
+import { UNPAID_ORDER_CANCEL_REASON, type CancelledBy } from "#domain/orders.ts";
 import { releaseStock } from "#server/inventory/index.ts";
 import { releaseCoupon } from "#server/coupons/index.ts";
 import { refundPoints } from "#server/loyalty/ledger.server.ts";
@@ -40,8 +41,20 @@ const NOT_CANCELLED: CancelResult = { cancelled: false, orderNumber: null, units
 export async function cancelOrder(
   db: Queryable,
   orderId: string,
-  options: { reason: string; by: CancelledBy; now?: Date },
+  options: {
+    reason: string;
+    by: CancelledBy;
+    now?: Date;
+    /**
+     * Only an unpaid order whose hold lapsed before this time (the expiry job): an order that
+     * meanwhile got a pending payment (hold extended) or was paid is left alone.
+     */
+    holdLapsedBy?: Date;
+  },
 ): Promise<CancelResult> {
+  const lapsed = options.holdLapsedBy
+    ? [eq(orders.orderStatus, "pending"), inArray(orders.paymentStatus, UNPAID), lt(orders.holdUntil, options.holdLapsedBy)]
+    : [];
   const result = await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(orders)
@@ -52,7 +65,7 @@ export async function cancelOrder(
         cancelledBy: options.by,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved")))
+      .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved"), ...lapsed))
       .returning({ id: orders.id, orderNumber: orders.orderNumber });
     if (!claimed) return NOT_CANCELLED;
     const units = await releaseStock(tx, claimed.id);
@@ -65,33 +78,49 @@ export async function cancelOrder(
   return result;
 }
 
-/** How many unpaid orders one expiry run looks at; the rest wait for the next run. */
+/** Payment statuses of an order nobody has paid yet. */
+const UNPAID = ["pending", "rejected"];
+
+/** How many lapsed holds one expiry run looks at; the rest wait for the next run. */
 const EXPIRY_BATCH = 500;
 
 /**
- * Cancels orders still unpaid (order pending, payment pending or rejected)
- * `ttlHours` after they were placed, by 'sistema' with a Spanish reason, each in
- * its own transaction (one failure is logged and the rest go on). Returns how
- * many this run cancelled.
+ * The expiry job's work (decision record 015): every order still unpaid (order pending, payment
+ * pending or rejected) whose hold lapsed before `now` is cancelled by 'sistema' with
+ * UNPAID_ORDER_CANCEL_REASON, giving back its stock, coupon use and points through cancelOrder,
+ * each in its own transaction (one failure is logged and the rest go on). The claim re-checks the
+ * hold, so a pending payment applied meanwhile keeps its order, and two runs at once release each
+ * order once. `beforeRelease` (the server's job asks the payment provider there) runs first for
+ * each due order and may extend its hold. Returns how many this run cancelled.
  */
-export async function expireUnpaidOrders(db: Database, options: { now?: Date; ttlHours: number }): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Database,
+  options: { now?: Date; beforeRelease?: (order: DueOrder) => Promise<void> } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
-  const deadline = new Date(now.getTime() - options.ttlHours * 60 * 60 * 1000);
   const due = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, orderNumber: orders.orderNumber, paymentAttempts: orders.paymentAttempts })
     .from(orders)
-    .where(and(eq(orders.orderStatus, "pending"), inArray(orders.paymentStatus, ["pending", "rejected"]), lt(orders.createdAt, deadline)))
-    .orderBy(orders.createdAt)
+    .where(and(eq(orders.orderStatus, "pending"), inArray(orders.paymentStatus, UNPAID), lt(orders.holdUntil, now)))
+    .orderBy(orders.holdUntil)
     .limit(EXPIRY_BATCH);
   let cancelled = 0;
-  const reason = unpaidOrderCancelReason(options.ttlHours);
-  for (const { id } of due) {
+  for (const order of due) {
     try {
-      const result = await cancelOrder(db, id, { reason, by: "sistema", now });
+      if (options.beforeRelease) await options.beforeRelease(order);
+      const result = await cancelOrder(db, order.id, { reason: UNPAID_ORDER_CANCEL_REASON, by: "sistema", now, holdLapsedBy: now });
       if (result.cancelled) cancelled++;
     } catch (error) {
-      logError("expiring an unpaid order failed", error, { orderId: id });
+      logError("expiring an unpaid order failed", error, { orderId: order.id });
     }
   }
   return cancelled;
+}
+
+/** An order whose hold lapsed, as the expiry job hands it to `beforeRelease`. */
+export interface DueOrder {
+  id: string;
+  orderNumber: string;
+  /** Payment links made for it: 0 means the provider cannot know of any payment. */
+  paymentAttempts: number;
 }

@@ -3,7 +3,7 @@
  * Routes and other modules import from here:
  * - placeOrder: one transaction of named steps; the same checkout token twice → the same order.
  * - cancelOrder: the one place that gives stock, coupon use and points back (once).
- * - expireUnpaidOrders: the periodic job's work (cancelled by 'sistema').
+ * - expireUnpaidOrders: the periodic job's work: orders whose stock hold lapsed are cancelled by 'sistema' (decision record 015).
  * - orderForViewer / orderForPayment: reads for the pages and the payment step; viewerMaySee: who may see an order.
  * - retryPaymentForViewer / retryPaymentForCustomer: 'Pagar Ahora' (a fresh link and the pending-order cookie).
  */
@@ -18,7 +18,7 @@ export {
   type CheckoutContact,
   type CheckoutErrorKind,
 } from "./checkout-input";
-export { cancelOrder, expireUnpaidOrders, type CancelResult } from "./cancel-order.server";
+export { cancelOrder, expireUnpaidOrders, type CancelResult, type DueOrder } from "./cancel-order.server";
 export {
   orderForPayment,
   orderForViewer,

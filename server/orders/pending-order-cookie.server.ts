@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from "#server/config.ts";
 import { isId } from "#domain/ids.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { PENDING_PAYMENT_HOLD_HOURS, isOrderNumber } from "#domain/orders.ts";
 import { signedCookie } from "#server/http/cookies.ts";
 
 export interface PendingOrder {
@@ -16,13 +16,11 @@ export interface PendingOrder {
   total: number;
 }
 
-/** As long as an unpaid order can still be paid (UNPAID_ORDER_TTL_HOURS), with a day to spare. */
-function maxAgeSeconds(config: AppConfig): number {
-  return Math.round((config.UNPAID_ORDER_TTL_HOURS + 24) * 3600);
-}
+/** As long as an unpaid order can still be paid (a pending cash payment holds it PENDING_PAYMENT_HOLD_HOURS), with a day to spare. */
+const MAX_AGE_SECONDS = (PENDING_PAYMENT_HOLD_HOURS + 24) * 3600;
 
 function pendingOrderCookie(config: AppConfig) {
-  return signedCookie("pedido", maxAgeSeconds(config), config);
+  return signedCookie("pedido", MAX_AGE_SECONDS, config);
 }
 
 /** The Set-Cookie that stores the pending order. */

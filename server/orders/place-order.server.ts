@@ -2,9 +2,11 @@
  * Placing an order (issue 9 point 2, DESIGN §3 `orders`, §5; decision record
  * 008): ONE transaction of named steps, each a function below taking `tx`:
  *
- *   lockCart → loadCartLines → resolveAddress → quoteCheckout → insertOrder
- *   (claims the checkout token and a fresh order number; a total of 0 is
- *   inserted paid) → reserveStock → insertOrderItems → redeemCoupon →
+ *   lockCart → loadCartLines → resolveAddress → quoteCheckout →
+ *   [checkUnpaidOrderCaps, when the caller passes caps] → insertOrder (claims
+ *   the checkout token and a fresh order number; an unpaid order holds what it
+ *   takes until `hold_until`, decision record 015; a total of 0 is inserted
+ *   paid) → reserveStock → insertOrderItems → redeemCoupon →
  *   debitPoints → [creditPointsForPaidOrder when paid] → saveAddressToProfile
  *   → emptyCart → enqueueOrderMails
  *
@@ -15,11 +17,17 @@
  * here: the caller asks for a payment link after this commits.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { addresses, carts, loyaltyAccounts, orderItems, orders, users } from "#server/db/schema.ts";
-import { CHECKOUT_MESSAGES, NO_CHARGE_PAYMENT_METHOD, orderNumberFrom } from "#domain/orders.ts";
+import {
+  CHECKOUT_MESSAGES,
+  DEFAULT_UNPAID_ORDER_HOLD_MINUTES,
+  NO_CHARGE_PAYMENT_METHOD,
+  UNPAID_ORDER_CAPS,
+  orderNumberFrom,
+} from "#domain/orders.ts";
 import { isId } from "#domain/ids.ts";
 import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#domain/pricing.ts";
 import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
@@ -75,6 +83,10 @@ export interface PlacedOrder {
 export interface PlaceOrderOptions {
   /** The shop's public origin for the link in the e-mail (PUBLIC_URL); default http://localhost:3000. */
   publicUrl?: string;
+  /** How long an unpaid order holds its stock, coupon use and points (UNPAID_ORDER_HOLD_MINUTES; default 30). */
+  holdMinutes?: number;
+  /** The caps on unpaid orders per e-mail and per IP (the checkout page always passes them; see the section at the end). */
+  caps?: UnpaidOrderCapsInput;
 }
 
 const ORDER_NUMBER_ATTEMPTS = 8;
@@ -108,7 +120,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       const address = await resolveAddress(tx, input, checked);
       const quoted = await quoteCheckout(tx, input, lines, checked.shippingMethod);
       const isPaid = quoted.quote.totalCents === 0;
-      const order = await insertOrder(tx, input, checked, address, quoted, isPaid);
+      if (options.caps && !isPaid) await checkUnpaidOrderCaps(tx, { email: checked.contact.email, userId: input.userId, ...options.caps });
+      const order = await insertOrder(tx, input, checked, address, quoted, isPaid, {
+        holdMinutes: options.holdMinutes ?? DEFAULT_UNPAID_ORDER_HOLD_MINUTES,
+        clientIp: options.caps ? capIp(options.caps.clientIp) : null,
+      });
       await reserveStock(tx, lines);
       await insertOrderItems(tx, order.id, lines);
       if (quoted.coupon) {
@@ -278,7 +294,8 @@ async function insertOrder(
   address: ShippingAddress,
   quoted: QuotedCheckout,
   isPaid: boolean,
-): Promise<{ id: string; orderNumber: string }> {
+  hold: { holdMinutes: number; clientIp: string | null },
+): Promise<{ id: string; orderNumber: string; holdUntil: Date }> {
   const { quote } = quoted;
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
     const id = newId();
@@ -307,9 +324,11 @@ async function insertOrder(
         ...(isPaid ? { paymentMethod: NO_CHARGE_PAYMENT_METHOD } : {}),
         whatsappNotifications: input.whatsappNotifications,
         checkoutToken: input.checkoutToken,
+        holdUntil: sql`now() + make_interval(mins => ${Math.round(hold.holdMinutes)})`,
+        clientIp: hold.clientIp,
       })
       .onConflictDoNothing({ target: orders.orderNumber })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      .returning({ id: orders.id, orderNumber: orders.orderNumber, holdUntil: orders.holdUntil });
     if (inserted[0]) return inserted[0];
   }
   throw new Error("no free order number after several attempts");
@@ -359,7 +378,7 @@ async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAdd
 async function enqueueOrderMails(
   tx: Tx,
   ctx: {
-    order: { id: string; orderNumber: string };
+    order: { id: string; orderNumber: string; holdUntil: Date };
     input: PlaceOrderInput;
     checked: CheckedInput;
     address: ShippingAddress;
@@ -388,6 +407,7 @@ async function enqueueOrderMails(
       checkoutToken: ctx.input.checkoutToken,
     }),
     isPaid: ctx.isPaid,
+    holdUntil: ctx.order.holdUntil,
   };
   const to = ctx.checked.contact.email;
   await enqueueMail(tx, { kind: "order-received", to, ...orderReceivedMail(data) });
@@ -431,4 +451,55 @@ function asCheckoutError(error: unknown): CheckoutError {
   if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
   logError("placeOrder failed", error);
   return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });
+}
+
+// ---------------------------------------------------------------------------
+// Unpaid-order caps (decision record 015). One visitor must not hold the shop's stock with
+// orders nobody pays: at most UNPAID_ORDER_CAPS.perEmail orders on hold per contact e-mail (or
+// signed-in account) and UNPAID_ORDER_CAPS.perIp per IP, both times RATE_LIMIT_FACTOR. Checked
+// inside placeOrder's transaction, after the cart lock, under transaction-scoped advisory locks on
+// the e-mail and the IP (always in that order), so two checkouts of one buyer at once cannot both
+// take the last place. A refusal is a CheckoutError with status 429: nothing is written.
+
+export interface UnpaidOrderCapsInput {
+  /** The client's IP (the load context's clientIp). */
+  clientIp: string;
+  /** RATE_LIMIT_FACTOR: multiplies both caps. */
+  factor: number;
+}
+
+/** The advisory-lock classes of the caps (the first key of pg_advisory_xact_lock(int, int)). */
+const CAP_LOCK_EMAIL = 15_001;
+const CAP_LOCK_IP = 15_002;
+
+/** The IP as stored in orders.client_ip and locked on. */
+function capIp(clientIp: string): string {
+  return clientIp.slice(0, 100);
+}
+
+function scaledCap(limit: number, factor: number): number {
+  return Math.max(1, Math.floor(limit * factor));
+}
+
+/** Orders still holding stock for a buyer: unpaid (pending or rejected), not cancelled, hold not lapsed. */
+function onHold() {
+  return and(eq(orders.orderStatus, "pending"), inArray(orders.paymentStatus, ["pending", "rejected"]), gt(orders.holdUntil, sql`now()`));
+}
+
+async function checkUnpaidOrderCaps(tx: Tx, input: UnpaidOrderCapsInput & { email: string; userId: string | null }): Promise<void> {
+  const ip = capIp(input.clientIp);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_EMAIL}, hashtext(${input.email}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_IP}, hashtext(${ip}))`);
+  const buyer = input.userId ? or(eq(orders.guestEmail, input.email), eq(orders.userId, input.userId)) : eq(orders.guestEmail, input.email);
+  const [byEmail] = await tx.select({ n: count() }).from(orders).where(and(onHold(), buyer));
+  const [byIp] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(onHold(), eq(orders.clientIp, ip)));
+  if (
+    Number(byEmail?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perEmail, input.factor) ||
+    Number(byIp?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perIp, input.factor)
+  ) {
+    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tooManyUnpaidOrders, { status: 429 });
+  }
 }

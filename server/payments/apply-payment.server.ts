@@ -7,9 +7,13 @@
  * external_reference; refuse a payment whose amount or currency is not the
  * order's (nothing recorded); record the payment once per provider, payment id
  * and status (a replay inserts nothing and changes nothing); then move the order
- * forward only, by `decidePayment`'s table.
+ * forward only, by `decidePayment`'s table. A pending payment extends the
+ * order's stock hold to the payment's own expiry (decision record 015); a
+ * payment for an order whose hold lapsed and was cancelled is recorded and, if
+ * approved, flagged for a refund: never re-sold, never lost silently.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { PENDING_PAYMENT_GRACE_MINUTES, PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
 import type { PaymentStatus } from "#domain/statuses.ts";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
@@ -42,6 +46,18 @@ export function shopPaymentStatus(providerStatus: string): PaymentStatus | null 
     default:
       return null;
   }
+}
+
+/**
+ * Until when a pending payment (cash at OXXO, a SPEI transfer, a card under review) holds its
+ * order (decision record 015): the payment's own expiry plus a grace for the provider's late
+ * confirmation, or PENDING_PAYMENT_HOLD_HOURS from now when the provider gives no expiry. The
+ * order's hold only ever grows (`greatest`).
+ */
+export function pendingHoldUntil(payment: Pick<ProviderPayment, "expiresAt">, now = new Date()): Date {
+  const expires = payment.expiresAt;
+  if (expires && !Number.isNaN(expires.getTime())) return new Date(expires.getTime() + PENDING_PAYMENT_GRACE_MINUTES * 60 * 1000);
+  return new Date(now.getTime() + PENDING_PAYMENT_HOLD_HOURS * 60 * 60 * 1000);
 }
 
 /** How far along one payment is: a payment never goes back (a late 'pending' after 'approved' is stale). */
@@ -184,7 +200,14 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
     case "set":
       await tx
         .update(orders)
-        .set({ ...touch, paymentStatus: decision.paymentStatus, paymentId: payment.id })
+        .set({
+          ...touch,
+          paymentStatus: decision.paymentStatus,
+          paymentId: payment.id,
+          ...(decision.paymentStatus === "pending"
+            ? { holdUntil: sql`greatest(${orders.holdUntil}, ${pendingHoldUntil(payment).toISOString()}::timestamptz)` }
+            : {}),
+        })
         .where(eq(orders.id, order.id));
       break;
     case "refund":

@@ -56,14 +56,25 @@ export function preferenceBody(order: PaymentOrder, origin: string): PreferenceR
     },
     auto_return: "approved",
     notification_url: `${origin}/api/webhooks/mercadopago?source_news=webhooks`,
-    // Cash payments (OXXO) expire with the unpaid order.
-    date_of_expiration: mercadoPagoDate(order.expiresAt),
+    // Decision record 015: the link can be used only while the order's stock is held (a buyer
+    // whose hold lapsed cannot pay a cancelled order); a cash ticket made from it has until
+    // cashExpiresAt, and its pending payment holds the order that long.
+    expires: true,
+    expiration_date_to: mercadoPagoDate(order.holdUntil),
+    date_of_expiration: mercadoPagoDate(order.cashExpiresAt),
     ...(order.finalTotalCents > CASH_LIMIT_CENTS ? { payment_methods: { excluded_payment_types: [{ id: "ticket" }] } } : {}),
   };
 }
 
 export function idempotencyKey(order: Pick<PaymentOrder, "id" | "attempt">): string {
   return `order-${order.id}-attempt-${order.attempt}`;
+}
+
+/** A date of the provider's answer (ISO 8601 with an offset), or null when absent or unreadable. */
+function providerDate(value: unknown): Date | null {
+  if (typeof value !== "string" || value === "") return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 function toProviderPayment(payment: PaymentResponse): ProviderPayment {
@@ -76,6 +87,7 @@ function toProviderPayment(payment: PaymentResponse): ProviderPayment {
     amountCents: Math.round(amount * 100),
     currency: payment.currency_id ?? "",
     paymentTypeId: payment.payment_type_id ?? null,
+    expiresAt: providerDate(payment.date_of_expiration),
     raw,
   };
 }

@@ -3,7 +3,8 @@
  * the attempt is counted in its own short statement, then the provider is
  * called with no transaction open (DESIGN §3).
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -17,12 +18,22 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The payment link could not be made; `message` is the Spanish text of SPEC §8. */
 export class PaymentLinkError extends ShopError {}
 
-/** Counts a new attempt for a payable order (canRetryPayment: pending or rejected, not cancelled); null when it is not payable. */
-async function claimAttempt(db: Database, orderId: string, ttlHours: number): Promise<PaymentOrder | null> {
+/**
+ * Counts a new attempt for a payable order (canRetryPayment: pending or rejected, not cancelled,
+ * and its stock hold not lapsed: decision record 015); null when it is not payable.
+ */
+async function claimAttempt(db: Database, orderId: string): Promise<PaymentOrder | null> {
   const [row] = await db
     .update(orders)
     .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
-    .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), inArray(orders.paymentStatus, ["pending", "rejected"])))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        ne(orders.orderStatus, "cancelled"),
+        inArray(orders.paymentStatus, ["pending", "rejected"]),
+        gt(orders.holdUntil, sql`now()`),
+      ),
+    )
     .returning({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -30,7 +41,7 @@ async function claimAttempt(db: Database, orderId: string, ttlHours: number): Pr
       guestEmail: orders.guestEmail,
       userId: orders.userId,
       attempt: orders.paymentAttempts,
-      createdAt: orders.createdAt,
+      holdUntil: orders.holdUntil,
     });
   if (!row) return null;
   let email = row.guestEmail ?? "";
@@ -44,7 +55,8 @@ async function claimAttempt(db: Database, orderId: string, ttlHours: number): Pr
     finalTotalCents: row.finalTotalCents,
     email,
     attempt: row.attempt,
-    expiresAt: new Date(row.createdAt.getTime() + ttlHours * HOUR_MS),
+    holdUntil: row.holdUntil,
+    cashExpiresAt: new Date(Date.now() + PENDING_PAYMENT_HOLD_HOURS * HOUR_MS),
   };
 }
 
@@ -53,7 +65,7 @@ export async function createPaymentLinkForOrder(
   orderId: string,
   deps: { config: AppConfig; provider: PaymentProvider },
 ): Promise<{ url: string; preferenceId: string }> {
-  const order = await claimAttempt(db, orderId, deps.config.UNPAID_ORDER_TTL_HOURS);
+  const order = await claimAttempt(db, orderId);
   if (!order) throw new PaymentLinkError(PAYMENT_MESSAGES.notPayable, 409);
   let link: { url: string; preferenceId: string };
   try {

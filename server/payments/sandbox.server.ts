@@ -7,6 +7,7 @@
  */
 import { randomInt } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import { PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
 import type { SandboxDecision } from "#domain/payments.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -36,6 +37,11 @@ function paymentTypeOf(status: string): string {
   return status === "pending" ? SANDBOX_OUTCOMES.pending.paymentTypeId : SANDBOX_OUTCOMES.approve.paymentTypeId;
 }
 
+/** A pending sandbox payment stands for an OXXO ticket: it expires PENDING_PAYMENT_HOLD_HOURS after it was made. */
+function ticketExpiry(row: SandboxRow): Date | null {
+  return row.status === "pending" ? new Date(row.createdAt.getTime() + PENDING_PAYMENT_HOLD_HOURS * 60 * 60 * 1000) : null;
+}
+
 function toProviderPayment(row: SandboxRow): ProviderPayment {
   return {
     id: row.id,
@@ -44,12 +50,14 @@ function toProviderPayment(row: SandboxRow): ProviderPayment {
     amountCents: row.amountCents,
     currency: row.currency,
     paymentTypeId: paymentTypeOf(row.status),
+    expiresAt: ticketExpiry(row),
     raw: {
       id: Number(row.id),
       status: row.status,
       external_reference: row.externalReference,
       transaction_amount: row.amountCents / 100,
       currency_id: row.currency,
+      date_of_expiration: ticketExpiry(row)?.toISOString() ?? null,
       sandbox: true,
     },
   };

@@ -12,8 +12,10 @@ export interface PaymentOrder {
   email: string;
   /** The order's payment attempt (1, 2, …): with the id, the idempotency key of the link. */
   attempt: number;
-  /** The unpaid-order deadline: cash payments expire then. */
-  expiresAt: Date;
+  /** When the order's stock hold lapses (decision record 015): the payment link cannot be used after it. */
+  holdUntil: Date;
+  /** When a cash payment (OXXO ticket) made from this link expires: PENDING_PAYMENT_HOLD_HOURS after the link. */
+  cashExpiresAt: Date;
 }
 
 /** A payment as the provider reports it (fetched from the provider, never taken from a notification). */
@@ -28,6 +30,11 @@ export interface ProviderPayment {
   currency: string;
   /** credit_card, debit_card, ticket (OXXO), bank_transfer (SPEI), account_money… */
   paymentTypeId: string | null;
+  /**
+   * When a pending payment can no longer be paid (Mercado Pago's date_of_expiration: the OXXO
+   * ticket's or the SPEI reference's deadline); null or absent when the provider gives none.
+   */
+  expiresAt?: Date | null;
   /** The provider's answer as it came, kept with the payments row. */
   raw: unknown;
 }

@@ -2,7 +2,7 @@
  * Cancelling and expiring orders (DESIGN §5 Orders, issue 9 point 6), and the
  * order reads for the pages (DESIGN §5 Access): a cancel gives stock, coupon
  * use and points back exactly once; an approved order is never cancelled; the
- * expiry job cancels only orders unpaid past the deadline; a customer reads
+ * expiry job cancels only unpaid orders whose stock hold lapsed; a customer reads
  * only their own orders, a browser only the one its pending-order cookie names.
  */
 import { eq } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { insertProduct } from "#tests/fixtures/products.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { UNPAID_ORDER_CANCEL_REASON } from "#domain/orders.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -83,33 +84,33 @@ describeEachDatabase("cancelling orders", (t) => {
   });
 
   describe("expiry of unpaid orders", () => {
-    it("cancels orders unpaid (pending or rejected) past the deadline, by 'sistema', and leaves the rest", async () => {
+    it("cancels orders unpaid (pending or rejected) whose hold lapsed, by 'sistema', and leaves the rest", async () => {
       const now = new Date(Date.now() + 1000 * HOUR_MS); // far enough that earlier tests' orders are due too
       const card = await insertProduct(t.db, { stock: 10 });
-      const place = async (hoursOld: number, fields: Partial<typeof orders.$inferInsert> = {}) => {
+      const place = async (hoursLapsed: number, fields: Partial<typeof orders.$inferInsert> = {}) => {
         const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }])));
         await t.db
           .update(orders)
-          .set({ createdAt: new Date(now.getTime() - hoursOld * HOUR_MS), ...fields })
+          .set({ holdUntil: new Date(now.getTime() - hoursLapsed * HOUR_MS), ...fields })
           .where(eq(orders.id, placed.id));
         return placed.id;
       };
-      const stale = await place(73);
-      const rejected = await place(100, { paymentStatus: "rejected" });
-      const fresh = await place(71);
-      const paid = await place(200, { paymentStatus: "approved", orderStatus: "processing" });
-      const shipped = await place(200, { orderStatus: "shipped" });
+      const stale = await place(1);
+      const rejected = await place(28, { paymentStatus: "rejected" });
+      const fresh = await place(-1);
+      const paid = await place(128, { paymentStatus: "approved", orderStatus: "processing" });
+      const shipped = await place(128, { orderStatus: "shipped" });
       // Earlier tests' unpaid orders are due as well; count them in.
       const due = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.orderStatus, "pending"));
 
-      const cancelled = await expireUnpaidOrders(t.db, { now, ttlHours: 72 });
+      const cancelled = await expireUnpaidOrders(t.db, { now });
 
       expect(cancelled).toBe(due.length - 1); // all pending ones but the fresh one
       const status = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
       expect(await status(stale)).toMatchObject({
         orderStatus: "cancelled",
         cancelledBy: "sistema",
-        cancelReason: "Pago no recibido en 72 horas",
+        cancelReason: UNPAID_ORDER_CANCEL_REASON,
         cancelledAt: now,
       });
       expect(await status(rejected)).toMatchObject({ orderStatus: "cancelled" });
@@ -117,7 +118,7 @@ describeEachDatabase("cancelling orders", (t) => {
       expect(await status(paid)).toMatchObject({ orderStatus: "processing" });
       expect(await status(shipped)).toMatchObject({ orderStatus: "shipped" });
       expect(await stockOf(t.db, card)).toBe(10 - 3); // fresh, paid and shipped still hold theirs
-      expect(await expireUnpaidOrders(t.db, { now, ttlHours: 72 })).toBe(0);
+      expect(await expireUnpaidOrders(t.db, { now })).toBe(0);
     });
   });
 

@@ -15,6 +15,7 @@ import { insertProduct } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
+import { UNPAID_ORDER_CANCEL_REASON } from "#domain/orders.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -184,10 +185,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
       const placed = await placeOrder(db(), checkoutInput(await cartWith(db(), [{ productId: card, quantity: 2 }], userId), { userId }));
       await db()
         .update(orders)
-        .set({ createdAt: new Date(Date.now() - 73 * HOUR_MS) })
+        .set({ holdUntil: new Date(Date.now() - HOUR_MS) })
         .where(eq(orders.id, placed.id));
 
-      const [expired, approval] = await Promise.all([expireUnpaidOrders(db(), { ttlHours: 72 }), approveLate(db(), placed.id)]);
+      const [expired, approval] = await Promise.all([expireUnpaidOrders(db()), approveLate(db(), placed.id)]);
 
       const [order] = await db().select().from(orders).where(eq(orders.id, placed.id));
       const stock = await stockOf(db(), card);
@@ -202,7 +203,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
         expect(order).toMatchObject({
           orderStatus: "cancelled",
           cancelledBy: "sistema",
-          cancelReason: "Pago no recibido en 72 horas",
+          cancelReason: UNPAID_ORDER_CANCEL_REASON,
           needsRefund: true,
         });
         expect(stock).toBe(5);

@@ -94,6 +94,7 @@ describeEachDatabase("order pages", (t) => {
           state: "paid",
           canPay: false,
           payKey: null,
+          refundDue: false,
         },
         loadFailed: false,
       });
@@ -191,6 +192,7 @@ describeEachDatabase("order pages", (t) => {
           state: null,
           canPay: false,
           payKey: null,
+          refundDue: false,
         },
         loadFailed: true,
       });

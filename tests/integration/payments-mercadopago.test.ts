@@ -43,7 +43,6 @@ beforeAll(async () => {
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
     MERCADOPAGO_API_BASE_URL: stub.url,
     PUBLIC_URL: "https://tienda.example",
-    UNPAID_ORDER_TTL_HOURS: "72",
   });
   provider = paymentProvider(config, handle.db);
 });
@@ -66,10 +65,12 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
 
   it("creates the Checkout Pro preference of DESIGN §7 and returns its init_point", async () => {
     const userId = await insertCustomer(handle.db, { email: "ana@example.com" });
-    const createdAt = new Date("2026-05-01T18:00:00.000Z");
-    const order = await insertOrder(handle.db, { userId, createdAt, finalTotalCents: 123_456 });
+    const holdUntil = new Date("2036-05-01T18:30:00.000Z");
+    const order = await insertOrder(handle.db, { userId, holdUntil, finalTotalCents: 123_456 });
 
+    const before = Date.now();
     const link = await createPaymentLinkForOrder(handle.db, order.id, { config, provider });
+    const after = Date.now();
 
     const request = lastRequest();
     expect(request.method).toBe("POST");
@@ -87,15 +88,45 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
       },
       auto_return: "approved",
       notification_url: "https://tienda.example/api/webhooks/mercadopago?source_news=webhooks",
-      // The unpaid-order deadline: 72 hours after the order, in Mexico City time.
-      date_of_expiration: "2026-05-04T12:00:00.000-06:00",
+      // Decision record 015: the link can be used while the order's stock is held (Mexico City time)…
+      expires: true,
+      expiration_date_to: "2036-05-01T12:30:00.000-06:00",
+      // …and a cash ticket made from it expires 72 hours after the link.
+      date_of_expiration: expect.stringMatching(/-06:00$/),
     });
+    const cashExpires = new Date((request.body as { date_of_expiration: string }).date_of_expiration).getTime();
+    expect(cashExpires).toBeGreaterThanOrEqual(before + 72 * 60 * 60 * 1000);
+    expect(cashExpires).toBeLessThanOrEqual(after + 72 * 60 * 60 * 1000);
     expect(link.url).toMatch(new RegExp(`^${stub.url}/checkout/v1/redirect\\?pref_id=1234567890-`));
     expect(link.preferenceId).toMatch(/^1234567890-/);
 
     // 'Pagar Ahora' later: a new attempt, a new idempotency key.
     await createPaymentLinkForOrder(handle.db, order.id, { config, provider });
     expect(lastRequest().headers["x-idempotency-key"]).toBe(`order-${order.id}-attempt-2`);
+  });
+
+  it("makes no link for an order whose stock hold lapsed (the buyer is told it can no longer be paid)", async () => {
+    const order = await insertOrder(handle.db, { holdUntil: new Date(Date.now() - 60_000) });
+    const before = stub.requests.length;
+    await expect(createPaymentLinkForOrder(handle.db, order.id, { config, provider })).rejects.toBeInstanceOf(PaymentLinkError);
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it("reads a pending cash payment's expiry (date_of_expiration)", async () => {
+    stub.addPayment({
+      id: 91_000_000_002,
+      status: "pending",
+      external_reference: "CV-ABC124",
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "ticket",
+      date_of_expiration: "2036-05-04T23:59:59.000-04:00",
+    });
+    expect(await provider.fetchPayment("91000000002")).toMatchObject({
+      status: "pending",
+      paymentTypeId: "ticket",
+      expiresAt: new Date("2036-05-05T03:59:59.000Z"),
+    });
   });
 
   it("excludes cash (ticket) above $10,000.00, and only above", async () => {

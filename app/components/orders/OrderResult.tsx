@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { formatMoney, formatPoints } from "#domain/format.ts";
 import { ORDER_PAGE_MESSAGES, ORDER_STATE_MESSAGES, SLOW_PAYMENT_METHODS } from "#domain/order-pages.ts";
+import { CANCELLED_ORDER_MESSAGES } from "#domain/orders.ts";
 import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
 import { KeepShoppingActions, OrderFacts, ResultPanel } from "./ResultPanel";
 
@@ -215,8 +216,11 @@ function ClosedOrderPanel({ order }: { order: ReturnPageSummary }) {
       <p className="result-lead">
         {order.state === "refunded"
           ? ORDER_STATE_MESSAGES.refundedLead(order.orderNumber)
-          : ORDER_STATE_MESSAGES.cancelledLead(order.orderNumber)}
+          : CANCELLED_ORDER_MESSAGES.lead(order.orderNumber)}
       </p>
+      {order.state === "cancelled" ? (
+        <p>{order.refundDue ? CANCELLED_ORDER_MESSAGES.refundDue : CANCELLED_ORDER_MESSAGES.noCharge}</p>
+      ) : null}
       <OrderFacts rows={[["Número de orden", order.orderNumber]]} />
     </ResultPanel>
   );
