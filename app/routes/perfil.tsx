@@ -26,9 +26,8 @@ import { ProfileError, changePassword, getProfile, updateProfile } from "#server
 import { logError } from "#server/http/error-log.ts";
 import { readSessionId } from "#server/accounts/sessions.server.ts";
 import { loyaltySummary } from "#server/loyalty/points.server.ts";
-import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { enteredValues, formInput, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { formInput } from "#server/accounts/forms.ts";
 import { formatDate, formatPoints } from "#domain/format.ts";
 import { MEXICAN_STATES } from "#domain/mexican-states.ts";
 import { POINTS_PROMPT_THRESHOLD, pointsTransactionLabel } from "#domain/loyalty.ts";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
-import { formInput } from "./forms";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
 import {
   PROFILE_INTENTS,
@@ -144,16 +143,6 @@ describe("address form", () => {
     expect(message(address({ state: null }))).toBe("El estado es requerido");
     const r = address({ colonia: 5, references: new Blob(["x"]) });
     expect(r.success && r.data).toMatchObject({ colonia: null, references: null });
-  });
-
-  it("takes the fields from a posted form, the first of a repeated name", () => {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(valid)) form.append(k, v);
-    form.append("street", "Otra calle");
-    form.append("country", "USA");
-    const r = addressSchema.safeParse(formInput(addressSchema, form));
-    expect(r.success && r.data.street).toBe("Calle 5 de Mayo 10");
-    expect(r.success && Object.keys(r.data)).not.toContain("country");
   });
 });
 
