@@ -47,11 +47,6 @@ export const registerSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** The first validation message (the profile's forms still show one; they move to every field's message next). */
-export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? AUTH_MESSAGES.fallback;
-}
-
 export const forgotPasswordSchema = z.object({ email });
 
 /** A new password and its confirmation, which must match (reset and change password). */

@@ -232,7 +232,7 @@ describeEachDatabase("hostile bytes", (t) => {
       );
       await run(`/perfil?tab=${label}`, () =>
         profileLoader({
-          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, ok: v })}`, { cookie }),
+          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, aviso: v })}`, { cookie }),
           params: {},
           context: context(),
         } as never),
