@@ -58,7 +58,7 @@ export const PROFILE_MESSAGES = {
   tooManyAddresses: `Puedes guardar hasta ${MAX_ADDRESSES_PER_USER} direcciones. Elimina alguna para agregar otra.`,
 } as const;
 
-/** Success messages of SPEC §8, by the key a redirect carries (`?ok=address-added`). */
+/** Success messages of SPEC §8, by the key a redirect carries (`?aviso=address-added`, NOTICE_PARAM). */
 export const PROFILE_NOTICES = {
   "profile-updated": "Perfil actualizado exitosamente",
   "password-changed": "Contraseña actualizada exitosamente",

@@ -1,15 +1,16 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Honeypot } from "#app/components/Honeypot.tsx";
+import { Field, FormError } from "#app/components/forms.tsx";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
+import { RATE_LIMIT_MESSAGE, RESET_MESSAGES } from "#domain/messages.ts";
+import { enteredValues, formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
-import { firstMessage, forgotPasswordSchema, formInput } from "#server/accounts/forms.ts";
-import { RESET_MESSAGES } from "#domain/messages.ts";
+import { forgotPasswordSchema } from "#server/accounts/forms.ts";
 import { requestPasswordReset } from "#server/accounts/password-reset.server.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
-import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 
 /**
  * 'Forgot password' (SPEC §2): the reply is the same whether or not the e-mail
@@ -17,16 +18,16 @@ import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
-  if (!form) return data({ sent: false as const, error: RESET_MESSAGES.forgotFallback, email: "" }, { status: 400 });
-  const typed = enteredValues(form, ["email"], 254).email;
-  const parsed = forgotPasswordSchema.safeParse(formInput(forgotPasswordSchema, form));
-  if (!parsed.success) return data({ sent: false as const, error: firstMessage(parsed.error), email: typed }, { status: 400 });
+  if (!form) return refuse(failureOf(RESET_MESSAGES.forgotFallback));
+  const values = enteredValues(form, ["email"], 254);
+  const parsed = parseForm(forgotPasswordSchema, formInput(forgotPasswordSchema, form), { values });
+  if (!parsed.success) return refuse(parsed.failure);
   const email = parsed.data.email;
   const allowed = await allowAuthAttempt(context.db, { mode: "forgot", ip: context.clientIp, email }, context.config.RATE_LIMIT_FACTOR);
-  if (!allowed) return data({ sent: false as const, error: RATE_LIMIT_MESSAGE, email: typed }, { status: 429 });
+  if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   // A filled honeypot gets the same reply, and nothing is sent.
   if (!form.get(HONEYPOT_FIELD)) await requestPasswordReset(context.db, email, siteOrigin(request, context));
-  return { sent: true as const, error: null, email };
+  return { sent: true as const, email };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  if (actionData?.sent) {
+  if (actionData && "sent" in actionData) {
     return (
       <section className="auth-card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Revisa tu correo</h1>
@@ -61,31 +62,28 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       </section>
     );
   }
-  const error = actionData && !busy ? actionData.error : null;
+  const failure = busy ? undefined : failureFor(actionData);
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">¿Olvidaste tu contraseña?</h1>
       <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
       <Form method="post" className="auth-form">
         <Honeypot />
-        <div className="field">
-          <label htmlFor="email">Correo electrónico</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            aria-describedby={error ? "forgot-error" : undefined}
-          />
-        </div>
-        {error ? (
-          <p className="form-error" role="alert" id="forgot-error">
-            {error}
-          </p>
-        ) : null}
+        <Field
+          label="Correo electrónico"
+          errors={failure?.fieldErrors.email}
+          inputProps={{
+            id: "email",
+            name: "email",
+            type: "email",
+            required: true,
+            maxLength: 254,
+            autoComplete: "email",
+            defaultValue: failureFor(actionData)?.values.email,
+            autoFocus: Boolean(failure?.fieldErrors.email),
+          }}
+        />
+        <FormError message={failure?.formError} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? "Enviando..." : "Enviar enlace"}
         </button>

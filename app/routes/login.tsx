@@ -1,12 +1,15 @@
-import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { authenticate, getUser, parseAuthForm, signIn, type AuthMode } from "#server/accounts/auth.server.ts";
-import { Honeypot } from "#app/components/Honeypot.tsx";
-import { AccountError } from "#server/accounts/users.server.ts";
+import { authenticate, getUser, signIn, type AuthMode, type AuthRequest } from "#server/accounts/auth.server.ts";
+import { loginSchema, registerSchema } from "#server/accounts/forms.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
-import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { Honeypot } from "#app/components/Honeypot.tsx";
+import { Field, FormError } from "#app/components/forms.tsx";
+import { AUTH_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
+import { failureFor, failureOf, firstFieldAtFault } from "#domain/form-failure.ts";
 import { safeRedirectPath } from "#domain/safe-redirect.ts";
-import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
 /** One screen for both: the mode follows the path (SPEC §2). */
@@ -20,27 +23,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/") };
 }
 
+/** The login or registration form, parsed: every field's message when refused. */
+function parseAuthForm(mode: AuthMode, form: FormData, values: Record<string, string>) {
+  if (mode === "login") {
+    const parsed = parseForm(loginSchema, formInput(loginSchema, form), { values });
+    return parsed.success ? { success: true as const, auth: { mode, input: parsed.data } satisfies AuthRequest } : parsed;
+  }
+  const parsed = parseForm(registerSchema, formInput(registerSchema, form), { values });
+  return parsed.success ? { success: true as const, auth: { mode, input: parsed.data } satisfies AuthRequest } : parsed;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url.pathname);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
   // remix-auth reads the body itself; one copy is read here to check it and to show the fields back.
   const form = await tryReadForm(request.clone());
-  const fields = enteredValues(form ?? new FormData(), ["name", "email", "phone"], 254);
+  const values = enteredValues(form ?? new FormData(), ["name", "email", "phone"], 254);
+  // Invalid input is refused before anything is written, rate-limit counters included.
+  if (!form || form.get(HONEYPOT_FIELD)) return refuse(failureOf(AUTH_MESSAGES.fallback, { values }));
+  const parsed = parseAuthForm(mode, form, values);
+  if (!parsed.success) return refuse(parsed.failure);
+  const allowed = await allowAuthAttempt(
+    context.db,
+    { mode, ip: context.clientIp, email: parsed.auth.input.email },
+    context.config.RATE_LIMIT_FACTOR,
+  );
+  if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   try {
-    // Invalid input is refused before anything is written, rate-limit counters included.
-    const input = parseAuthForm(mode, form);
-    const allowed = await allowAuthAttempt(
-      context.db,
-      { mode, ip: context.clientIp, email: input.email },
-      context.config.RATE_LIMIT_FACTOR,
-    );
-    if (!allowed) return data({ error: RATE_LIMIT_MESSAGE, fields }, { status: 429 });
-    const user = await authenticate(mode, request, context);
+    const user = await authenticate(parsed.auth, request, context);
     return await signIn(request, context, user, redirectTo);
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    return data({ error: error.message, fields }, { status: error.status });
+    return refuseShopError(error, { values });
   }
 }
 
@@ -60,8 +74,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const register = modeOf(pathname) === "register";
   const busy = navigation.state === "submitting";
   // The mode follows the path and an error from the other mode is not shown (SPEC §2).
-  const error = actionData && navigation.state === "idle" ? actionData.error : null;
-  const fields = actionData?.fields;
+  const failure = navigation.state === "idle" ? failureFor(actionData) : undefined;
+  const errors = failure?.fieldErrors ?? {};
+  const values = failure?.values ?? {};
+  const focus = firstFieldAtFault(failure);
   return (
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{register ? "Crear Cuenta" : "Iniciar Sesión"}</h1>
@@ -73,48 +89,68 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       >
         <Honeypot />
         {register ? (
-          <div className="field">
-            <label htmlFor="name">Nombre</label>
-            <input id="name" name="name" type="text" required maxLength={100} autoComplete="name" defaultValue={fields?.name} />
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="email">Correo electrónico</label>
-          <input id="email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={fields?.email} />
-        </div>
-        {register ? (
-          <div className="field">
-            <label htmlFor="phone">Teléfono (opcional)</label>
-            <input
-              id="phone"
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              placeholder="10 dígitos"
-              pattern="\d{10}"
-              maxLength={10}
-              autoComplete="tel-national"
-              defaultValue={fields?.phone}
-            />
-          </div>
-        ) : null}
-        <div className="field">
-          <label htmlFor="password">Contraseña</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            minLength={6}
-            maxLength={72}
-            autoComplete={register ? "new-password" : "current-password"}
+          <Field
+            label="Nombre"
+            errors={errors.name}
+            inputProps={{
+              id: "name",
+              name: "name",
+              type: "text",
+              required: true,
+              maxLength: 100,
+              autoComplete: "name",
+              defaultValue: values.name,
+              autoFocus: focus === "name",
+            }}
           />
-        </div>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
         ) : null}
+        <Field
+          label="Correo electrónico"
+          errors={errors.email}
+          inputProps={{
+            id: "email",
+            name: "email",
+            type: "email",
+            required: true,
+            maxLength: 254,
+            autoComplete: "email",
+            defaultValue: values.email,
+            autoFocus: focus === "email",
+          }}
+        />
+        {register ? (
+          <Field
+            label="Teléfono (opcional)"
+            errors={errors.phone}
+            inputProps={{
+              id: "phone",
+              name: "phone",
+              type: "tel",
+              inputMode: "numeric",
+              placeholder: "10 dígitos",
+              pattern: "\\d{10}",
+              maxLength: 10,
+              autoComplete: "tel-national",
+              defaultValue: values.phone,
+              autoFocus: focus === "phone",
+            }}
+          />
+        ) : null}
+        <Field
+          label="Contraseña"
+          errors={errors.password}
+          inputProps={{
+            id: "password",
+            name: "password",
+            type: "password",
+            required: true,
+            minLength: PASSWORD_MIN_LENGTH,
+            maxLength: PASSWORD_MAX_LENGTH,
+            autoComplete: register ? "new-password" : "current-password",
+            autoFocus: focus === "password",
+          }}
+        />
+        <FormError message={failure?.formError} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {busy ? "Procesando..." : register ? "Crear Cuenta" : "Iniciar Sesión"}
         </button>

@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mis-pedidos";
 import { formatDate, formatMoney } from "#domain/format.ts";
@@ -6,7 +6,9 @@ import { itemCountText } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
+import { FormError } from "#app/components/forms.tsx";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
@@ -27,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders, openNumber: new URL(request.url).searchParams.get("pedido") };
 }
 
-const payForm = z.object({ intent: z.literal("pay"), orderId: z.string().min(1).max(64) });
+const PAY_INTENT = "pay";
+const payForm = z.object({ intent: z.literal(PAY_INTENT), orderId: z.string().min(1).max(64) });
 
 /**
  * 'Pagar Ahora' (SPEC §8 Retry payment): a fresh payment link for the
@@ -37,15 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await tryReadForm(request);
   const parsed = payForm.safeParse({ intent: form?.get("intent"), orderId: form?.get("orderId") });
-  if (!parsed.success) return data({ orderId: null, error: PAYMENT_MESSAGES.failed }, { status: 400 });
+  if (!parsed.success) return refuse(failureOf(PAYMENT_MESSAGES.failed, { intent: PAY_INTENT }));
   const { orderId } = parsed.data;
+  // The order the refusal is about, so its own 'Pagar Ahora' shows the message.
+  const refusal = { intent: PAY_INTENT, values: { orderId } };
   try {
     const { url, setCookie } = await retryPaymentForCustomer(context.db, context.config, user.id, orderId);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof PaymentLinkError) return data({ orderId, error: error.message }, { status: error.status });
+    if (error instanceof PaymentLinkError) return refuseShopError(error, refusal);
     logError("retry payment failed", error, { orderId, requestId: context.requestId });
-    return data({ orderId, error: PAYMENT_MESSAGES.failed }, { status: 500 });
+    return refuse(failureOf(PAYMENT_MESSAGES.failed, refusal), 500);
   }
 }
 
@@ -64,11 +69,7 @@ function PayNowForm({ orderId, titleId, error }: { orderId: string; titleId: str
     <Form method="post" className="pay-now">
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="orderId" value={orderId} />
-      {error ? (
-        <p id={errorId} role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError id={errorId} message={error} />
       <button type="submit" className="button button-primary" disabled={busy} aria-describedby={error ? `${errorId} ${titleId}` : titleId}>
         {busy ? "Procesando..." : "Pagar Ahora"}
       </button>
@@ -78,16 +79,14 @@ function PayNowForm({ orderId, titleId, error }: { orderId: string; titleId: str
 
 export default function MyOrdersPage({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, openNumber } = loaderData;
-  const failedId = actionData?.orderId ?? null;
-  const strayError = actionData && !orders.some((o) => o._id === failedId) ? actionData.error : null;
+  const failure = failureFor(actionData, PAY_INTENT);
+  const failedId = failure?.values.orderId ?? null;
+  const failureMessage = failure?.formError ?? null;
+  const strayError = failure && !orders.some((o) => o._id === failedId) ? failureMessage : null;
   return (
     <section className="page-narrow" aria-labelledby="orders-title">
       <h1 id="orders-title">Mis Pedidos</h1>
-      {strayError ? (
-        <p role="alert" className="form-error">
-          {strayError}
-        </p>
-      ) : null}
+      <FormError message={strayError} />
       {orders.length === 0 ? (
         <div className="empty-state">
           <p>Aún no tienes pedidos.</p>
@@ -98,7 +97,7 @@ export default function MyOrdersPage({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="order-list">
           {orders.map((order) => {
-            const error = failedId === order._id ? actionData!.error : null;
+            const error = failedId === order._id ? failureMessage : null;
             return (
               <li key={order._id} className="order-summary" id={`pedido-${order.orderNumber}`}>
                 <h2 id={`pedido-titulo-${order._id}`}>Pedido {order.orderNumber}</h2>
@@ -108,11 +107,9 @@ export default function MyOrdersPage({ loaderData, actionData }: Route.Component
                 </p>
                 {order.canRetryPayment ? (
                   <PayNowForm orderId={order._id} titleId={`pedido-titulo-${order._id}`} error={error} />
-                ) : error ? (
-                  <p role="alert" className="form-error">
-                    {error}
-                  </p>
-                ) : null}
+                ) : (
+                  <FormError message={error} />
+                )}
                 <details className="order-details" open={order.orderNumber === openNumber || error !== null}>
                   <summary>Ver detalle del pedido {order.orderNumber}</summary>
                   <OrderDetails order={order} />

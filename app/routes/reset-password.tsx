@@ -1,17 +1,18 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { Field, FormError } from "#app/components/forms.tsx";
+import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
+import { RATE_LIMIT_MESSAGE, RESET_MESSAGES } from "#domain/messages.ts";
+import { formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { startSession } from "#server/accounts/auth.server.ts";
-import { firstMessage, formInput, resetPasswordSchema } from "#server/accounts/forms.ts";
-import { RESET_MESSAGES } from "#domain/messages.ts";
+import { resetPasswordSchema } from "#server/accounts/forms.ts";
 import { InvalidResetTokenError, findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
-import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
-import { AccountError } from "#server/accounts/users.server.ts";
 
 const REDIRECT_SECONDS = 3;
 
@@ -29,22 +30,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { valid: true as const, name: user.name };
 }
 
-/** A refused submission: the message to show, and whether the link itself is the problem. */
-const refused = (error: string, status: number, tokenInvalid = false) => data({ done: false as const, error, tokenInvalid }, { status });
+/** The link itself is refused (unknown, expired, used): its message is the `token` field's, and the page offers a new link. */
+const TOKEN_FIELD = "token";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
-  if (!form) return refused(RESET_MESSAGES.resetFallback, 400);
+  if (!form) return refuse(failureOf(RESET_MESSAGES.resetFallback));
   const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
-  if (!allowed) return refused(RATE_LIMIT_MESSAGE, 429);
-  const parsed = resetPasswordSchema.safeParse(formInput(resetPasswordSchema, form));
-  if (!parsed.success) return refused(firstMessage(parsed.error), 400);
+  if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE), 429);
+  const parsed = parseForm(resetPasswordSchema, formInput(resetPasswordSchema, form));
+  if (!parsed.success) return refuse(parsed.failure);
   try {
     const user = await resetPassword(context.db, params.token, parsed.data.newPassword);
-    return data({ done: true as const, error: null, tokenInvalid: false }, { headers: await startSession(request, context, user) });
+    return data({ done: true as const }, { headers: await startSession(request, context, user) });
   } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
-    return refused(error.message, error.status, error instanceof InvalidResetTokenError);
+    if (error instanceof InvalidResetTokenError) return refuse(failureOf(error.message, { field: TOKEN_FIELD }), error.status);
+    return refuseShopError(error);
   }
 }
 
@@ -57,9 +58,11 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.done) return <ResetDone />;
-  if (!loaderData.valid || actionData?.tokenInvalid) return <InvalidToken message={actionData?.tokenInvalid ? actionData.error : null} />;
-  return <ResetForm name={loaderData.name} serverError={actionData?.error ?? null} />;
+  if (actionData && "done" in actionData) return <ResetDone />;
+  const failure = failureFor(actionData);
+  const tokenRefused = failure?.fieldErrors[TOKEN_FIELD]?.[0];
+  if (!loaderData.valid || tokenRefused) return <InvalidToken message={tokenRefused ?? null} />;
+  return <ResetForm name={loaderData.name} failure={failure} />;
 }
 
 function InvalidToken({ message }: { message: string | null }) {
@@ -99,16 +102,17 @@ function ResetDone() {
   );
 }
 
-function ResetForm({ name, serverError }: { name: string; serverError: string | null }) {
+function ResetForm({ name, failure: refused }: { name: string; failure: FormFailure | undefined }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [shown, setShown] = useState({ password: false, confirm: false });
-  const longEnough = password.length >= 6;
+  const longEnough = password.length >= PASSWORD_MIN_LENGTH;
   const matching = password.length > 0 && password === confirm;
-  const error = busy ? null : serverError;
+  const failure = busy ? undefined : refused;
+  const focus = firstFieldAtFault(failure);
   return (
     <section className="auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Restablecer contraseña</h1>
@@ -126,6 +130,8 @@ function ResetForm({ name, serverError }: { name: string; serverError: string | 
           onToggle={() => setShown((s) => ({ ...s, password: !s.password }))}
           hydrated={hydrated}
           describedBy="hint-length"
+          errors={failure?.fieldErrors.newPassword}
+          autoFocus={focus === "newPassword"}
         />
         <PasswordField
           id="confirmPassword"
@@ -136,6 +142,8 @@ function ResetForm({ name, serverError }: { name: string; serverError: string | 
           onToggle={() => setShown((s) => ({ ...s, confirm: !s.confirm }))}
           hydrated={hydrated}
           describedBy="hint-match"
+          errors={failure?.fieldErrors.confirmPassword}
+          autoFocus={focus === "confirmPassword"}
         />
         <ul className="password-hints" aria-live="polite">
           <li id="hint-length" className={hydrated ? (longEnough ? "hint-ok" : "hint-pending") : undefined}>
@@ -149,11 +157,7 @@ function ResetForm({ name, serverError }: { name: string; serverError: string | 
             <li id="hint-match">Ambas contraseñas deben coincidir</li>
           )}
         </ul>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={failure?.formError} />
         <button type="submit" className="button button-primary button-block" disabled={busy || (hydrated && !matching)}>
           {busy ? "Guardando..." : "Cambiar contraseña"}
         </button>
@@ -162,6 +166,7 @@ function ResetForm({ name, serverError }: { name: string; serverError: string | 
   );
 }
 
+/** A new password's field, with a show/hide toggle once JavaScript runs (laid out by `.password-input` in app.css). */
 function PasswordField(props: {
   id: string;
   label: string;
@@ -171,30 +176,34 @@ function PasswordField(props: {
   onToggle: () => void;
   hydrated: boolean;
   describedBy: string;
+  errors: readonly string[] | undefined;
+  autoFocus: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <div className="password-input">
-        <input
-          id={props.id}
-          name={props.id}
-          type={props.shown ? "text" : "password"}
-          required
-          minLength={6}
-          maxLength={72}
-          autoComplete="new-password"
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          aria-describedby={props.describedBy}
-        />
-        {props.hydrated ? (
-          <button type="button" className="password-toggle" onClick={props.onToggle} aria-pressed={props.shown} aria-controls={props.id}>
-            {props.shown ? "Ocultar" : "Mostrar"}
-            <span className="visually-hidden"> {props.label.toLowerCase()}</span>
-          </button>
-        ) : null}
-      </div>
+    <div className="password-input">
+      <Field
+        label={props.label}
+        errors={props.errors}
+        inputProps={{
+          id: props.id,
+          name: props.id,
+          type: props.shown ? "text" : "password",
+          required: true,
+          minLength: PASSWORD_MIN_LENGTH,
+          maxLength: PASSWORD_MAX_LENGTH,
+          autoComplete: "new-password",
+          value: props.value,
+          onChange: (event) => props.onChange(event.target.value),
+          "aria-describedby": props.describedBy,
+          autoFocus: props.autoFocus,
+        }}
+      />
+      {props.hydrated ? (
+        <button type="button" className="password-toggle" onClick={props.onToggle} aria-pressed={props.shown} aria-controls={props.id}>
+          {props.shown ? "Ocultar" : "Mostrar"}
+          <span className="visually-hidden"> {props.label.toLowerCase()}</span>
+        </button>
+      ) : null}
     </div>
   );
 }

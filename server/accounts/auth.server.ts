@@ -1,7 +1,7 @@
 /**
  * Authentication guards and flows (Epic Stack style: one place, first line of
- * every loader/action that needs them). remix-auth's FormStrategy reads the
- * request body itself; the forms are validated inside its verify callback.
+ * every loader/action that needs them). The route parses the login or
+ * registration form; remix-auth's FormStrategy then runs it with that input.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -9,44 +9,28 @@ import { FormStrategy } from "remix-auth-form";
 import { clearCartCookie, readCartId } from "#server/cart/cart-cookie.server.ts";
 import { mergeGuestCart } from "#server/cart/cart.server.ts";
 import { clearPendingOrder } from "#server/orders/index.ts";
-import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { firstMessage, formInput, loginSchema, registerSchema, type LoginInput, type RegisterInput } from "./forms";
+import type { LoginInput, RegisterInput } from "./forms";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
 
 export type AuthMode = "login" | "register";
 
-/**
- * A login or registration form, checked before anything is written (rate-limit
- * counters included): a body that is not a form, a filled honeypot, then the
- * schema. Throws AccountError (400) with the Spanish message to show.
- */
-export function parseAuthForm(mode: "login", form: FormData | null): LoginInput;
-export function parseAuthForm(mode: "register", form: FormData | null): RegisterInput;
-export function parseAuthForm(mode: AuthMode, form: FormData | null): LoginInput | RegisterInput;
-export function parseAuthForm(mode: AuthMode, form: FormData | null): LoginInput | RegisterInput {
-  if (!form || form.get(HONEYPOT_FIELD)) throw new AccountError(AUTH_MESSAGES.fallback);
-  const schema = mode === "login" ? loginSchema : registerSchema;
-  const parsed = schema.safeParse(formInput(schema, form));
-  if (!parsed.success) throw new AccountError(firstMessage(parsed.error));
-  return parsed.data;
-}
-
-function authenticator(context: AppLoadContext) {
-  const auth = new Authenticator<SessionUser>();
-  auth.use(new FormStrategy(async ({ form }) => authenticateUser(context.db, parseAuthForm("login", form))), "login");
-  auth.use(new FormStrategy(async ({ form }) => registerUser(context.db, parseAuthForm("register", form))), "register");
-  return auth;
-}
+/** A login or a registration, with the form the route has parsed (loginSchema, registerSchema). */
+export type AuthRequest = { mode: "login"; input: LoginInput } | { mode: "register"; input: RegisterInput };
 
 /**
- * Runs a login or registration. Returns the user, or throws AccountError with
- * the Spanish message to show.
+ * Runs a login or registration with the parsed input. Returns the user, or
+ * throws AccountError with the Spanish message to show.
  */
-export async function authenticate(mode: AuthMode, request: Request, context: AppLoadContext) {
+export async function authenticate(auth: AuthRequest, request: Request, context: AppLoadContext) {
+  const authenticator = new Authenticator<SessionUser>();
+  authenticator.use(
+    new FormStrategy(async () => (auth.mode === "login" ? authenticateUser(context.db, auth.input) : registerUser(context.db, auth.input))),
+    auth.mode,
+  );
   try {
-    return await authenticator(context).authenticate(mode, request);
+    return await authenticator.authenticate(auth.mode, request);
   } catch (error) {
     if (error instanceof AccountError) throw error;
     if (error instanceof Error && error.name === "BodyUsedError") throw error;

@@ -1,6 +1,8 @@
 /**
  * Login and registration forms (SPEC §2, §5): one zod schema each, with the
- * shop's Spanish messages. Every value is trimmed and length-capped.
+ * shop's Spanish messages. Every value is trimmed and length-capped. The route
+ * parses the posted form with them (parseForm in app/lib/form.server.ts), so a
+ * refused form shows every field's message next to its field.
  */
 import { z } from "zod";
 import { AUTH_MESSAGES, RESET_MESSAGES } from "#domain/messages.ts";
@@ -44,16 +46,6 @@ export const registerSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegisterInput = z.infer<typeof registerSchema>;
-
-/** The first validation message, for the form's error line (SPEC §8). */
-export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? AUTH_MESSAGES.fallback;
-}
-
-/** The posted values of exactly the schema's fields (FormData.get: a repeated name counts once). */
-export function formInput(schema: z.ZodObject, form: FormData): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
-}
 
 export const forgotPasswordSchema = z.object({ email });
 

@@ -10,7 +10,7 @@ import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
 import { ADDRESS_LIMITS, CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, ZIP_CODE_PATTERN } from "#domain/forms.ts";
 import { ID_PATTERN } from "#domain/ids.ts";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
-import { PASSWORDS_DONT_MATCH, firstMessage, newPasswordFields, passwordsMatch, rawText, registerSchema, trimmedText } from "./forms";
+import { PASSWORDS_DONT_MATCH, newPasswordFields, passwordsMatch, rawText, registerSchema, trimmedText } from "./forms";
 
 export const PROFILE_INTENTS = [
   "update-profile",
@@ -77,7 +77,11 @@ export const addressSchema = z.object({
       .refine((v) => v === "" || isMexicanState(v), PROFILE_MESSAGES.stateInvalid)
       .transform((v) => v as (typeof MEXICAN_STATES)[number]),
   ),
-  zipCode: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.zipRequired).regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
+  // An empty zip code is only "required" (the pipe stops there), not also malformed.
+  zipCode: z.preprocess(
+    trimmedText,
+    z.string().min(1, PROFILE_MESSAGES.zipRequired).pipe(z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
+  ),
   references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong, "several"),
   makeDefault: checkbox,
 });
@@ -89,9 +93,3 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfileChangeInput = z.infer<typeof profileChangeSchema>;
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 export type AddressInput = z.infer<typeof addressSchema>;
-
-/** The first problem of a failed parse: its Spanish message and the field it belongs to. */
-export function firstProblem(error: z.ZodError): { message: string; field: string | null } {
-  const path = error.issues[0]?.path[0];
-  return { message: firstMessage(error), field: typeof path === "string" ? path : null };
-}

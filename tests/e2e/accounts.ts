@@ -1,11 +1,17 @@
 /**
  * Account steps shared by the end-to-end specs: register through the form,
- * open the user menu, log out.
+ * open the user menu, log out; a field's refusal shown next to it.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "./helpers";
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The field is marked invalid and its description (its hint, then its messages) includes the message. */
+export async function expectFieldError(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+}
 
 export async function openUserMenu(page: Page) {
   await page.getByLabel("Menú de usuario").click();

@@ -3,7 +3,7 @@
  * Sesión' → log in again; the errors come back in Spanish with the e-mail kept;
  * a guest's cart survives logging in.
  */
-import { logIn, logOut, openUserMenu, register, uniqueEmail } from "./accounts";
+import { expectFieldError, logIn, logOut, openUserMenu, register, uniqueEmail } from "./accounts";
 import { cartBadge, cartPost, expect, productCards, test } from "./helpers";
 
 test("register, log out and log in again", async ({ page, visit }) => {
@@ -49,6 +49,25 @@ test("errors come back in Spanish with the e-mail kept, and switching mode clear
   await page.getByRole("main").getByRole("link", { name: "Crear Cuenta" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear Cuenta");
   await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a registration refused for several fields shows every message next to its field, the values kept", async ({ page, visit, js }) => {
+  await visit("/registro");
+  // What a browser without validation (or a hand-made post) sends: the server answers each field.
+  await page.locator("form.auth-form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("Nombre").fill("Ana López");
+  await page.getByLabel("Correo electrónico").fill("ana@");
+  await page.getByLabel("Teléfono (opcional)").fill("123");
+  await page.getByLabel("Contraseña").fill("123");
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expectFieldError(page.getByLabel("Correo electrónico"), "Ingresa un correo electrónico válido");
+  await expectFieldError(page.getByLabel("Teléfono (opcional)"), "El teléfono debe tener 10 dígitos");
+  await expectFieldError(page.getByLabel("Contraseña"), "La contraseña debe tener al menos 6 caracteres");
+  await expect(page.getByLabel("Nombre")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Nombre")).toHaveValue("Ana López");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("ana@");
+  // Without JavaScript the page is new: the first field at fault takes the focus, so its message is read out.
+  if (!js) await expect(page.getByLabel("Correo electrónico")).toBeFocused();
 });
 
 test("a guest's cart is kept after logging in", async ({ page, visit }) => {

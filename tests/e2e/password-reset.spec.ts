@@ -5,7 +5,7 @@
  * then no longer works, and the new password logs in.
  */
 import { expectNoViolations } from "./axe";
-import { expectSignedInAs, logIn, logOut, register, uniqueEmail } from "./accounts";
+import { expectFieldError, expectSignedInAs, logIn, logOut, register, uniqueEmail } from "./accounts";
 import { expect, test, waitForHydration } from "./helpers";
 import { waitForMail } from "./mail";
 
@@ -61,15 +61,21 @@ test("forgot password → e-mail → reset → signed in", async ({ page, visit,
     await expect(page.getByText("✓ Las contraseñas coinciden")).toBeVisible();
     await expect(submit).toBeEnabled();
     await submit.click();
-    await expect(page.getByRole("alert")).toHaveText("La contraseña debe tener al menos 6 caracteres");
+    await expectFieldError(password, "La contraseña debe tener al menos 6 caracteres");
   } else {
-    // Without JavaScript the server gives the same messages.
+    // Without JavaScript the server gives the same messages, each next to its field.
     await submit.click();
-    await expect(page.getByRole("alert")).toHaveText("Las contraseñas no coinciden");
+    await expectFieldError(confirm, "Las contraseñas no coinciden");
     await page.getByLabel("Nueva contraseña").fill("corta");
     await page.getByLabel("Confirmar contraseña").fill("corta");
     await submit.click();
-    await expect(page.getByRole("alert")).toHaveText("La contraseña debe tener al menos 6 caracteres");
+    await expectFieldError(password, "La contraseña debe tener al menos 6 caracteres");
+    // A short password that does not match either: both messages at once, each on its field.
+    await page.getByLabel("Nueva contraseña").fill("corta");
+    await page.getByLabel("Confirmar contraseña").fill("otra");
+    await submit.click();
+    await expectFieldError(password, "La contraseña debe tener al menos 6 caracteres");
+    await expectFieldError(confirm, "Las contraseñas no coinciden");
   }
 
   await page.getByLabel("Nueva contraseña").fill("nueva456");

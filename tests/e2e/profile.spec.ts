@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { expectSignedInAs, logIn, logOut, register, uniqueEmail } from "./accounts";
+import { expectFieldError, expectSignedInAs, logIn, logOut, register, uniqueEmail } from "./accounts";
 import { expect, test, waitForHydration } from "./helpers";
 import { waitForMail } from "./mail";
 
@@ -57,13 +57,13 @@ test("personal information and password", async ({ page, visit, js }) => {
   await page.getByLabel("Correo electrónico").fill(taken.email.toUpperCase());
   await page.getByLabel("Contraseña actual (necesaria para cambiar el correo)").fill(user.password);
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Ya existe una cuenta con este correo electrónico");
+  await expectFieldError(page.getByLabel("Correo electrónico"), "Ya existe una cuenta con este correo electrónico");
   await expect(page.getByLabel("Nombre")).toHaveValue("Nora D. Ruiz");
 
   await page.getByLabel("Correo electrónico").fill(user.email);
   await page.getByLabel("Teléfono (opcional)").fill("123");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByRole("alert")).toHaveText("El teléfono debe tener 10 dígitos");
+  await expectFieldError(page.getByLabel("Teléfono (opcional)"), "El teléfono debe tener 10 dígitos");
   await page.getByLabel("Teléfono (opcional)").fill("5512345678");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(notice(page)).toHaveText("Perfil actualizado exitosamente");
@@ -78,12 +78,12 @@ test("personal information and password", async ({ page, visit, js }) => {
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva456");
   await page.getByLabel("Confirmar nueva contraseña").fill("nueva456");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(page.getByRole("alert")).toHaveText("La contraseña actual es incorrecta");
+  await expectFieldError(page.getByLabel("Contraseña actual"), "La contraseña actual es incorrecta");
   await page.getByLabel("Contraseña actual").fill(user.password);
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva456");
   await page.getByLabel("Confirmar nueva contraseña").fill("nueva457");
   await page.getByRole("button", { name: "Cambiar contraseña" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Las contraseñas no coinciden");
+  await expectFieldError(page.getByLabel("Confirmar nueva contraseña"), "Las contraseñas no coinciden");
   await page.getByLabel("Contraseña actual").fill(user.password);
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva456");
   await page.getByLabel("Confirmar nueva contraseña").fill("nueva456");
@@ -115,12 +115,12 @@ test("changing the e-mail needs the current password, and the old address gets a
   // A new e-mail without the password, then with a wrong one: refused, the e-mail typed is kept.
   await page.getByLabel("Correo electrónico").fill(newEmail);
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByRole("alert")).toHaveText("La contraseña actual es requerida");
+  await expectFieldError(password, "La contraseña actual es requerida");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(newEmail);
   await expect(password).toHaveAttribute("aria-invalid", "true");
   await password.fill("equivocada");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByRole("alert")).toHaveText("La contraseña actual es incorrecta");
+  await expectFieldError(password, "La contraseña actual es incorrecta");
 
   await page.getByLabel("Correo electrónico").fill(newEmail);
   await password.fill(user.password);
@@ -157,9 +157,21 @@ test("addresses: add, one default, inline edit, delete with confirmation; points
   await fillAddress(addForm, { street: "Av. Juárez 10", city: "Puebla", state: "Puebla", zip: "7200" });
   await addForm.getByLabel("Código postal").evaluate((el) => el.removeAttribute("pattern"));
   await addForm.getByRole("button", { name: "Agregar dirección" }).click();
-  await expect(page.getByRole("alert")).toHaveText("El código postal debe tener 5 dígitos");
+  await expectFieldError(addForm.getByLabel("Código postal"), "El código postal debe tener 5 dígitos");
   await expect(addForm.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");
 
+  // Several fields at fault: every message at once, each next to its field.
+  await addForm.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await addForm.getByLabel("Calle y número").fill("");
+  await addForm.getByLabel("Ciudad").fill("");
+  await addForm.getByRole("button", { name: "Agregar dirección" }).click();
+  await expectFieldError(addForm.getByLabel("Calle y número"), "La calle es requerida");
+  await expectFieldError(addForm.getByLabel("Ciudad"), "La ciudad es requerida");
+  await expectFieldError(addForm.getByLabel("Código postal"), "El código postal debe tener 5 dígitos");
+  await expect(addForm.getByLabel("Estado")).toHaveValue("Puebla");
+
+  await addForm.getByLabel("Calle y número").fill("Av. Juárez 10");
+  await addForm.getByLabel("Ciudad").fill("Puebla");
   await addForm.getByLabel("Código postal").fill("72000");
   await addForm.getByRole("button", { name: "Agregar dirección" }).click();
   await expect(notice(page)).toHaveText("Dirección agregada exitosamente");

@@ -176,17 +176,17 @@ describeEachDatabase("hostile bytes", (t) => {
 
   it("a NUL byte in the e-mail or the name is refused with the Spanish message, before anything is written", async () => {
     const { context } = probe(t);
-    const cases: Array<[string, string, string]> = [
-      ["/login", "email=ana%00@example.com&password=secreto1", "Ingresa un correo electrónico válido"],
-      ["/registro", "name=Ana&email=ana%00@example.com&password=secreto1", "Ingresa un correo electrónico válido"],
-      ["/registro", "name=Ana%00&email=ana.nul@example.com&password=secreto1", "El nombre contiene caracteres no válidos"],
+    const cases: Array<[string, string, Record<string, string[]>]> = [
+      ["/login", "email=ana%00@example.com&password=secreto1", { email: ["Ingresa un correo electrónico válido"] }],
+      ["/registro", "name=Ana&email=ana%00@example.com&password=secreto1", { email: ["Ingresa un correo electrónico válido"] }],
+      ["/registro", "name=Ana%00&email=ana.nul@example.com&password=secreto1", { name: ["El nombre contiene caracteres no válidos"] }],
     ];
-    for (const [path, formBody, message] of cases) {
+    for (const [path, formBody, fieldErrors] of cases) {
       const ip = uniqueIp();
-      const reply = await settle<{ error: string }>(() =>
+      const reply = await settle<{ fieldErrors: Record<string, string[]> }>(() =>
         loginAction({ request: formPost(path, formBody), params: {}, context: context(ip) } as never),
       );
-      expect(reply).toMatchObject({ status: 400, data: { error: message } });
+      expect(reply).toMatchObject({ status: 400, data: { fieldErrors } });
       const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
       expect(keys.filter((k) => k.endsWith(`:${ip}`) || k.includes("ana"))).toEqual([]);
     }
@@ -232,7 +232,7 @@ describeEachDatabase("hostile bytes", (t) => {
       );
       await run(`/perfil?tab=${label}`, () =>
         profileLoader({
-          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, ok: v })}`, { cookie }),
+          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, aviso: v })}`, { cookie }),
           params: {},
           context: context(),
         } as never),

@@ -11,10 +11,11 @@ import { sessions, users } from "#server/db/schema.ts";
 import { action as loginAction } from "#app/routes/login.tsx";
 import { TEST_ORIGIN, formPost, routeContext, settle } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 
 let n = 0;
 const email = () => `acceso${++n}-${Date.now()}@example.com`;
-type Reply = { error: string; fields: { email: string } };
+type Reply = FormFailure;
 
 describeEachDatabase("login and registration routes", (t) => {
   const post = (path: string, fields: Record<string, string> | string, ip?: string, factor = 1000) => {
@@ -66,28 +67,44 @@ describeEachDatabase("login and registration routes", (t) => {
     ).not.toBe(cookie);
   });
 
-  it("bad registration input: the first Spanish message, a 4xx, no account, the e-mail kept", async () => {
+  it("bad registration input: each field's Spanish message, a 4xx, no account, the e-mail kept", async () => {
     const before = await userCount();
-    const cases: Array<[Record<string, string> | string, string]> = [
-      [{}, "El nombre es requerido"],
-      [{ name: "Ana", email: "", password: "secreto1" }, "El correo electrónico es requerido"],
-      [{ name: "Ana", email: "ana@", password: "secreto1" }, "Ingresa un correo electrónico válido"],
-      [{ name: "Ana", email: email(), phone: "123", password: "secreto1" }, "El teléfono debe tener 10 dígitos"],
-      [{ name: "Ana", email: email(), password: "12345" }, "La contraseña debe tener al menos 6 caracteres"],
-      [{ name: "x".repeat(10_000), email: email(), password: "secreto1" }, "El nombre es demasiado largo"],
-      [{ name: "Ana\u0000", email: email(), password: "secreto1" }, "El nombre contiene caracteres no válidos"],
-      [{ name: "Ana\nRuiz", email: email(), password: "secreto1" }, "El nombre contiene caracteres no válidos"],
-      [{ name: "Ana", email: "ana\u0000@example.com", password: "secreto1" }, "Ingresa un correo electrónico válido"],
-      [{ name: "<img src=x onerror=alert(1)>", email: "<script>@x", password: "secreto1" }, "Ingresa un correo electrónico válido"],
-      ["name=Ana&name[$ne]=&email[$gt]=&password", "El correo electrónico es requerido"],
+    const cases: Array<[Record<string, string> | string, Record<string, string[]>]> = [
+      [{}, { name: ["El nombre es requerido"], email: ["El correo electrónico es requerido"], password: ["La contraseña es requerida"] }],
+      [{ name: "Ana", email: "", password: "secreto1" }, { email: ["El correo electrónico es requerido"] }],
+      [{ name: "Ana", email: "ana@", password: "secreto1" }, { email: ["Ingresa un correo electrónico válido"] }],
+      [{ name: "Ana", email: email(), phone: "123", password: "secreto1" }, { phone: ["El teléfono debe tener 10 dígitos"] }],
+      [{ name: "Ana", email: email(), password: "12345" }, { password: ["La contraseña debe tener al menos 6 caracteres"] }],
+      [{ name: "x".repeat(10_000), email: email(), password: "secreto1" }, { name: ["El nombre es demasiado largo"] }],
+      [{ name: "Ana\u0000", email: email(), password: "secreto1" }, { name: ["El nombre contiene caracteres no válidos"] }],
+      [{ name: "Ana\nRuiz", email: email(), password: "secreto1" }, { name: ["El nombre contiene caracteres no válidos"] }],
+      [{ name: "Ana", email: "ana\u0000@example.com", password: "secreto1" }, { email: ["Ingresa un correo electrónico válido"] }],
+      [
+        { name: "<img src=x onerror=alert(1)>", email: "<script>@x", password: "secreto1" },
+        { email: ["Ingresa un correo electrónico válido"] },
+      ],
+      [
+        "name=Ana&name[$ne]=&email[$gt]=&password",
+        { email: ["El correo electrónico es requerido"], password: ["La contraseña es requerida"] },
+      ],
     ];
-    for (const [fields, message] of cases) {
+    for (const [fields, fieldErrors] of cases) {
       const reply = await post("/registro", fields);
       expect(reply.status, JSON.stringify(fields).slice(0, 60)).toBe(400);
-      expect(reply.data?.error).toBe(message);
+      expect(reply.data?.fieldErrors, JSON.stringify(fields).slice(0, 60)).toEqual(fieldErrors);
     }
+    // An invalid e-mail AND a short password: both messages, each on its field, in one answer.
+    const both = await post("/registro", { name: "Ana", email: "ana@", phone: "", password: "123" });
+    expect(both).toMatchObject({
+      status: 400,
+      data: {
+        fieldErrors: { email: ["Ingresa un correo electrónico válido"], password: ["La contraseña debe tener al menos 6 caracteres"] },
+        values: { name: "Ana", email: "ana@", phone: "" },
+      },
+    });
+    expect(JSON.stringify(both.data)).not.toContain('"123"');
     const kept = await post("/registro", { name: "Ana", email: "ana@", password: "secreto1" });
-    expect(kept.data?.fields.email).toBe("ana@");
+    expect(kept.data?.values.email).toBe("ana@");
     const notAForm = await settle<Reply>(() =>
       loginAction({
         request: new Request(`${TEST_ORIGIN}/registro`, {
@@ -100,7 +117,7 @@ describeEachDatabase("login and registration routes", (t) => {
       } as never),
     );
     expect(notAForm.status).toBe(400);
-    expect(notAForm.data?.error).toBe("Error al procesar la solicitud. Verifica tus datos.");
+    expect(notAForm.data).toMatchObject({ formError: "Error al procesar la solicitud. Verifica tus datos.", fieldErrors: {} });
     expect(await userCount()).toBe(before);
   });
 
@@ -108,13 +125,13 @@ describeEachDatabase("login and registration routes", (t) => {
     const mail = email();
     await registerUser(t.db, { name: "Olga", email: mail, phone: "", password: "secreto1" });
     const dup = await post("/registro", { name: "Otra", email: mail.toUpperCase(), password: "secreto1" });
-    expect(dup).toMatchObject({ status: 409, data: { error: "Ya existe una cuenta con este correo electrónico" } });
+    expect(dup).toMatchObject({ status: 409, data: { formError: "Ya existe una cuenta con este correo electrónico" } });
     const wrong = await post("/login", { email: mail, password: "incorrecta" });
     const unknown = await post("/login", { email: email(), password: "incorrecta" });
-    expect(wrong).toMatchObject({ status: 401, data: { error: "Correo electrónico o contraseña incorrectos" } });
-    expect(unknown.data?.error).toBe(wrong.data?.error);
+    expect(wrong).toMatchObject({ status: 401, data: { formError: "Correo electrónico o contraseña incorrectos", fieldErrors: {} } });
+    expect(unknown.data?.formError).toBe(wrong.data?.formError);
     const bot = await post("/login", { email: mail, password: "secreto1", sitio_web: "http://spam.example" });
-    expect(bot.status).toBe(400);
+    expect(bot).toMatchObject({ status: 400, data: { formError: "Error al procesar la solicitud. Verifica tus datos." } });
     const [user] = await t.db.select().from(users).where(eq(users.email, mail));
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
   });
@@ -130,7 +147,10 @@ describeEachDatabase("login and registration routes", (t) => {
     const perEmail = [];
     for (let i = 0; i < 9; i++) perEmail.push(await post("/login", { email: mail, password: "incorrecta" }, `203.0.113.${i + 1}`, 1));
     expect(perEmail.slice(0, 8).every((r) => r.status === 401)).toBe(true);
-    expect(perEmail[8]).toMatchObject({ status: 429, data: { error: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo." } });
+    expect(perEmail[8]).toMatchObject({
+      status: 429,
+      data: { formError: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo." },
+    });
   });
 
   it("registration is limited per IP (10) and per e-mail (5) in an hour", async () => {

@@ -27,6 +27,7 @@ import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 
 type PageData = { order: ReturnPageSummary | null; loadFailed?: boolean; stored?: boolean; retryTo?: string };
 
@@ -336,7 +337,7 @@ describeEachDatabase("order pages", (t) => {
 
   describe("'Pagar Ahora'", () => {
     function pay(fields: Record<string, string> | string, cookie = "", ctx = context()) {
-      return settle<{ orderId: string | null; error: string }>(() =>
+      return settle<FormFailure>(() =>
         ordersAction({ request: formPost("/mis-pedidos", fields, cookie ? { cookie } : {}), params: {}, context: ctx } as never),
       );
     }
@@ -358,7 +359,7 @@ describeEachDatabase("order pages", (t) => {
       for (const id of [anaOrder.id, guestOrder.id]) {
         const result = await pay({ intent: "pay", orderId: id }, cookie);
         expect(result.status).toBe(404);
-        expect(result.data).toEqual({ orderId: id, error: PAYMENT_MESSAGES.failed });
+        expect(result.data).toEqual({ intent: "pay", formError: PAYMENT_MESSAGES.failed, fieldErrors: {}, values: { orderId: id } });
         expect(setsAnyCookie(result.headers)).toBe(false);
         expect((await orderRow(id)).paymentAttempts).toBe(0);
       }
@@ -375,7 +376,7 @@ describeEachDatabase("order pages", (t) => {
       for (const order of closed) {
         const result = await pay({ intent: "pay", orderId: order.id }, cookie);
         expect(result.status).toBe(409);
-        expect(result.data?.error).toBe(PAYMENT_MESSAGES.notPayable);
+        expect(result.data?.formError).toBe(PAYMENT_MESSAGES.notPayable);
         expect((await orderRow(order.id)).paymentAttempts).toBe(0);
       }
     });
@@ -395,7 +396,7 @@ describeEachDatabase("order pages", (t) => {
       for (const [fields, status] of cases) {
         const result = await pay(fields, cookie);
         expect(result.status, JSON.stringify(fields)).toBe(status);
-        expect(result.data?.error, JSON.stringify(fields)).toBe(PAYMENT_MESSAGES.failed);
+        expect(result.data?.formError, JSON.stringify(fields)).toBe(PAYMENT_MESSAGES.failed);
       }
     });
 
@@ -451,7 +452,7 @@ describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
     const { cookie } = await signIn(t.db, ana);
     const order = await insertOrder(t.db, { userId: ana });
     const pay = () =>
-      settle<{ orderId: string; error: string }>(() =>
+      settle<FormFailure>(() =>
         ordersAction({
           request: formPost("/mis-pedidos", { intent: "pay", orderId: order.id }, { cookie }),
           params: {},
@@ -462,13 +463,13 @@ describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
     answer = { status: 201, body: JSON.stringify({ id: "pref-sin-link" }) };
     const noLink = await pay();
     expect(noLink.status).toBe(502);
-    expect(noLink.data).toEqual({ orderId: order.id, error: PAYMENT_MESSAGES.noLink });
+    expect(noLink.data).toEqual({ intent: "pay", formError: PAYMENT_MESSAGES.noLink, fieldErrors: {}, values: { orderId: order.id } });
     expect(noLink.headers.getSetCookie()).toEqual([]);
 
     answer = { status: 400, body: JSON.stringify({ message: "invalid", error: "bad_request", status: 400 }) };
     const failed = await pay();
     expect(failed.status).toBe(502);
-    expect(failed.data).toEqual({ orderId: order.id, error: PAYMENT_MESSAGES.failed });
+    expect(failed.data).toEqual({ intent: "pay", formError: PAYMENT_MESSAGES.failed, fieldErrors: {}, values: { orderId: order.id } });
     expect(failed.headers.getSetCookie()).toEqual([]);
   });
 

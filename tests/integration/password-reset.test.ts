@@ -15,6 +15,7 @@ import { action as forgotAction } from "#app/routes/forgot-password.tsx";
 import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
 import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 
 let n = 0;
 const email = () => `recupera${++n}-${Date.now()}@example.com`;
@@ -108,10 +109,10 @@ describeEachDatabase("password reset", (t) => {
     expect((await authenticateUser(t.db, { email: to, password: "nueva456" })).id).toBe(user.id);
     await expect(authenticateUser(t.db, { email: to, password: "vieja123" })).rejects.toThrow();
 
-    const again = await settle<{ error: string; tokenInvalid: boolean }>(() =>
+    const again = await settle<FormFailure>(() =>
       resetAction(resetArgs(t.db, token!, { newPassword: "otra7890", confirmPassword: "otra7890" }) as never),
     );
-    expect(again).toMatchObject({ status: 400, data: { error: "Token inválido o expirado", tokenInvalid: true } });
+    expect(again).toMatchObject({ status: 400, data: { fieldErrors: { token: ["Token inválido o expirado"] } } });
     expect((await authenticateUser(t.db, { email: to, password: "nueva456" })).id).toBe(user.id);
   });
 
@@ -147,17 +148,21 @@ describeEachDatabase("password reset", (t) => {
     await requestPasswordReset(t.db, to, TEST_ORIGIN);
     const [token] = await mailedTokens(t.db, to);
     const [{ passwordHash: before } = { passwordHash: "" }] = await t.db.select().from(users).where(eq(users.id, user.id));
-    const cases: Array<[Record<string, string> | string, string]> = [
-      [{}, "La nueva contraseña es requerida"],
-      [{ newPassword: "", confirmPassword: "" }, "La nueva contraseña es requerida"],
-      [{ newPassword: "12345", confirmPassword: "12345" }, "La contraseña debe tener al menos 6 caracteres"],
-      [{ newPassword: "secreto9", confirmPassword: "secreto8" }, "Las contraseñas no coinciden"],
-      [{ newPassword: "x".repeat(5000), confirmPassword: "x".repeat(5000) }, "La contraseña no puede tener más de 72 caracteres"],
-      ["newPassword=a&newPassword[$gt]=&confirmPassword", "La contraseña debe tener al menos 6 caracteres"],
+    const cases: Array<[Record<string, string> | string, Record<string, string[]>]> = [
+      [{}, { newPassword: ["La nueva contraseña es requerida"] }],
+      [{ newPassword: "", confirmPassword: "" }, { newPassword: ["La nueva contraseña es requerida"] }],
+      [{ newPassword: "12345", confirmPassword: "12345" }, { newPassword: ["La contraseña debe tener al menos 6 caracteres"] }],
+      [{ newPassword: "secreto9", confirmPassword: "secreto8" }, { confirmPassword: ["Las contraseñas no coinciden"] }],
+      [
+        { newPassword: "x".repeat(5000), confirmPassword: "x".repeat(5000) },
+        { newPassword: ["La contraseña no puede tener más de 72 caracteres"] },
+      ],
+      ["newPassword=a&newPassword[$gt]=&confirmPassword", { newPassword: ["La contraseña debe tener al menos 6 caracteres"] }],
     ];
-    for (const [fields, message] of cases) {
-      const reply = await settle<{ error: string }>(() => resetAction(resetArgs(t.db, token!, fields) as never));
-      expect(reply, JSON.stringify(fields).slice(0, 80)).toMatchObject({ status: 400, data: { error: message } });
+    for (const [fields, fieldErrors] of cases) {
+      const reply = await settle<FormFailure>(() => resetAction(resetArgs(t.db, token!, fields) as never));
+      expect(reply, JSON.stringify(fields).slice(0, 80)).toMatchObject({ status: 400, data: { fieldErrors } });
+      expect(reply.data?.values).toEqual({});
     }
     const notAForm = await settle(() =>
       resetAction({
@@ -170,7 +175,7 @@ describeEachDatabase("password reset", (t) => {
         context: routeContext(t.db),
       } as never),
     );
-    expect(notAForm).toMatchObject({ status: 400, data: { error: "Error al restablecer la contraseña" } });
+    expect(notAForm).toMatchObject({ status: 400, data: { formError: "Error al restablecer la contraseña", fieldErrors: {} } });
     const [{ passwordHash: after } = { passwordHash: "" }] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toBe(before);
     expect(await findResetTokenUser(t.db, token!)).not.toBeNull();
@@ -184,12 +189,12 @@ describeEachDatabase("password reset", (t) => {
       [{ email: `${"a".repeat(5000)}@example.com` }, "Ingresa un correo electrónico válido"],
       [{ email: "<script>@x" }, "Ingresa un correo electrónico válido"],
     ] as const) {
-      const reply = await settle<{ error: string }>(() =>
+      const reply = await settle<FormFailure>(() =>
         forgotAction({ request: formPost("/forgot-password", fields), params: {}, context: routeContext(t.db) } as never),
       );
-      expect(reply).toMatchObject({ status: 400, data: { error: message } });
+      expect(reply).toMatchObject({ status: 400, data: { fieldErrors: { email: [message] } } });
     }
-    const notAForm = await settle<{ error: string }>(() =>
+    const notAForm = await settle<FormFailure>(() =>
       forgotAction({
         request: new Request(`${TEST_ORIGIN}/forgot-password`, {
           method: "POST",
@@ -200,7 +205,7 @@ describeEachDatabase("password reset", (t) => {
         context: routeContext(t.db),
       } as never),
     );
-    expect(notAForm).toMatchObject({ status: 400, data: { error: "Error al procesar la solicitud" } });
+    expect(notAForm).toMatchObject({ status: 400, data: { formError: "Error al procesar la solicitud", fieldErrors: {} } });
     const to = email();
     await registerUser(t.db, { name: "Bot", email: to, phone: "", password: "secreto1" });
     const reply = await settle<{ sent: boolean }>(() =>
@@ -220,11 +225,11 @@ describeEachDatabase("password reset", (t) => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       const ip = `192.0.2.${i + 1}`; // different IPs: the per-e-mail limit is what stops it
-      const reply = await settle<{ error: string | null }>(() =>
+      const reply = await settle<FormFailure>(() =>
         forgotAction({ request: formPost("/forgot-password", { email: to }), params: {}, context: { ...context, clientIp: ip } } as never),
       );
       statuses.push(reply.status);
-      if (reply.status === 429) expect(reply.data?.error).toBe("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.");
+      if (reply.status === 429) expect(reply.data?.formError).toBe("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.");
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

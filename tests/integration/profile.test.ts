@@ -358,8 +358,8 @@ describeEachDatabase("profile", (t) => {
       notice: null,
       profile: { name: "Ana", email: user.email },
     });
-    expect((await load("/perfil?tab=%3Cscript%3E&ok=%3Cb%3Ehola", cookie)).data).toMatchObject({ tab: "informacion", notice: null });
-    expect((await load("/perfil?tab=puntos&ok=address-added", cookie)).data).toMatchObject({
+    expect((await load("/perfil?tab=%3Cscript%3E&aviso=%3Cb%3Ehola", cookie)).data).toMatchObject({ tab: "informacion", notice: null });
+    expect((await load("/perfil?tab=puntos&aviso=address-added", cookie)).data).toMatchObject({
       tab: "puntos",
       notice: "Dirección agregada exitosamente",
       points: { balance: 0 },
@@ -379,16 +379,16 @@ describeEachDatabase("profile", (t) => {
       { intent: "add-address", street: "Calle 5 de Mayo 10", city: "Puebla", state: "Puebla", zipCode: "72000", country: "USA" },
       cookie,
     );
-    expect(added).toMatchObject({ status: 303, location: "/perfil?tab=direcciones&ok=address-added" });
+    expect(added).toMatchObject({ status: 303, location: "/perfil?tab=direcciones&aviso=address-added" });
     const [saved] = await listAddresses(t.db, user.id);
     expect(saved).toMatchObject({ street: "Calle 5 de Mayo 10", country: "México", isDefault: true, colonia: null });
 
     expect(await post("/perfil", { intent: "set-default-address", addressId: saved!._id }, cookie)).toMatchObject({
       status: 303,
-      location: "/perfil?tab=direcciones&ok=default-address",
+      location: "/perfil?tab=direcciones&aviso=default-address",
     });
     expect(await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email, phone: "" }, cookie)).toMatchObject({
-      location: "/perfil?tab=informacion&ok=profile-updated",
+      location: "/perfil?tab=informacion&aviso=profile-updated",
     });
     const other = await signIn(t.db, user.id);
     expect(
@@ -397,11 +397,11 @@ describeEachDatabase("profile", (t) => {
         { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva123" },
         cookie,
       ),
-    ).toMatchObject({ status: 303, location: "/perfil?tab=contrasena&ok=password-changed" });
+    ).toMatchObject({ status: 303, location: "/perfil?tab=contrasena&aviso=password-changed" });
     expect((await sessionUser(t.db, sessionId))?.id).toBe(user.id);
     expect(await sessionUser(t.db, other.sessionId)).toBeNull();
     expect(await post("/perfil", { intent: "delete-address", addressId: saved!._id }, cookie)).toMatchObject({
-      location: "/perfil?tab=direcciones&ok=address-deleted",
+      location: "/perfil?tab=direcciones&aviso=address-deleted",
     });
     expect(await listAddresses(t.db, user.id)).toEqual([]);
   });
@@ -411,9 +411,10 @@ describeEachDatabase("profile", (t) => {
     const { cookie } = await signIn(t.db, user.id);
     const taken = await customer("Luis");
 
-    expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toMatchObject({
+    expect(await post("/perfil", { intent: "borrar-todo" }, cookie)).toEqual({
       status: 400,
-      data: { intent: null, error: "La solicitud no es válida." },
+      location: null,
+      data: { formError: "La solicitud no es válida.", fieldErrors: {}, values: {} },
     });
     expect(await post("/perfil", {}, cookie)).toMatchObject({ status: 400 });
     const notAForm = new Request(`${TEST_ORIGIN}/perfil`, {
@@ -421,7 +422,7 @@ describeEachDatabase("profile", (t) => {
       body: "intent=add-address",
       headers: { "content-type": "text/plain", cookie },
     });
-    expect(await post("/perfil", notAForm)).toMatchObject({ status: 400, data: { error: "La solicitud no es válida." } });
+    expect(await post("/perfil", notAForm)).toMatchObject({ status: 400, data: { formError: "La solicitud no es válida." } });
 
     expect(
       await post(
@@ -433,8 +434,7 @@ describeEachDatabase("profile", (t) => {
       status: 409,
       data: {
         intent: "update-profile",
-        error: "Ya existe una cuenta con este correo electrónico",
-        field: "email",
+        fieldErrors: { email: ["Ya existe una cuenta con este correo electrónico"] },
         values: { phone: "5512345678" },
       },
     });
@@ -447,7 +447,7 @@ describeEachDatabase("profile", (t) => {
     );
     expect(wrong).toMatchObject({
       status: 400,
-      data: { error: "La contraseña actual es incorrecta", field: "currentPassword", values: {} },
+      data: { intent: "change-password", fieldErrors: { currentPassword: ["La contraseña actual es incorrecta"] }, values: {} },
     });
     expect(JSON.stringify(wrong.data)).not.toContain("nueva123");
     expect(
@@ -456,7 +456,7 @@ describeEachDatabase("profile", (t) => {
         { intent: "change-password", currentPassword: "secreto1", newPassword: "nueva123", confirmPassword: "nueva124" },
         cookie,
       ),
-    ).toMatchObject({ status: 400, data: { error: "Las contraseñas no coinciden", field: "confirmPassword" } });
+    ).toMatchObject({ status: 400, data: { fieldErrors: { confirmPassword: ["Las contraseñas no coinciden"] } } });
 
     const badZip = await post(
       "/perfil?tab=direcciones",
@@ -465,22 +465,70 @@ describeEachDatabase("profile", (t) => {
     );
     expect(badZip).toMatchObject({
       status: 400,
-      data: { error: "El código postal debe tener 5 dígitos", field: "zipCode", values: { street: "Calle 1", zipCode: "7200" } },
+      data: {
+        intent: "add-address",
+        fieldErrors: { zipCode: ["El código postal debe tener 5 dígitos"], references: [PROFILE_MESSAGES.referencesTooLong] },
+        values: { street: "Calle 1", zipCode: "7200" },
+      },
     });
     expect((badZip.data?.values as Record<string, string>).references).toHaveLength(300);
     expect(
       await post("/perfil", { intent: "add-address", street: "Calle 1", city: "Austin", state: "Texas", zipCode: "73301" }, cookie),
     ).toMatchObject({
       status: 400,
-      data: { error: PROFILE_MESSAGES.stateInvalid, field: "state" },
+      data: { fieldErrors: { state: [PROFILE_MESSAGES.stateInvalid] } },
     });
     expect(
       await post("/perfil", { intent: "add-address", street: "x".repeat(201), city: "Puebla", state: "Puebla", zipCode: "72000" }, cookie),
     ).toMatchObject({
       status: 400,
-      data: { error: PROFILE_MESSAGES.streetTooLong },
+      data: { fieldErrors: { street: [PROFILE_MESSAGES.streetTooLong] } },
     });
     expect(await listAddresses(t.db, user.id)).toEqual([]);
+  });
+
+  it("route: a form with several fields at fault answers every field's messages at once; a repeated name counts once", async () => {
+    const user = await customer();
+    const { cookie } = await signIn(t.db, user.id);
+    const refused = await post(
+      "/perfil?tab=direcciones",
+      { intent: "add-address", street: " ", city: "", state: "Texas", zipCode: "7200", references: "x".repeat(301) },
+      cookie,
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        intent: "add-address",
+        fieldErrors: {
+          street: [PROFILE_MESSAGES.streetRequired],
+          city: [PROFILE_MESSAGES.cityRequired],
+          state: [PROFILE_MESSAGES.stateInvalid],
+          zipCode: [PROFILE_MESSAGES.zipInvalid],
+          references: [PROFILE_MESSAGES.referencesTooLong],
+        },
+      },
+    });
+    const profile = await post("/perfil", { intent: "update-profile", name: "", email: "ana@", phone: "123" }, cookie);
+    expect(profile).toMatchObject({
+      status: 400,
+      data: {
+        fieldErrors: {
+          name: ["El nombre es requerido"],
+          email: ["Ingresa un correo electrónico válido"],
+          phone: ["El teléfono debe tener 10 dígitos"],
+        },
+      },
+    });
+    expect(await listAddresses(t.db, user.id)).toEqual([]);
+
+    // FormData.get: the first of a repeated name is the one taken; a field not in the form is ignored.
+    const repeated = formPost(
+      "/perfil?tab=direcciones",
+      "intent=add-address&street=Calle+5+de+Mayo+10&street=Otra+calle&city=Puebla&state=Puebla&zipCode=72000&country=USA",
+      { cookie },
+    );
+    expect(await post("/perfil", repeated)).toMatchObject({ status: 303 });
+    expect(await listAddresses(t.db, user.id)).toMatchObject([{ street: "Calle 5 de Mayo 10", country: "México" }]);
   });
 
   it("route: malformed, missing or foreign address ids get a 404 with the spec's message and change nothing", async () => {
@@ -495,15 +543,15 @@ describeEachDatabase("profile", (t) => {
     for (const addressId of [theirs._id, "nada", "' or 1=1 --", newId()]) {
       expect(await post("/perfil", { intent: "update-address", addressId, ...fields }, cookie)).toMatchObject({
         status: 404,
-        data: { error: "Error al actualizar dirección" },
+        data: { intent: "update-address", formError: "Error al actualizar dirección", fieldErrors: {} },
       });
       expect(await post("/perfil", { intent: "set-default-address", addressId }, cookie)).toMatchObject({
         status: 404,
-        data: { error: "Error al actualizar dirección" },
+        data: { intent: "set-default-address", formError: "Error al actualizar dirección", fieldErrors: {} },
       });
       expect(await post("/perfil", { intent: "delete-address", addressId }, cookie)).toMatchObject({
         status: 404,
-        data: { error: "Error al eliminar dirección" },
+        data: { intent: "delete-address", formError: "Error al eliminar dirección", fieldErrors: {} },
       });
     }
     expect(await post("/perfil", { intent: "delete-address" }, cookie)).toMatchObject({ status: 404 });
@@ -532,14 +580,13 @@ describeEachDatabase("profile", (t) => {
         status: 400,
         data: {
           intent: "update-profile",
-          error: PROFILE_MESSAGES.currentPasswordRequired,
-          field: "currentPassword",
+          fieldErrors: { currentPassword: [PROFILE_MESSAGES.currentPasswordRequired] },
           values: { name: "Ana Cambiada", email: wanted },
         },
       });
     }
     const wrong = await post("/perfil?tab=informacion", { ...change, currentPassword: "Clave-Equivocada-9" }, cookie);
-    expect(wrong).toMatchObject({ status: 400, data: { error: PROFILE_MESSAGES.currentPasswordWrong, field: "currentPassword" } });
+    expect(wrong).toMatchObject({ status: 400, data: { fieldErrors: { currentPassword: [PROFILE_MESSAGES.currentPasswordWrong] } } });
     expect(JSON.stringify(wrong.data)).not.toContain("Clave-Equivocada-9");
     // Not the e-mail, nor the name and phone sent with it; no notice to either address.
     expect(await userRow(user.id)).toEqual(before);
@@ -556,7 +603,7 @@ describeEachDatabase("profile", (t) => {
       { intent: "update-profile", name: "Ana López", email: wanted.toUpperCase(), phone: "", currentPassword: "secreto1" },
       cookie,
     );
-    expect(done).toMatchObject({ status: 303, location: "/perfil?tab=informacion&ok=profile-updated" });
+    expect(done).toMatchObject({ status: 303, location: "/perfil?tab=informacion&aviso=profile-updated" });
     expect((await userRow(user.id)).email).toBe(wanted);
     expect(await mailTo(wanted)).toEqual([]);
     const notices = await mailTo(user.email);
@@ -582,7 +629,7 @@ describeEachDatabase("profile", (t) => {
       await post("/perfil", { intent: "update-profile", name: "Ana Ruiz", email: user.email.toUpperCase(), phone: "5512345678" }, cookie),
     ).toMatchObject({
       status: 303,
-      location: "/perfil?tab=informacion&ok=profile-updated",
+      location: "/perfil?tab=informacion&aviso=profile-updated",
     });
     expect(await userRow(user.id)).toMatchObject({ name: "Ana Ruiz", email: user.email, phone: "5512345678" });
     expect(await mailTo(user.email)).toEqual([]);
@@ -597,7 +644,7 @@ describeEachDatabase("profile", (t) => {
       await post("/perfil", { intent: "update-profile", name: "Ana", email: taken.email, phone: "", currentPassword: "secreto1" }, cookie),
     ).toMatchObject({
       status: 409,
-      data: { error: "Ya existe una cuenta con este correo electrónico", field: "email" },
+      data: { fieldErrors: { email: ["Ya existe una cuenta con este correo electrónico"] } },
     });
     expect(await userRow(user.id)).toEqual(before);
     expect(await mailTo(user.email)).toEqual([]);
@@ -622,7 +669,7 @@ describeEachDatabase("profile", (t) => {
     }
     for (let i = 0; i < 5; i++) expect((await send({ ...change, currentPassword: `mala${i}` })).status).toBe(400);
     const limited = await send({ ...change, currentPassword: "secreto1" });
-    expect(limited).toMatchObject({ status: 429, data: { error: RATE_LIMIT_MESSAGE, field: null } });
+    expect(limited).toMatchObject({ status: 429, data: { formError: RATE_LIMIT_MESSAGE, fieldErrors: {} } });
     expect((await userRow(user.id)).email).toBe(user.email);
     expect(await mailTo(user.email)).toEqual([]);
     // Name and phone stay open: they need no password.
@@ -694,22 +741,62 @@ describe("profile page markup (server render, no JavaScript)", () => {
     expectLabelled(html);
   });
 
-  it("an error is an alert tied to its field, with the entered values kept", () => {
+  it("an error is shown next to its field, tied to it, with the entered values kept", () => {
     const html = render(
       "/perfil",
       { tab: "informacion" },
       {
         intent: "update-profile",
-        error: "Ya existe una cuenta con este correo electrónico",
-        field: "email",
+        fieldErrors: { email: ["Ya existe una cuenta con este correo electrónico"] },
         values: { name: "Ana", email: "otra@example.com", phone: "" },
-        addressId: null,
       },
     );
-    expect(html).toMatch(/id="perfil-email"[^>]*aria-invalid="true" aria-describedby="perfil-info-error"[^>]*value="otra@example.com"/);
-    expect(html).toContain(
-      '<p id="perfil-info-error" class="form-error" role="alert">Ya existe una cuenta con este correo electrónico</p>',
+    const input = /<input[^>]*id="perfil-email"[^>]*>/.exec(html)?.[0] ?? "";
+    for (const attribute of ['aria-invalid="true"', 'aria-describedby="perfil-email-error"', 'value="otra@example.com"']) {
+      expect(input).toContain(attribute);
+    }
+    expect(html).toMatch(
+      /id="perfil-email"[^>]*>\s*<p id="perfil-email-error" class="form-error field-error">Ya existe una cuenta con este correo electrónico<\/p>/,
     );
+    // Only a form's own message (not a field's) is an alert.
+    expect(html).not.toContain('role="alert"');
+    const formLevel = render(
+      "/perfil",
+      { tab: "informacion" },
+      { intent: "update-profile", formError: RATE_LIMIT_MESSAGE, fieldErrors: {}, values: {} },
+    );
+    expect(formLevel.match(/role="alert"/g)).toHaveLength(1);
+    expect(formLevel).toContain(`<p id="perfil-info-error" class="form-error" role="alert">${RATE_LIMIT_MESSAGE}</p>`);
+  });
+
+  it("several refused fields show every message at once, each next to its own field", () => {
+    const html = render(
+      "/perfil?tab=direcciones",
+      { tab: "direcciones", addresses },
+      {
+        intent: "add-address",
+        fieldErrors: {
+          street: [PROFILE_MESSAGES.streetRequired],
+          state: [PROFILE_MESSAGES.stateInvalid],
+          zipCode: [PROFILE_MESSAGES.zipInvalid],
+        },
+        values: { street: "", city: "Austin", state: "Texas", zipCode: "7200" },
+      },
+    );
+    for (const [id, message] of [
+      ["nueva-calle", PROFILE_MESSAGES.streetRequired],
+      ["nueva-estado", PROFILE_MESSAGES.stateInvalid],
+      ["nueva-cp", PROFILE_MESSAGES.zipInvalid],
+    ] as const) {
+      expect(html).toContain(`<p id="${id}-error" class="form-error field-error">${message}</p>`);
+      const control = new RegExp(`<(?:input|select)[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+      expect(control).toContain('aria-invalid="true"');
+      expect(control).toContain(`aria-describedby="${id}-error"`);
+    }
+    for (const id of ["nueva-ciudad", "nueva-colonia"]) {
+      expect(new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0]).not.toContain("aria-invalid");
+    }
+    expect(html).toMatch(/id="nueva-ciudad"[^>]*value="Austin"/);
   });
 
   it("the personal information form asks for the current password for an e-mail change, and never shows one back", () => {
@@ -718,14 +805,12 @@ describe("profile page markup (server render, no JavaScript)", () => {
       { tab: "informacion" },
       {
         intent: "update-profile",
-        error: PROFILE_MESSAGES.currentPasswordWrong,
-        field: "currentPassword",
+        fieldErrors: { currentPassword: [PROFILE_MESSAGES.currentPasswordWrong] },
         values: { name: "Ana", email: "nueva@example.com", phone: "" },
-        addressId: null,
       },
     );
     expect(html).toContain(">Contraseña actual (necesaria para cambiar el correo)</label>");
-    const field = /<input id="perfil-contrasena-actual"[^>]*>/.exec(html)?.[0] ?? "";
+    const field = /<input[^>]*id="perfil-contrasena-actual"[^>]*>/.exec(html)?.[0] ?? "";
     for (const attribute of ['type="password"', 'name="currentPassword"', 'autoComplete="current-password"', 'aria-invalid="true"']) {
       expect(field).toContain(attribute);
     }

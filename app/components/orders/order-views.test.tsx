@@ -269,9 +269,9 @@ describe("Mis Pedidos", () => {
     const page = render(
       MyOrdersPage as never,
       { orders: [order, cancelled], openNumber: null },
-      { orderId: order._id, error: "Error: No se pudo obtener el link de pago" },
+      { intent: "pay", formError: "Error: No se pudo obtener el link de pago", fieldErrors: {}, values: { orderId: order._id } },
     );
-    expect(page).toMatch(/<p id="pay-error-[^"]+" role="alert" class="form-error">Error: No se pudo obtener el link de pago<\/p>/);
+    expect(page).toMatch(/<p id="pay-error-[^"]+" class="form-error" role="alert">Error: No se pudo obtener el link de pago<\/p>/);
     expect(page).toMatch(/aria-describedby="pay-error-[^ ]+ pedido-titulo-/);
     expect(page.match(/<details[^>]*>/g)![0]).toContain("open");
   });
