@@ -1,5 +1,6 @@
 import type { Route } from "./+types/confirmacion";
 import { pageMeta } from "#app/lib/seo.ts";
+import { failureFor } from "#domain/form-failure.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { OrderNotFound } from "#app/components/orders/ResultPanel.tsx";
 import { OrderResult } from "#app/components/orders/OrderResult.tsx";
@@ -35,6 +36,6 @@ export const meta: Route.MetaFunction = () =>
 export default function ConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, loadFailed } = loaderData;
   if (!order) return <OrderNotFound loadFailed={loadFailed} />;
-  const payError = actionData && "error" in actionData ? actionData.error : null;
+  const payError = failureFor(actionData)?.formError ?? null;
   return <OrderResult order={order} loadFailed={loadFailed} paidView="confirmation" payError={payError} />;
 }

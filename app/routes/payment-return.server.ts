@@ -12,7 +12,7 @@
  * state comes from the database, written by applyPayment alone: a return's
  * query never makes an order look paid.
  */
-import { data, redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isOrderNumber } from "#domain/orders.ts";
 import { orderPaymentState, pendingOrderSettled, type OrderPaymentState } from "#domain/order-pages.ts";
@@ -28,7 +28,8 @@ import {
   type OrderView,
   type PendingOrder,
 } from "#server/orders/index.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
+import { failureOf } from "#domain/form-failure.ts";
 import { PRIVATE_PAGE_HEADERS } from "#app/lib/private-page.ts";
 
 export interface ReturnPageOrder {
@@ -171,8 +172,8 @@ const payForm = z.object({
 /**
  * 'Pagar Ahora' from an order's page: a fresh payment link for an order the
  * viewer may see and that can still be paid, the pending-order cookie naming
- * it, then a 303 to the link. Refusals answer `{ error }` with a 4xx (5xx when
- * the provider failed) and set nothing.
+ * it, then a 303 to the link. Refusals answer the one FormFailure with a 4xx
+ * (5xx when the provider failed) and set nothing.
  */
 export async function payFromOrderPage(request: Request, context: AppLoadContext) {
   const form = await tryReadForm(request);
@@ -181,7 +182,7 @@ export async function payFromOrderPage(request: Request, context: AppLoadContext
     pedido: form?.get("pedido"),
     clave: form?.get("clave") ?? undefined,
   });
-  if (!parsed.success) return data({ error: PAYMENT_MESSAGES.failed }, { status: 400 });
+  if (!parsed.success) return refuse(failureOf(PAYMENT_MESSAGES.failed));
   const [stored, user] = await Promise.all([readPendingOrder(request, context.config), getUser(request, context)]);
   const clave = parsed.data.clave;
   const viewer = { userId: user?.id ?? null, pendingOrderId: stored?.id ?? null, linkKey: clave && LINK_KEY.test(clave) ? clave : null };
@@ -189,8 +190,8 @@ export async function payFromOrderPage(request: Request, context: AppLoadContext
     const { url, setCookie } = await retryPaymentForViewer(context.db, context.config, { orderNumber: parsed.data.pedido }, viewer);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof PaymentLinkError) return data({ error: error.message }, { status: error.status });
+    if (error instanceof PaymentLinkError) return refuseShopError(error);
     logError("payment from the order page failed", error, { requestId: context.requestId });
-    return data({ error: PAYMENT_MESSAGES.failed }, { status: 500 });
+    return refuse(failureOf(PAYMENT_MESSAGES.failed), 500);
   }
 }
