@@ -122,6 +122,9 @@ export const ADMIN_MESSAGES = {
   imageMissing: "Selecciona una imagen primero",
   imageTooManyPixels: "La imagen es demasiado grande: el máximo es de 40 megapíxeles",
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
+  // Every admin page while a production shop runs on the sandbox payment provider.
+  sandboxInProduction:
+    "Pagos en modo de prueba: la tienda usa el proveedor sandbox en producción, así que cualquiera puede aprobar un pago sin que se cobre nada. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
 } as const;
 
 /** The CSV import's own texts (SPEC §2 "CSV import", §5); the spec's two are in ADMIN_MESSAGES (csvRequired, importFailed). */
