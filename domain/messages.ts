@@ -94,6 +94,9 @@ export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e in
 /** The admin area's words (SPEC §5 and §8), shared by its screens and the server's checks. */
 export const ADMIN_MESSAGES = {
   forbidden: "No tienes permiso para realizar esta acción.",
+  invalidRequest: "La solicitud no es válida.",
+  /** A refused form's own message when its fields carry the messages. */
+  checkFields: "Revisa los campos marcados.",
   // Products (SPEC §8 "Admin products/orders", §5 "Product form").
   productAdded: "Producto agregado exitosamente",
   productUpdated: "Producto actualizado exitosamente",
