@@ -14,7 +14,7 @@ import {
 } from "#server/coupons/admin.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import { COUPON_ADMIN_MESSAGES as M, EMPTY_COUPON_FORM, couponNoticeText, couponsHref } from "#domain/coupons.ts";
-import { failureFor, failureOf } from "#domain/form-failure.ts";
+import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
 import { isId } from "#domain/ids.ts";
 import { formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...list,
     loadError,
-    notice: couponNoticeText(url.searchParams.get("aviso")),
+    notice: couponNoticeText(url.searchParams.get(NOTICE_PARAM)),
     creating: url.searchParams.get("nuevo") === "1",
     // Only a coupon on the list opens the no-JS delete question.
     deletingId: list.coupons.find((c) => c.id === deleting)?.id ?? null,
