@@ -4,7 +4,7 @@
  * for the page. The page's data is plain JSON (dates as ISO text), its lists cut into pages.
  */
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
+import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
 import type { Database } from "#server/db/client.ts";
 import { ShopError } from "#server/errors.ts";
 import { decodeCsv, readProductCsv, type CsvDataRow } from "#server/importer/product-csv.ts";
@@ -17,9 +17,6 @@ import {
   type ImportRun,
   type ImportSuccess,
 } from "#server/importer/import-runs.server.ts";
-
-/** The upload form's file field. */
-export const CSV_FILE_FIELD = "archivo";
 
 export type CsvUpload =
   { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number } | { ok: false; error: string };

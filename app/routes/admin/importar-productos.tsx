@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/importar-productos";
-import { CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
+import { CSV_FILE_FIELD, CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
@@ -13,7 +13,7 @@ import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { Field, FormError } from "#app/components/forms.tsx";
-import { CSV_FILE_FIELD, confirmPreviewedImport, loadImportPage, startProductImport } from "./importar-productos.server";
+import { confirmPreviewedImport, loadImportPage, startProductImport } from "./importar-productos.server";
 import { refuseError } from "./refusal.server";
 import importStylesHref from "#app/styles/admin-import.css?url";
 
