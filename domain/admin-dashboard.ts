@@ -5,6 +5,7 @@
  * the view builds its links with it, and other admin screens build their redirects with it.
  * Anything unknown or malformed in the query is dropped, never an error.
  */
+import { NOTICE_PARAM } from "./form-failure";
 import { LOW_STOCK_THRESHOLD } from "./catalog";
 import { ADMIN_MESSAGES } from "./messages";
 import { MAX_SEARCH_LENGTH } from "./product-query";
@@ -62,7 +63,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const tab = DASHBOARD_TABS.find((t) => t.id === params.get("tab"))?.id ?? "resumen";
   const page = Number(params.get("page"));
   const stock = params.get("stock");
-  const aviso = params.get("aviso");
+  const aviso = params.get(NOTICE_PARAM);
   return {
     tab,
     q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
@@ -79,7 +80,7 @@ export function dashboardHref(state: Partial<DashboardQuery> = {}): string {
   if (state.q) params.set("q", state.q);
   if (state.stock) params.set("stock", state.stock);
   if (state.page && state.page > 1) params.set("page", String(state.page));
-  if (state.aviso) params.set("aviso", state.aviso);
+  if (state.aviso) params.set(NOTICE_PARAM, state.aviso);
   const query = params.toString();
   return query ? `/admin?${query}` : "/admin";
 }

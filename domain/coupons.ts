@@ -4,6 +4,7 @@
  * screen shows these, the server (server/coupons/admin.server.ts) validates with the same limits.
  * The checkout's rules for using a coupon are in server/coupons/index.ts and orders.ts.
  */
+import { NOTICE_PARAM } from "./form-failure";
 import { formatCount } from "./format";
 import { COUPON_CODE_MAX_LENGTH } from "./orders";
 
@@ -145,8 +146,6 @@ export const COUPON_FORM_FIELDS = [
   "description",
 ] as const satisfies readonly (keyof CouponFormValues)[];
 
-export type CouponFormErrors = Partial<Record<keyof CouponFormValues, string>>;
-
 export const EMPTY_COUPON_FORM: CouponFormValues = {
   code: "",
   discountPercent: "",
@@ -161,7 +160,7 @@ export function couponsHref(state: { nuevo?: boolean; eliminar?: string; aviso?:
   const params = new URLSearchParams();
   if (state.nuevo) params.set("nuevo", "1");
   if (state.eliminar) params.set("eliminar", state.eliminar);
-  if (state.aviso) params.set("aviso", state.aviso);
+  if (state.aviso) params.set(NOTICE_PARAM, state.aviso);
   const query = params.toString();
   return query ? `/admin/cupones?${query}` : "/admin/cupones";
 }

@@ -1,4 +1,5 @@
 /** Loyalty programme facts the views need (SPEC §9); the earning and spending rules are in pricing.ts. */
+import { NOTICE_PARAM } from "./form-failure";
 import { formatPoints } from "./format";
 import { CONTROL_CHARACTER_BUT_LINE_BREAKS } from "./forms";
 import { isId } from "./ids";
@@ -92,7 +93,7 @@ export function parseLoyaltyAdminQuery(params: URLSearchParams): LoyaltyAdminQue
   const page = Number(params.get("pagina"));
   const usuario = params.get("usuario");
   const ajustar = params.get("ajustar");
-  const aviso = params.get("aviso");
+  const aviso = params.get(NOTICE_PARAM);
   return {
     q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, LOYALTY_SEARCH_MAX_LENGTH),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
@@ -112,7 +113,7 @@ export function loyaltyAdminHref(state: Partial<Omit<LoyaltyAdminQuery, "badId">
   if (state.page && state.page > 1) params.set("pagina", String(state.page));
   if (state.usuario) params.set("usuario", state.usuario);
   if (state.ajustar) params.set("ajustar", state.ajustar);
-  if (state.aviso) params.set("aviso", state.aviso);
+  if (state.aviso) params.set(NOTICE_PARAM, state.aviso);
   const query = params.toString();
   return query ? `${LOYALTY_ADMIN_PATH}?${query}` : LOYALTY_ADMIN_PATH;
 }

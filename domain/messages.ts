@@ -94,6 +94,9 @@ export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e in
 /** The admin area's words (SPEC §5 and §8), shared by its screens and the server's checks. */
 export const ADMIN_MESSAGES = {
   forbidden: "No tienes permiso para realizar esta acción.",
+  invalidRequest: "La solicitud no es válida.",
+  /** A refused form's own message when its fields carry the messages. */
+  checkFields: "Revisa los campos marcados.",
   // Products (SPEC §8 "Admin products/orders", §5 "Product form").
   productAdded: "Producto agregado exitosamente",
   productUpdated: "Producto actualizado exitosamente",
@@ -122,6 +125,9 @@ export const ADMIN_MESSAGES = {
   imageMissing: "Selecciona una imagen primero",
   imageTooManyPixels: "La imagen es demasiado grande: el máximo es de 40 megapíxeles",
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
+  // Every admin page while a production shop runs on the sandbox payment provider.
+  sandboxInProduction:
+    "Pagos en modo de prueba: la tienda usa el proveedor sandbox en producción, así que cualquiera puede aprobar un pago sin que se cobre nada. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
 } as const;
 
 /** The CSV import's own texts (SPEC §2 "CSV import", §5); the spec's two are in ADMIN_MESSAGES (csvRequired, importFailed). */

@@ -53,3 +53,6 @@ export function csvSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** The import screen's file field (its form name). */
+export const CSV_FILE_FIELD = "archivo";

@@ -49,3 +49,22 @@ export const PRODUCT_LOAD_FAILED_HREF = dashboardHref({ aviso: "error-cargar-pro
 export function centsToPesosText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
+
+const imageKey = (index: number) => `images.${index}`;
+
+/** The values as a refused form's FormFailure carries them (text by field name; the images as `images.0`, `images.1`…). */
+export function productFormRecord(values: ProductFormValues): Record<string, string> {
+  const { images, ...text } = values;
+  return { ...text, ...Object.fromEntries(images.map((url, index) => [imageKey(index), url])) };
+}
+
+/** A refused form's values back as the form's (a field missing from the record is empty). */
+export function productFormValuesFrom(record: Record<string, string>): ProductFormValues {
+  const values = { ...EMPTY_PRODUCT_FORM };
+  for (const field of Object.keys(EMPTY_PRODUCT_FORM) as (keyof ProductFormValues)[]) {
+    if (field !== "images") values[field] = record[field] ?? "";
+  }
+  const images: string[] = [];
+  for (let index = 0; record[imageKey(index)] !== undefined; index++) images.push(record[imageKey(index)]!);
+  return { ...values, images };
+}

@@ -10,7 +10,7 @@ import path from "node:path";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "react-router";
-import { getConfig, type AppConfig } from "./config";
+import { getConfig, sandboxInProduction, type AppConfig } from "./config";
 import { openConfiguredDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { ensureAdmin } from "./accounts/admin.server";
 import { seedDemoCatalog } from "./catalog/seed";
@@ -50,6 +50,11 @@ export interface Shop {
 
 export async function createShop(): Promise<Shop> {
   const config = getConfig();
+  if (sandboxInProduction(config)) {
+    console.warn(
+      "ADVERTENCIA: la tienda corre en producción con PAYMENT_PROVIDER=sandbox: ningún pago es real y cualquiera puede aprobarlo. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
+    );
+  }
   const handle = await openConfiguredDatabase(config);
   await handle.migrate();
   if (config.SEED_DEMO === "true") {

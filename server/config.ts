@@ -128,6 +128,14 @@ function resolveSessionSecret(config: z.infer<typeof schema>, dataDir: string): 
   }
 }
 
+/**
+ * A production shop on the sandbox payment provider: no money moves and anyone can approve a
+ * payment. Said in the log at every start (server/app.ts) and on every admin page.
+ */
+export function sandboxInProduction(config: Pick<AppConfig, "NODE_ENV" | "PAYMENT_PROVIDER">): boolean {
+  return config.NODE_ENV === "production" && config.PAYMENT_PROVIDER === "sandbox";
+}
+
 let cached: AppConfig | undefined;
 
 export function getConfig(): AppConfig {

@@ -24,18 +24,23 @@ export function describedBy(id: string, { errors, hint, extra }: { errors?: Erro
   return { "aria-invalid": invalid ? (true as const) : undefined, "aria-describedby": ids || undefined };
 }
 
-/** Every message of one field, next to it: a paragraph for one, a list for several. */
-export function ErrorList({ id, errors }: { id?: string; errors?: Errors }) {
+/**
+ * Every message of one field, next to it: a paragraph for one, a list for several. `announce`
+ * makes it an alert (a message that appears while the visitor stays on the page, as a file
+ * checked in the browser is).
+ */
+export function ErrorList({ id, errors, announce }: { id?: string; errors?: Errors; announce?: boolean }) {
   if (!errors || errors.length === 0) return null;
+  const role = announce ? "alert" : undefined;
   if (errors.length === 1) {
     return (
-      <p id={id} className="form-error field-error">
+      <p id={id} className="form-error field-error" role={role}>
         {errors[0]}
       </p>
     );
   }
   return (
-    <ul id={id} className="field-errors">
+    <ul id={id} className="field-errors" role={role}>
       {errors.map((message) => (
         <li key={message} className="form-error field-error">
           {message}
@@ -59,9 +64,11 @@ interface FieldShell {
   hint?: ReactNode;
   errors?: Errors;
   className?: string;
+  /** The errors are announced when they appear (ErrorList). */
+  announce?: boolean;
 }
 
-function Shell({ id, label, hint, errors, className, children }: FieldShell & { id: string; children: ReactNode }) {
+function Shell({ id, label, hint, errors, className, announce, children }: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
@@ -71,7 +78,7 @@ function Shell({ id, label, hint, errors, className, children }: FieldShell & { 
           {hint}
         </p>
       ) : null}
-      <ErrorList id={errorId(id)} errors={errors} />
+      <ErrorList id={errorId(id)} errors={errors} announce={announce} />
     </div>
   );
 }

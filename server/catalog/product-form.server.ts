@@ -7,15 +7,15 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { isId } from "#domain/ids.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { EMPTY_PRODUCT_FORM, centsToPesosText, type ProductFormValues } from "#domain/product-form.ts";
+import { EMPTY_PRODUCT_FORM, centsToPesosText, productFormRecord, type ProductFormValues } from "#domain/product-form.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
-import { logError } from "#server/http/error-log.ts";
+import { ShopError } from "#server/errors.ts";
 import { listImages } from "#server/images/gallery.server.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 import { createProduct, removeProduct, updateProduct, type RemoveProductResult } from "./product-admin.server";
 import { PRODUCT_LIMITS } from "#domain/forms.ts";
-import { PRODUCT_FIELDS, parseProductInput, type ProductField, type ProductFieldErrors } from "./product-input";
+import { PRODUCT_FIELDS, type ProductField, type ProductInput } from "./product-input";
 
 /** The form field of the gallery picker without JavaScript: the chosen image's path joins the images. */
 export const GALLERY_IMAGE_FIELD = "galleryImage";
@@ -28,24 +28,31 @@ const SHOWN_BACK_IMAGES = 10;
 
 const limitOf = (field: ProductField): number => (PRODUCT_LIMITS as Record<string, number>)[field] ?? SHOWN_BACK_DEFAULT;
 
-/** The posted images: every non-blank `images` entry, then the gallery pick (if any). */
+/** The posted images: every `images` entry (blanks too: the schema drops them), then the gallery pick (if any). */
 function postedImages(form: FormData): string[] {
-  const typed = form.getAll("images").map(rawText);
   const picked = trimmedText(form.get(GALLERY_IMAGE_FIELD));
-  return [...typed, picked].filter((url) => url.trim() !== "");
+  return [...form.getAll("images").map(rawText), ...(picked ? [picked] : [])];
 }
 
-/** What the admin typed, to put back in a refused form: text only, capped. */
-export function postedProductValues(form: FormData): ProductFormValues {
+/** A posted product form's fields as the product schema reads them: every field once, the images as a list. */
+export function productFieldsFromForm(form: FormData): Partial<Record<ProductField, unknown>> {
+  const raw: Partial<Record<ProductField, unknown>> = {};
+  for (const field of PRODUCT_FIELDS) raw[field] = field === "images" ? postedImages(form) : form.get(field);
+  return raw;
+}
+
+/** What the admin typed, to put back in a refused form (a FormFailure's values): text only, capped. */
+export function postedProductValues(form: FormData): Record<string, string> {
   const values = { ...EMPTY_PRODUCT_FORM };
   for (const field of PRODUCT_FIELDS) {
     if (field === "images") continue;
     values[field] = rawText(form.get(field)).slice(0, limitOf(field) + SHOWN_BACK_MARGIN);
   }
   values.images = postedImages(form)
+    .filter((url) => url.trim() !== "")
     .slice(0, SHOWN_BACK_IMAGES)
     .map((url) => url.slice(0, PRODUCT_LIMITS.imageUrl + SHOWN_BACK_MARGIN));
-  return values;
+  return productFormRecord(values);
 }
 
 /** An edit form's starting values: the product in the shop (not archived), or null for a malformed, unknown or archived id. */
@@ -79,46 +86,20 @@ export async function galleryChoices(db: Queryable): Promise<Array<{ id: string;
   return (await listImages(db)).map(({ id, originalName, path }) => ({ id, originalName, path }));
 }
 
-export type ProductFormResult =
-  | { ok: true; id: string }
-  | { ok: false; status: 400 | 404 | 500; errors: ProductFieldErrors; banner: string | null; values: ProductFormValues };
-
 /**
- * Validates a posted product form and writes it: a new product (`id` null) or the product `id`.
- * Refused input → 400 with a message per field; a product gone meanwhile → 404; a failed write →
- * 500 with 'Error al agregar producto' / 'Error al actualizar producto' (logged). Nothing is
- * written unless the whole form is valid.
+ * Writes a validated product: a new one (`id` null: its new id) or the product `id`. A product
+ * gone meanwhile (archived, deleted, or a malformed id) is refused with 'Error al actualizar
+ * producto' (404); nothing is written then.
  */
-export async function saveProductForm(db: Database, form: FormData, id: string | null, requestId?: string): Promise<ProductFormResult> {
-  const raw: Partial<Record<ProductField, unknown>> = {};
-  for (const field of PRODUCT_FIELDS) raw[field] = field === "images" ? postedImages(form) : form.get(field);
-  const parsed = parseProductInput(raw, id === null ? "new" : "edit");
-  const failed = (status: 400 | 404 | 500, errors: ProductFieldErrors, banner: string | null): ProductFormResult => ({
-    ok: false,
-    status,
-    errors,
-    banner,
-    values: postedProductValues(form),
-  });
-  if (!parsed.ok) return failed(400, parsed.errors, null);
-  const failure = id === null ? ADMIN_MESSAGES.addFailed : ADMIN_MESSAGES.updateFailed;
-  try {
-    if (id === null) return { ok: true, id: await createProduct(db, parsed.product) };
-    if (!isId(id) || !(await updateProduct(db, id, parsed.product))) return failed(404, {}, failure);
-    return { ok: true, id };
-  } catch (error) {
-    logError(id === null ? "product create failed" : "product update failed", error, { requestId });
-    return failed(500, {}, failure);
-  }
+export async function saveProductForm(db: Database, input: ProductInput, id: string | null): Promise<string> {
+  if (id === null) return createProduct(db, input);
+  if (!isId(id) || !(await updateProduct(db, id, input))) throw new ShopError(ADMIN_MESSAGES.updateFailed, 404);
+  return id;
 }
 
-/** The delete button: erased, archived (orders name it), not found (or a malformed id), or failed (logged). */
-export async function deleteProductForm(db: Database, id: string, requestId?: string): Promise<RemoveProductResult | "failed"> {
-  if (!isId(id)) return "not-found";
-  try {
-    return await removeProduct(db, id);
-  } catch (error) {
-    logError("product delete failed", error, { requestId });
-    return "failed";
-  }
+/** The delete button: the product erased, or archived (orders name it); one not found (or a malformed id) is refused (404). */
+export async function deleteProductForm(db: Database, id: string): Promise<RemoveProductResult> {
+  const removed = isId(id) ? await removeProduct(db, id) : "not-found";
+  if (removed === "not-found") throw new ShopError(ADMIN_MESSAGES.deleteFailed, 404);
+  return removed;
 }

@@ -10,10 +10,11 @@ import {
   PRODUCT_FIELD_MESSAGES,
   isProductImageUrl,
   parseProductInput,
+  ownImagePath,
   parsePesosToCents,
-  productFieldsFromForm,
   type ProductField,
 } from "./product-input";
+import { productFieldsFromForm } from "./product-form.server";
 
 const valid: Partial<Record<ProductField, unknown>> = {
   name: "Pikachu ex",
@@ -37,7 +38,8 @@ const with_ = (changes: Partial<Record<ProductField, unknown>>, mode: "new" | "e
 function errorsOf(changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") {
   const result = with_(changes, mode);
   if (result.ok) throw new Error("expected the input to be refused");
-  return result.errors;
+  // Every message of each field, joined: a field with one message reads as that message.
+  return Object.fromEntries(Object.entries(result.fieldErrors).map(([field, messages]) => [field, messages?.join(" | ")]));
 }
 
 describe("parseProductInput", () => {
@@ -119,8 +121,35 @@ describe("parseProductInput", () => {
         "imagen.jpg",
         `https://example.com/${"a".repeat(PRODUCT_LIMITS.imageUrl)}`,
       ]) {
-        expect(errorsOf({ images: [bad] }).images, bad).toBe(PRODUCT_FIELD_MESSAGES.imageUrlInvalid);
+        expect(errorsOf({ images: [bad] })["images.0"], bad).toBe(PRODUCT_FIELD_MESSAGES.imageUrlInvalid);
       }
+    });
+
+    it("an address on the shop's own origin (http:// locally, as the gallery's copy button gives it) is stored as its path", () => {
+      const ownOrigins = ["http://localhost:3000", "https://tienda.example.mx"];
+      const path = "/media/imagenes/0123456789abcdef01234567/imagen.webp";
+      const result = parseProductInput(
+        { ...valid, images: [`http://localhost:3000${path}`, `https://tienda.example.mx${path}?w=240`, "https://cdn.example.com/a.png"] },
+        "new",
+        { ownOrigins },
+      );
+      expect(result.ok && result.product.images).toEqual([path, `${path}?w=240`, "https://cdn.example.com/a.png"]);
+      // Another origin on http://, or the shop's host on another port or with credentials, stays refused.
+      for (const bad of [
+        "http://localhost:3001/media/a.webp",
+        "http://evil.example.com/media/a.webp",
+        "http://u:p@localhost:3000/a.webp",
+      ]) {
+        expect(ownImagePath(bad, ownOrigins)).toBe(bad);
+        const refused = parseProductInput({ ...valid, images: [bad] }, "new", { ownOrigins });
+        expect(refused.ok, bad).toBe(false);
+      }
+    });
+
+    it("each failing image's message is on its own place among the non-blank images", () => {
+      expect(errorsOf({ images: ["https://ok.example.com/a.jpg", "", "javascript:x"] })).toEqual({
+        "images.1": PRODUCT_FIELD_MESSAGES.imageUrlInvalid,
+      });
     });
 
     it("isProductImageUrl refuses control characters", () => {
@@ -212,6 +241,7 @@ describe("parseProductInput", () => {
   it("reports every failing field at once, one message each", () => {
     const errors = errorsOf({ name: "", price: "-1", images: [] });
     expect(Object.keys(errors).sort()).toEqual(["images", "name", "price"]);
+    expect(errors.price).toBe(PRODUCT_FIELD_MESSAGES.priceInvalid);
   });
 });
 

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGES, RARITIES } from "#domain/catalog.ts";
 import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, PRODUCT_LIMITS } from "#domain/forms.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { rawText, trimmedText } from "#server/accounts/forms.ts";
+import { failureFromIssues, type FieldErrors } from "#domain/form-failure.ts";
+import { trimmedText } from "#server/accounts/forms.ts";
 
 /** The highest price the shop takes for one product: $10,000,000.00 MXN. */
 const MAX_PRICE_CENTS = 1_000_000_000;
@@ -105,22 +106,53 @@ const stock = z.preprocess(
   z
     .string()
     .min(1, PRODUCT_FIELD_MESSAGES.stockRequired)
-    .regex(/^\d{1,7}$/, PRODUCT_FIELD_MESSAGES.stockInvalid)
+    // A blank stock has the required message only.
+    .regex(/^$|^\d{1,7}$/, PRODUCT_FIELD_MESSAGES.stockInvalid)
     .transform(Number)
     .refine((n) => n <= MAX_STOCK, PRODUCT_FIELD_MESSAGES.stockInvalid),
 );
 
-/** Image URLs: blanks dropped, then 1 to 5, each an https address or a path of the shop. */
-const images = (requiredMessage: string) =>
+/**
+ * An address on one of the shop's own origins (the gallery's copy button gives the full URL, on
+ * http:// when the shop runs locally) as the shop's path; anything else as it is.
+ */
+export function ownImagePath(url: string, ownOrigins: readonly string[]): string {
+  if (ownOrigins.length === 0 || !/^https?:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password || !ownOrigins.includes(parsed.origin)) return url;
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Image URLs: blanks dropped, the shop's own addresses made paths, then 1 to 5, each an https address or a path of the shop. */
+const images = (requiredMessage: string, ownOrigins: readonly string[]) =>
   z.preprocess(
-    (v) => (Array.isArray(v) ? v : [v]).map(trimmedText).filter((url) => url !== ""),
+    (v) =>
+      (Array.isArray(v) ? v : [v])
+        .map(trimmedText)
+        .filter((url) => url !== "")
+        .map((url) => ownImagePath(url, ownOrigins)),
     z
       .array(z.string().refine(isProductImageUrl, PRODUCT_FIELD_MESSAGES.imageUrlInvalid))
       .min(1, requiredMessage)
       .max(MAX_PRODUCT_IMAGES, ADMIN_MESSAGES.tooManyImages),
   );
 
-function productSchema(imagesRequiredMessage: string) {
+export interface ProductSchemaOptions {
+  /** The shop's own origins (the request's, PUBLIC_URL's): an image address on one of them is stored as a path. */
+  ownOrigins?: readonly string[];
+}
+
+/**
+ * The product schema: 'new' (the add form and the CSV import: 'Debes agregar al menos una URL de
+ * imagen' when none is given) or 'edit' ('Debes tener al menos una URL de imagen'). Each failing
+ * image's message is on `images.{i}` (its place among the non-blank images), the count's on `images`.
+ */
+export function productSchema(mode: "new" | "edit", options: ProductSchemaOptions = {}) {
+  const imagesRequiredMessage = mode === "new" ? ADMIN_MESSAGES.imagesRequiredOnAdd : ADMIN_MESSAGES.imagesRequiredOnEdit;
   return z
     .object({
       name: z.preprocess(
@@ -142,7 +174,7 @@ function productSchema(imagesRequiredMessage: string) {
       cardNumber: optionalText(PRODUCT_LIMITS.cardNumber, false),
       artist: optionalText(PRODUCT_LIMITS.artist, false),
       comment: optionalText(PRODUCT_LIMITS.comment, true),
-      images: images(imagesRequiredMessage),
+      images: images(imagesRequiredMessage, options.ownOrigins ?? []),
     })
     .superRefine((p, ctx) => {
       if (p.salePrice !== null && p.salePrice >= p.price) {
@@ -152,13 +184,8 @@ function productSchema(imagesRequiredMessage: string) {
     .transform(({ price, salePrice, ...rest }) => ({ ...rest, priceCents: price, salePriceCents: salePrice }));
 }
 
-/** The add form and the CSV import: 'Debes agregar al menos una URL de imagen' when none is given. */
-export const newProductSchema = productSchema(ADMIN_MESSAGES.imagesRequiredOnAdd);
-/** The edit form: 'Debes tener al menos una URL de imagen'. */
-export const editedProductSchema = productSchema(ADMIN_MESSAGES.imagesRequiredOnEdit);
-
 /** A valid product, ready to store. */
-export type ProductInput = z.output<typeof newProductSchema>;
+export type ProductInput = z.output<ReturnType<typeof productSchema>>;
 
 /** The fields a product form or CSV row may carry, as text (images as a list). */
 export const PRODUCT_FIELDS = [
@@ -177,25 +204,16 @@ export const PRODUCT_FIELDS = [
   "images",
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
-export type ProductFieldErrors = Partial<Record<ProductField, string>>;
+export type ProductParse = { ok: true; product: ProductInput } | { ok: false; fieldErrors: FieldErrors };
 
-export type ProductParse = { ok: true; product: ProductInput } | { ok: false; errors: ProductFieldErrors };
-
-/** Validates one product's text fields: the product, or the first message of each field that failed. */
-export function parseProductInput(raw: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new"): ProductParse {
-  const result = (mode === "new" ? newProductSchema : editedProductSchema).safeParse(raw);
-  if (result.success) return { ok: true, product: result.data };
-  const errors: ProductFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ProductField | undefined;
-    if (field && PRODUCT_FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-/** A form's product fields as text: every field once, the images from every `images` entry. */
-export function productFieldsFromForm(form: FormData): Partial<Record<ProductField, unknown>> {
-  const raw: Partial<Record<ProductField, unknown>> = {};
-  for (const field of PRODUCT_FIELDS) raw[field] = field === "images" ? form.getAll("images").map(rawText) : form.get(field);
-  return raw;
+/** Validates one product's text fields (a CSV row): the product, or every message of each field that failed. */
+export function parseProductInput(
+  raw: Partial<Record<ProductField, unknown>>,
+  mode: "new" | "edit" = "new",
+  options: ProductSchemaOptions = {},
+): ProductParse {
+  const result = productSchema(mode, options).safeParse(raw);
+  return result.success
+    ? { ok: true, product: result.data }
+    : { ok: false, fieldErrors: failureFromIssues(result.error.issues).fieldErrors };
 }

@@ -16,8 +16,6 @@ import {
   COUPON_LIMITS,
   EMPTY_COUPON_FORM,
   isCouponType,
-  type CouponFormErrors,
-  type CouponFormValues,
   type CouponType,
 } from "#domain/coupons.ts";
 import { CONTROL_CHARACTER } from "#domain/forms.ts";
@@ -27,6 +25,9 @@ import type { Queryable } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { newId } from "#server/db/ids.ts";
 import { coupons, users } from "#server/db/schema.ts";
+import { ShopError } from "#server/errors.ts";
+
+type CouponFormField = (typeof COUPON_FORM_FIELDS)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -101,7 +102,7 @@ const wholeNumber = (options: { min: number; max: number; digits: number; requir
   );
 
 /** The create form (SPEC §5): every rule of the spec plus the shop's limits (domain/coupons.ts). */
-const couponFormSchema = z
+export const couponFormSchema = z
   .object({
     code: z.preprocess(
       trimmedText,
@@ -109,7 +110,8 @@ const couponFormSchema = z
         .string()
         .min(1, M.codeRequired)
         .max(COUPON_LIMITS.code, M.codeTooLong)
-        .regex(/^[A-Za-z0-9_-]+$/, M.codeInvalid)
+        // A blank code has the required message only.
+        .regex(/^[A-Za-z0-9_-]*$/, M.codeInvalid)
         .transform((v) => v.toUpperCase()),
     ),
     discountPercent: wholeNumber({
@@ -146,44 +148,31 @@ const couponFormSchema = z
 
 export type CouponInput = z.output<typeof couponFormSchema>;
 
-/** The form's fields as typed, to show back in a refused form: text only, capped. */
-export function postedCouponValues(form: FormData): CouponFormValues {
-  const values = { ...EMPTY_COUPON_FORM };
+/** The form's fields as typed, to show back in a refused form (a FormFailure's values): text only, capped. */
+export function postedCouponValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = { ...EMPTY_COUPON_FORM };
   for (const field of COUPON_FORM_FIELDS)
     values[field] = rawText(form.get(field)).slice(0, field === "description" ? COUPON_LIMITS.description + 100 : 100);
   return values;
 }
 
-export type CouponFormParse = { ok: true; coupon: CouponInput } | { ok: false; errors: CouponFormErrors };
-
-/** Validates the create form: the coupon, or the first message of each field that failed. */
-export function parseCouponForm(form: FormData): CouponFormParse {
-  const raw: Record<string, unknown> = Object.fromEntries(COUPON_FORM_FIELDS.map((f) => [f, form.get(f)]));
-  // Max uses only for a general coupon (SPEC §5): a single-use coupon ignores the field (its one use is the rule;
-  // without JavaScript the field stays on screen whatever the type).
+/**
+ * The create form's fields as the schema reads them. Max uses only for a general coupon (SPEC §5):
+ * a single-use coupon ignores the field (its one use is the rule; without JavaScript the field
+ * stays on screen whatever the type).
+ */
+export function couponFormInput(form: FormData): Record<CouponFormField, unknown> {
+  const raw = Object.fromEntries(COUPON_FORM_FIELDS.map((f) => [f, form.get(f)])) as Record<CouponFormField, unknown>;
   if (trimmedText(raw.type) === "single-use") raw.maxUses = "";
-  const result = couponFormSchema.safeParse(raw);
-  if (result.success) return { ok: true, coupon: result.data };
-  const errors: CouponFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof CouponFormValues | undefined;
-    if (field && (COUPON_FORM_FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return raw;
 }
 
-export type CreateCouponResult =
-  { ok: true; id: string; code: string } | { ok: false; status: 400 | 409; errors: CouponFormErrors; values: CouponFormValues };
-
 /**
- * Creates a coupon from the posted form: expiry = `now` + days valid. Invalid input: 400 with
- * the messages; a code already taken (also by a concurrent create: the unique index decides):
- * 409 with the message next to the code. Nothing is written unless the coupon is.
+ * Creates a coupon from the parsed form: expiry = `now` + days valid. A code already taken (also
+ * by a concurrent create: the unique index decides) is refused (409, on the code); nothing is
+ * written then.
  */
-export async function createCoupon(db: Queryable, form: FormData, now = new Date()): Promise<CreateCouponResult> {
-  const parsed = parseCouponForm(form);
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors, values: postedCouponValues(form) };
-  const c = parsed.coupon;
+export async function createCoupon(db: Queryable, c: CouponInput, now = new Date()): Promise<{ id: string; code: string }> {
   const id = newId();
   try {
     await db.insert(coupons).values({
@@ -197,22 +186,20 @@ export async function createCoupon(db: Queryable, form: FormData, now = new Date
       isActive: true,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, status: 409, errors: { code: M.codeTaken }, values: postedCouponValues(form) };
+    if (isUniqueViolation(error)) throw new ShopError(M.codeTaken, 409, "code");
     throw error;
   }
-  return { ok: true, id, code: c.code };
+  return { id, code: c.code };
 }
 
-/** Activates or deactivates a coupon; false for a malformed or unknown id (nothing changed). */
-export async function setCouponActive(db: Queryable, id: unknown, active: boolean): Promise<boolean> {
-  if (!isId(id)) return false;
-  const [row] = await db.update(coupons).set({ isActive: active }).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  return row !== undefined;
+/** Activates or deactivates a coupon; an unknown (or malformed) id is refused (404, nothing changed). */
+export async function setCouponActive(db: Queryable, id: string, active: boolean): Promise<void> {
+  const [row] = isId(id) ? await db.update(coupons).set({ isActive: active }).where(eq(coupons.id, id)).returning({ id: coupons.id }) : [];
+  if (!row) throw new ShopError(M.updateFailed, 404);
 }
 
-/** Deletes a coupon (its redemption rows go with it; orders keep their code and discount); false for a malformed or unknown id. */
-export async function deleteCoupon(db: Queryable, id: unknown): Promise<boolean> {
-  if (!isId(id)) return false;
-  const [row] = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  return row !== undefined;
+/** Deletes a coupon (its redemption rows go with it; orders keep their code and discount); an unknown (or malformed) id is refused (404). */
+export async function deleteCoupon(db: Queryable, id: string): Promise<void> {
+  const [row] = isId(id) ? await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id }) : [];
+  if (!row) throw new ShopError(M.deleteFailed, 404);
 }

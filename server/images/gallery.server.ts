@@ -4,12 +4,14 @@
  * (a new upload is a new id), which is what lets its URL be cached as immutable.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { images, imageVariants } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { isId } from "#domain/ids.ts";
 import { GALLERY_IMAGE_FILE, galleryImagePath, isImageWidth, type ImageWidth } from "#domain/images.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { ShopError } from "#server/errors.ts";
 import { prepareGalleryImage, type GalleryFileProblem, type PreparedImage } from "./decode.server";
 
 export { galleryImagePath };
@@ -58,25 +60,28 @@ const PROBLEM_MESSAGES: Record<GalleryFileProblem, string> = {
   "too-many-pixels": ADMIN_MESSAGES.imageTooManyPixels,
 };
 
-export type UploadResult = { ok: true; id: string } | { ok: false; message: string };
+/** The upload form's file field. */
+export const GALLERY_FILE_FIELD = "imagen";
+
+/** The upload form: a chosen file (with none chosen, browsers send an empty, nameless part, or none at all). */
+export const galleryUploadSchema = z.object({
+  [GALLERY_FILE_FIELD]: z.custom<File>((v) => v instanceof File && !(v.size === 0 && v.name === ""), PROBLEM_MESSAGES.missing),
+});
 
 /**
- * The gallery form's file field (`FormData.get`), checked and stored: the new id, or the Spanish
- * message of SPEC §5 for a missing file, one over 5 MB, or one that is not an image.
+ * A chosen file, checked and stored: the new id. One over 5 MB, one that is not an image, or one
+ * with too many pixels is refused with the Spanish message of SPEC §5 (on the file field).
  */
-export async function uploadGalleryImage(db: Database, field: FormDataEntryValue | null, uploadedBy: string | null): Promise<UploadResult> {
-  // No file chosen: browsers send an empty, nameless part (or none at all).
-  if (!(field instanceof File) || (field.size === 0 && field.name === "")) return { ok: false, message: PROBLEM_MESSAGES.missing };
-  const prepared = await prepareGalleryImage(Buffer.from(await field.arrayBuffer()), field.name);
-  if (!prepared.ok) return { ok: false, message: PROBLEM_MESSAGES[prepared.problem] };
-  return { ok: true, id: await saveGalleryImage(db, prepared.image, uploadedBy) };
+export async function uploadGalleryImage(db: Database, file: File, uploadedBy: string | null): Promise<string> {
+  const prepared = await prepareGalleryImage(Buffer.from(await file.arrayBuffer()), file.name);
+  if (!prepared.ok) throw new ShopError(PROBLEM_MESSAGES[prepared.problem], 400, GALLERY_FILE_FIELD);
+  return saveGalleryImage(db, prepared.image, uploadedBy);
 }
 
-/** Deletes an image and (by cascade) its variants; false when there was none. */
-export async function deleteGalleryImage(db: Queryable, id: string): Promise<boolean> {
-  if (!isId(id)) return false;
-  const rows = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
-  return rows.length > 0;
+/** Deletes an image and (by cascade) its variants; an unknown (or malformed) id is refused (404). */
+export async function deleteGalleryImage(db: Queryable, id: string): Promise<void> {
+  const rows = isId(id) ? await db.delete(images).where(eq(images.id, id)).returning({ id: images.id }) : [];
+  if (rows.length === 0) throw new ShopError(ADMIN_MESSAGES.imageDeleteFailed, 404);
 }
 
 /** What a media URL asks for: an image id and a storefront width (null: the largest variant). */

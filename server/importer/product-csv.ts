@@ -110,8 +110,14 @@ export function productFromRow(header: readonly string[], cells: readonly string
   });
   const parsed = parseProductInput(raw, "new");
   if (parsed.ok) return parsed;
-  const error = Object.entries(parsed.errors)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join("; ");
+  // One line per column: an image's messages (`images.2`) are the images column's.
+  const byColumn = new Map<string, string[]>();
+  for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
+    const column = field.split(".")[0]!;
+    const list = byColumn.get(column) ?? [];
+    for (const message of messages ?? []) if (!list.includes(message)) list.push(message);
+    byColumn.set(column, list);
+  }
+  const error = [...byColumn].flatMap(([column, messages]) => messages.map((message) => `${column}: ${message}`)).join("; ");
   return { ok: false, error };
 }

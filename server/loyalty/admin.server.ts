@@ -10,7 +10,8 @@ import { LOYALTY_ADMIN_HISTORY_LIMIT, LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_PAGE
 import { isId } from "#domain/ids.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
-import { adjustPoints, PointsError } from "./ledger.server";
+import { ShopError } from "#server/errors.ts";
+import { adjustPoints } from "./ledger.server";
 import { recentMovements, type PointTransaction } from "./points.server";
 
 export interface LoyaltyCustomerRow {
@@ -136,31 +137,25 @@ export async function loyaltyHistory(db: Queryable, userId: string): Promise<Loy
   };
 }
 
-export type AdjustResult = { ok: true; balance: number } | { ok: false; status: number; message: string };
-
 /**
- * The admin's adjustment of a customer's points, in one transaction: the customer must exist (an
- * unknown id: 404), and a deduction larger than the balance is refused (409) with nothing written.
+ * The admin's adjustment of a customer's points, in one transaction: the new balance. An unknown
+ * customer is refused (404), and a deduction larger than the balance (409, PointsError); nothing
+ * is written then.
  */
 export async function adjustCustomerPoints(
   db: Database,
   input: { userId: string; amount: number; description: string; adminId: string },
-): Promise<AdjustResult> {
-  if (!isId(input.userId)) return { ok: false, status: 404, message: LOYALTY_ADMIN_MESSAGES.customerNotFound };
-  try {
-    return await db.transaction(async (tx) => {
-      const [customer] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, input.userId), isCustomer))
-        .limit(1)
-        // Held until commit, so the account can't be deleted between this check and the writes.
-        .for("key share");
-      if (!customer) return { ok: false as const, status: 404, message: LOYALTY_ADMIN_MESSAGES.customerNotFound };
-      return { ok: true as const, balance: await adjustPoints(tx, input) };
-    });
-  } catch (error) {
-    if (error instanceof PointsError) return { ok: false, status: error.status, message: error.message };
-    throw error;
-  }
+): Promise<number> {
+  if (!isId(input.userId)) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, 404);
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), isCustomer))
+      .limit(1)
+      // Held until commit, so the account can't be deleted between this check and the writes.
+      .for("key share");
+    if (!customer) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, 404);
+    return adjustPoints(tx, input);
+  });
 }

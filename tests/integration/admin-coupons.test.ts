@@ -11,7 +11,8 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "#app/routes/admin/cupones.tsx";
-import { COUPON_ADMIN_MESSAGES as M, type CouponFormErrors, type CouponFormValues } from "#domain/coupons.ts";
+import { COUPON_ADMIN_MESSAGES as M, type CouponFormValues } from "#domain/coupons.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { checkCoupon } from "#server/coupons/index.ts";
 import type { Database } from "#server/db/client.ts";
@@ -24,7 +25,7 @@ import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
-type Refused = { intent: string | null; error: string | null; errors: CouponFormErrors; values: CouponFormValues | null };
+type Refused = FormFailure;
 type Page = {
   coupons: Array<{
     id: string;
@@ -181,7 +182,7 @@ describeEachDatabase("admin coupons", (t) => {
         const answer = await post(form);
         expect(answer.status).toBe(400);
         expect(answer.data?.intent).toBe("create");
-        expect(answer.data?.errors).toEqual({ [field]: message });
+        expect(answer.data?.fieldErrors).toEqual({ [field]: [message] });
         expect(answer.data?.values).toEqual({
           code: form.code,
           discountPercent: form.discountPercent,
@@ -197,17 +198,17 @@ describeEachDatabase("admin coupons", (t) => {
     it("an empty form gets every required field's message at once; an oversized one is shown back capped", async () => {
       const empty = await post({ intent: "create" });
       expect(empty.status).toBe(400);
-      expect(empty.data?.errors).toEqual({
-        code: M.codeRequired,
-        discountPercent: M.percentRequired,
-        type: M.typeInvalid,
-        daysValid: M.daysRequired,
+      expect(empty.data?.fieldErrors).toEqual({
+        code: [M.codeRequired],
+        discountPercent: [M.percentRequired],
+        type: [M.typeInvalid],
+        daysValid: [M.daysRequired],
       });
       const huge = await post(createForm({ code: "Z".repeat(100_000), description: "d".repeat(100_000) }));
       expect(huge.status).toBe(400);
-      expect(huge.data?.errors).toEqual({ code: M.codeTooLong, description: M.descriptionTooLong });
-      expect(huge.data?.values?.code.length).toBeLessThanOrEqual(100);
-      expect(huge.data?.values?.description.length).toBeLessThanOrEqual(300);
+      expect(huge.data?.fieldErrors).toEqual({ code: [M.codeTooLong], description: [M.descriptionTooLong] });
+      expect(huge.data?.values.code?.length).toBeLessThanOrEqual(100);
+      expect(huge.data?.values.description?.length).toBeLessThanOrEqual(300);
     });
 
     it("a code already taken (in any case) gets the message next to the code, 409, the values kept, one coupon", async () => {
@@ -215,7 +216,7 @@ describeEachDatabase("admin coupons", (t) => {
       expect((await post(createForm({ code }))).status).toBe(303);
       const again = await post(createForm({ code: ` ${code.toLowerCase()} `, discountPercent: "50" }));
       expect(again.status).toBe(409);
-      expect(again.data?.errors).toEqual({ code: M.codeTaken });
+      expect(again.data?.fieldErrors).toEqual({ code: [M.codeTaken] });
       expect(again.data?.values).toMatchObject({ code: ` ${code.toLowerCase()} `, discountPercent: "50" });
       const [row] = await t.db.select({ n: count() }).from(coupons).where(eq(coupons.code, code));
       expect(row?.n).toBe(1);
@@ -226,7 +227,7 @@ describeEachDatabase("admin coupons", (t) => {
       const code = `RACE${newId().slice(-8).toUpperCase()}`;
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post(createForm({ code, discountPercent: String(i + 1) }))));
       expect(answers.map((a) => a.status).sort()).toEqual([303, 409, 409, 409, 409, 409, 409, 409]);
-      for (const refused of answers.filter((a) => a.status === 409)) expect(refused.data?.errors).toEqual({ code: M.codeTaken });
+      for (const refused of answers.filter((a) => a.status === 409)) expect(refused.data?.fieldErrors).toEqual({ code: [M.codeTaken] });
       const [row] = await t.db.select({ n: count() }).from(coupons).where(eq(coupons.code, code));
       expect(row?.n).toBe(1);
     });
@@ -278,7 +279,12 @@ describeEachDatabase("admin coupons", (t) => {
         const before = await couponRows(t.db);
         const answer = await post(typeof fields === "string" ? fields : { intent, ...fields });
         expect(answer.status).toBe(status);
-        expect(answer.data?.error).toBe(intent === "delete" ? M.deleteFailed : M.updateFailed);
+        expect(answer.data).toEqual({
+          intent,
+          formError: intent === "delete" ? M.deleteFailed : M.updateFailed,
+          fieldErrors: {},
+          values: {},
+        });
         expect(await couponRows(t.db)).toEqual(before);
       });
     }
@@ -303,7 +309,7 @@ describeEachDatabase("admin coupons", (t) => {
       for (const fields of [{}, { intent: "update" }, { intent: "__proto__" }, { intent: "toString" }] as Record<string, string>[]) {
         const answer = await post(fields);
         expect(answer.status).toBe(400);
-        expect(answer.data?.error).toBe(M.invalidRequest);
+        expect(answer.data).toEqual({ formError: M.invalidRequest, fieldErrors: {}, values: {} });
       }
       const json = await settle<Refused>(async () =>
         action({

@@ -13,6 +13,7 @@ import { LOYALTY_ADMIN_HISTORY_LIMIT, LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_PAGE
 import { newId } from "#server/db/ids.ts";
 import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
 import { PointsError, adjustPoints } from "#server/loyalty/ledger.server.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 import { adjustCustomerPoints, listLoyaltyCustomers, loyaltyHistory } from "#server/loyalty/admin.server.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -88,13 +89,13 @@ describeEachDatabase("loyalty admin", (t) => {
   it("10 deductions of 10 at once on a balance of 50: exactly 5 succeed, balance 0, 5 movements", async () => {
     const adminId = await insertAdmin();
     const userId = await insertCustomer(t.db, { points: 50 });
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => adjustCustomerPoints(t.db, { userId, amount: -10, description: `Resta ${i}`, adminId })),
     );
-    expect(results.filter((r) => r.ok)).toHaveLength(5);
-    const refused = results.filter((r) => !r.ok);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    const refused = results.filter((r) => r.status === "rejected");
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r).toEqual({ ok: false, status: 409, message: LOYALTY_ADMIN_MESSAGES.insufficient(0) });
+    for (const r of refused) expect(r.reason).toMatchObject({ status: 409, message: LOYALTY_ADMIN_MESSAGES.insufficient(0) });
     expect(await account(userId)).toMatchObject({ balance: 0, totalEarned: 0 });
     expect(await movements(userId)).toHaveLength(5);
   });
@@ -102,8 +103,7 @@ describeEachDatabase("loyalty admin", (t) => {
   it("adjusting an unknown, malformed or admin id answers 404 and writes nothing", async () => {
     const adminId = await insertAdmin();
     for (const userId of [newId(), "no-es-un-id", adminId]) {
-      expect(await adjustCustomerPoints(t.db, { userId, amount: 5, description: "x", adminId })).toEqual({
-        ok: false,
+      await expect(adjustCustomerPoints(t.db, { userId, amount: 5, description: "x", adminId })).rejects.toMatchObject({
         status: 404,
         message: LOYALTY_ADMIN_MESSAGES.customerNotFound,
       });
@@ -217,7 +217,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   async function post(fields: Record<string, string> | string, cookie: string, url = "/admin/loyalty") {
-    return settle<{ error: string; field?: string; values?: Record<string, string> }>(() =>
+    return settle<FormFailure>(() =>
       action({ request: formPost(url, fields, { cookie }), context: routeContext(t.db), params: {} } as never),
     );
   }
@@ -317,12 +317,16 @@ describeEachDatabase("loyalty admin", (t) => {
     ];
     for (const c of cases) {
       const result = await post(c.fields, cookie);
-      expect({ fields: c.fields, status: result.status, error: result.data?.error, field: result.data?.field }).toEqual({
+      // A field's message is on that field; the service's (no customer, not enough points) the form's.
+      const expected = c.field ? { fieldErrors: { [c.field]: [c.error] } } : { formError: c.error, fieldErrors: {} };
+      expect({ fields: c.fields, status: result.status, ...result.data, values: undefined, intent: undefined }).toEqual({
         fields: c.fields,
         status: c.status,
-        error: c.error,
-        field: c.field,
+        ...expected,
+        values: undefined,
+        intent: undefined,
       });
+      if (c.fields.intent === "adjust") expect(result.data?.intent).toBe("adjust");
       if (c.fields.amount !== undefined && c.fields.intent === "adjust")
         expect(result.data?.values?.amount).toBe(c.fields.amount.slice(0, 300));
     }

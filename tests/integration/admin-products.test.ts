@@ -13,6 +13,7 @@ import { loader as productPageLoader } from "#app/routes/producto.tsx";
 import { loader as sitemapLoader } from "#app/routes/sitemap[.]xml.ts";
 import { ADMIN_MESSAGES, CART_MESSAGES } from "#domain/messages.ts";
 import { DEFAULT_QUERY } from "#domain/product-query.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 import type { ProductFormValues } from "#domain/product-form.ts";
 import { addToCart, getCart, mergeGuestCart, startCartWith } from "#server/cart/cart.server.ts";
 import { listProducts, getProduct } from "#server/catalog/products.server.ts";
@@ -26,11 +27,10 @@ import { CheckoutError, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
-type FormAnswer = { ok: false; status: number; errors: Record<string, string>; banner: string | null; values: ProductFormValues };
-type DeleteAnswer = { ok: false; deleteFailed: string };
+type FormAnswer = FormFailure;
 type EditData = { id: string; values: ProductFormValues; confirmingDelete: boolean; gallery: unknown[] };
 
 const ADDED = "/admin?tab=productos&aviso=producto-agregado";
@@ -87,7 +87,7 @@ describeEachDatabase("admin products", (t) => {
       addAction({ request: formPost("/admin/agregar-producto", body, { cookie }), params: {}, context: context() } as never),
     );
   const edit = (id: string, body: string, cookie: string) =>
-    settle<FormAnswer | DeleteAnswer>(() =>
+    settle<FormAnswer>(() =>
       editAction({ request: formPost(`/admin/editar-producto/${id}`, body, { cookie }), params: { id }, context: context() } as never),
     );
   const openEdit = (id: string, cookie: string, query = "") =>
@@ -153,6 +153,19 @@ describeEachDatabase("admin products", (t) => {
       expect(row?.images).toEqual([path]);
     });
 
+    it("takes an image address on the shop's own origin over http:// (the gallery's copy button gives it so locally), stored as its path", async () => {
+      const admin = await cookieOf("admin");
+      const path = `/media/imagenes/${newId()}/imagen.webp`;
+      const answer = await add(productForm({ name: "Mew de la tienda", images: [`${TEST_ORIGIN}${path}`, "", "", "", ""] }), admin);
+      expect(answer.status).toBe(303);
+      const [row] = await t.db.select().from(products).where(eq(products.name, "Mew de la tienda"));
+      expect(row?.images).toEqual([path]);
+      // Another site on http:// stays refused.
+      const other = await add(productForm({ images: ["http://otra-tienda.test/media/imagenes/x/imagen.webp"] }), admin);
+      expect(other.status).toBe(400);
+      expect(other.data?.fieldErrors["images.0"]).toEqual([PRODUCT_FIELD_MESSAGES.imageUrlInvalid]);
+    });
+
     it("refuses missing and wrong fields with 400, each message next to its field, every typed value kept, nothing written", async () => {
       const admin = await cookieOf("admin");
       const before = await productCount(t.db);
@@ -169,21 +182,23 @@ describeEachDatabase("admin products", (t) => {
         admin,
       );
       expect(answer.status).toBe(400);
-      expect(answer.data?.errors).toEqual({
-        name: PRODUCT_FIELD_MESSAGES.nameRequired,
-        salePrice: "El precio de oferta debe ser menor al precio normal",
-        stock: PRODUCT_FIELD_MESSAGES.stockInvalid,
-        rarity: PRODUCT_FIELD_MESSAGES.rarityRequired,
-        images: "Debes agregar al menos una URL de imagen",
+      expect(answer.data?.fieldErrors).toEqual({
+        name: [PRODUCT_FIELD_MESSAGES.nameRequired],
+        salePrice: ["El precio de oferta debe ser menor al precio normal"],
+        stock: [PRODUCT_FIELD_MESSAGES.stockInvalid],
+        rarity: [PRODUCT_FIELD_MESSAGES.rarityRequired],
+        images: ["Debes agregar al menos una URL de imagen"],
       });
+      expect(answer.data?.formError).toBeUndefined();
       expect(answer.data?.values).toMatchObject({
         price: "100",
         salePrice: "100",
         stock: "1.5",
         cardNumber: "SV-01",
         expansion: "Evolving Skies",
-        images: [],
       });
+      // No image was typed: none is shown back.
+      expect(Object.keys(answer.data!.values).filter((key) => key.startsWith("images"))).toEqual([]);
       expect(await productCount(t.db)).toBe(before);
     });
 
@@ -195,8 +210,12 @@ describeEachDatabase("admin products", (t) => {
         [{ name: "x".repeat(5000) }, "name", PRODUCT_FIELD_MESSAGES.nameTooLong],
         [{ description: "d".repeat(20_000) }, "description", PRODUCT_FIELD_MESSAGES.textTooLong],
         [{ images: [1, 2, 3, 4, 5, 6].map((n) => `https://img.example.com/${n}.jpg`) }, "images", ADMIN_MESSAGES.tooManyImages],
-        [{ images: ["javascript:alert(1)"] }, "images", PRODUCT_FIELD_MESSAGES.imageUrlInvalid],
-        [{ images: ["http://insecure.example.com/a.jpg"] }, "images", PRODUCT_FIELD_MESSAGES.imageUrlInvalid],
+        [{ images: ["javascript:alert(1)"] }, "images.0", PRODUCT_FIELD_MESSAGES.imageUrlInvalid],
+        [
+          { images: ["https://img.example.com/1.jpg", "http://insecure.example.com/a.jpg"] },
+          "images.1",
+          PRODUCT_FIELD_MESSAGES.imageUrlInvalid,
+        ],
         [{ price: "1e309" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
         [{ price: "-10" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
         [{ price: "99999999999" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
@@ -207,9 +226,9 @@ describeEachDatabase("admin products", (t) => {
       for (const [changes, field, message] of cases) {
         const answer = await add(productForm(changes), admin);
         expect(answer.status, JSON.stringify(changes).slice(0, 80)).toBe(400);
-        expect(answer.data?.errors[field]).toBe(message);
+        expect(answer.data?.fieldErrors[field]).toEqual([message]);
         // What is shown back is capped.
-        expect(answer.data!.values.description.length).toBeLessThanOrEqual(5100);
+        expect(answer.data!.values.description?.length).toBeLessThanOrEqual(5100);
       }
       const json = await settle(() =>
         addAction({
@@ -259,7 +278,7 @@ describeEachDatabase("admin products", (t) => {
         } as never),
       );
       expect(answer.status).toBe(500);
-      expect(answer.data?.banner).toBe("Error al agregar producto");
+      expect(answer.data?.formError).toBe("Error al agregar producto");
       expect(answer.data?.values.name).toBe("Umbreon VMAX (Alt Art)");
       expect(await productCount(t.db)).toBe(before);
     });
@@ -318,7 +337,7 @@ describeEachDatabase("admin products", (t) => {
       const answer = await edit(id, productForm({ name: "Snorlax gigante", images: ["", "", "", "", ""] }), admin);
       expect(answer.status).toBe(400);
       const data = answer.data as FormAnswer;
-      expect(data.errors).toEqual({ images: "Debes tener al menos una URL de imagen" });
+      expect(data.fieldErrors).toEqual({ images: ["Debes tener al menos una URL de imagen"] });
       expect(data.values.name).toBe("Snorlax gigante");
       expect((await productRow(t.db, id))?.name).toBe("Snorlax");
     });
@@ -328,7 +347,7 @@ describeEachDatabase("admin products", (t) => {
       const id = await insertProduct(t.db, { name: "Lapras", archivedAt: new Date() });
       const answer = await edit(id, productForm({ name: "Lapras nuevo" }), admin);
       expect(answer.status).toBe(404);
-      expect((answer.data as FormAnswer).banner).toBe("Error al actualizar producto");
+      expect(answer.data).toMatchObject({ intent: "save", formError: "Error al actualizar producto", fieldErrors: {} });
       expect((await productRow(t.db, id))?.name).toBe("Lapras");
       const malformed = await edit("nope", productForm(), admin);
       expect(malformed.status).toBe(404);
@@ -375,7 +394,7 @@ describeEachDatabase("admin products", (t) => {
       for (const target of [id, newId(), "x"]) {
         const again = await edit(target, "intent=delete", admin);
         expect(again.status).toBe(404);
-        expect(again.data).toEqual({ ok: false, deleteFailed: "Error al eliminar" });
+        expect(again.data).toEqual({ intent: "delete", formError: "Error al eliminar", fieldErrors: {}, values: {} });
       }
     });
   });

@@ -17,7 +17,8 @@ import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { importRuns, products, users } from "#server/db/schema.ts";
 import { claimNextImportRun, createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
 import { processImportRun, runNextImport } from "#server/importer/import-worker.server.ts";
-import type { ImportPageData } from "#server/importer/import-page.server.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import type { ImportPageData } from "#app/routes/admin/importar-productos.server.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { TEST_ORIGIN, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -26,7 +27,7 @@ const PATH = "/admin/importar-productos";
 const fixture = (name: string) => fs.readFileSync(path.resolve("tests/fixtures/csv", name));
 const HEADER = "name,expansion,price,stock,rarity,type,images";
 
-type Answer = { error: string };
+type Answer = FormFailure & { error?: string };
 type RunPage = Extract<ImportPageData, { view: "run" }>;
 
 describeEachDatabase("CSV import", (t) => {
@@ -377,7 +378,7 @@ describeEachDatabase("CSV import", (t) => {
       for (const intent of ["import", "preview"]) {
         const answer = await post(upload(cookie, file, { intent }));
         expect([label, intent, answer.status]).toEqual([label, intent, 400]);
-        expect(answer.data?.error, label).toBe(error);
+        expect(answer.data, label).toEqual({ intent, fieldErrors: { archivo: [error] }, values: {} });
       }
     }
     expect(await runNextImport(t.db)).toBeNull();
@@ -457,7 +458,7 @@ describeEachDatabase("CSV import", (t) => {
     // Confirming again (a double click, the back button) queues nothing more.
     const again = await confirm();
     expect(again.status).toBe(400);
-    expect(again.data?.error).toBe(CSV_IMPORT_MESSAGES.previewExpired);
+    expect(again.data).toEqual({ intent: "confirm", formError: CSV_IMPORT_MESSAGES.previewExpired, fieldErrors: {}, values: {} });
     expect((await page(`?vista=${id}`, cookie)).data).toEqual({ view: "form", notice: CSV_IMPORT_MESSAGES.previewExpired });
 
     expect(await runNextImport(t.db)).toBe(id);

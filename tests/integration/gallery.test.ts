@@ -19,6 +19,7 @@ import { registerUser } from "#server/accounts/users.server.ts";
 import { images, imageVariants } from "#server/db/schema.ts";
 import { cleanOriginalName, variantWidths } from "#server/images/decode.server.ts";
 import { galleryImagePath, listImages } from "#server/images/gallery.server.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { IMAGE_WIDTHS } from "#domain/images.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
@@ -65,8 +66,7 @@ function deleteRequest(cookie: string | null, imageId: string): Request {
 }
 
 describeEachDatabase("image gallery", (t) => {
-  const run = (request: Request) =>
-    settle<{ intent: string | null; error: string }>(() => action({ request, context: routeContext(t.db), params: {} } as never));
+  const run = (request: Request) => settle<FormFailure>(() => action({ request, context: routeContext(t.db), params: {} } as never));
   const media = (path: string, headers: Record<string, string> = {}) => {
     const url = new URL(TEST_ORIGIN + path);
     const [, , , id, file] = url.pathname.split("/");
@@ -148,7 +148,7 @@ describeEachDatabase("image gallery", (t) => {
       uploadRequest(admin, { bytes: Buffer.from("esto no es una imagen\n".repeat(20)), name: "carta.png", type: "image/png" }),
     );
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ intent: "upload", error: ADMIN_MESSAGES.imageOnly });
+    expect(result.data).toEqual({ intent: "upload", fieldErrors: { imagen: [ADMIN_MESSAGES.imageOnly] }, values: {} });
     expect([await imageCount(), await variantCount()]).toEqual([images0, variants0]);
   });
 
@@ -158,9 +158,9 @@ describeEachDatabase("image gallery", (t) => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>',
     );
-    expect((await run(uploadRequest(admin, { bytes: svg, name: "x.svg", type: "image/svg+xml" }))).data?.error).toBe(
+    expect((await run(uploadRequest(admin, { bytes: svg, name: "x.svg", type: "image/svg+xml" }))).data?.fieldErrors.imagen).toEqual([
       ADMIN_MESSAGES.imageOnly,
-    );
+    ]);
     const png = await pngOf(600, 800);
     const truncated = png.subarray(0, Math.floor(png.length / 2));
     const noisy = await sharp(Buffer.from(Array.from({ length: 600 * 800 * 3 }, (_, i) => (i * 7919) % 256)), {
@@ -169,11 +169,12 @@ describeEachDatabase("image gallery", (t) => {
       .png()
       .toBuffer();
     expect(
-      (await run(uploadRequest(admin, { bytes: noisy.subarray(0, noisy.length - 2000), name: "rota.png", type: "image/png" }))).data?.error,
-    ).toBe(ADMIN_MESSAGES.imageOnly);
-    expect((await run(uploadRequest(admin, { bytes: truncated, name: "media.png", type: "image/png" }))).data?.error).toBe(
+      (await run(uploadRequest(admin, { bytes: noisy.subarray(0, noisy.length - 2000), name: "rota.png", type: "image/png" }))).data
+        ?.fieldErrors.imagen,
+    ).toEqual([ADMIN_MESSAGES.imageOnly]);
+    expect((await run(uploadRequest(admin, { bytes: truncated, name: "media.png", type: "image/png" }))).data?.fieldErrors.imagen).toEqual([
       ADMIN_MESSAGES.imageOnly,
-    );
+    ]);
     expect(await imageCount()).toBe(before);
   });
 
@@ -186,7 +187,7 @@ describeEachDatabase("image gallery", (t) => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const result = await run(uploadRequest(admin, { bytes: bomb, name: "bomba.png", type: "image/png" }));
     expect(result.status).toBe(400);
-    expect(result.data?.error).toBe(ADMIN_MESSAGES.imageTooManyPixels);
+    expect(result.data?.fieldErrors.imagen).toEqual([ADMIN_MESSAGES.imageTooManyPixels]);
     expect(await imageCount()).toBe(before);
   });
 
@@ -224,17 +225,17 @@ describeEachDatabase("image gallery", (t) => {
     const big = Buffer.concat([await pngOf(200, 200), Buffer.alloc(6 * 1024 * 1024)]);
     const tooLarge = await run(uploadRequest(admin, { bytes: big, name: "grande.png", type: "image/png" }));
     expect(tooLarge.status).toBe(400);
-    expect(tooLarge.data).toEqual({ intent: "upload", error: ADMIN_MESSAGES.imageTooLarge });
+    expect(tooLarge.data).toEqual({ intent: "upload", fieldErrors: { imagen: [ADMIN_MESSAGES.imageTooLarge] }, values: {} });
     const missing = await run(uploadRequest(admin, null));
     expect(missing.status).toBe(400);
-    expect(missing.data).toEqual({ intent: "upload", error: ADMIN_MESSAGES.imageMissing });
+    expect(missing.data).toEqual({ intent: "upload", fieldErrors: { imagen: [ADMIN_MESSAGES.imageMissing] }, values: {} });
     // A form with no file part at all (not a browser's, but possible).
     const bare = new FormData();
     bare.set("intent", "upload");
     const none = await run(
       new Request(TEST_ORIGIN + GALLERY, { method: "POST", headers: { origin: TEST_ORIGIN, cookie: admin }, body: bare }),
     );
-    expect(none.data?.error).toBe(ADMIN_MESSAGES.imageMissing);
+    expect(none.data?.fieldErrors.imagen).toEqual([ADMIN_MESSAGES.imageMissing]);
     expect(await imageCount()).toBe(before);
   });
 
@@ -306,7 +307,7 @@ describeEachDatabase("image gallery", (t) => {
     // Deleting it again, or an id that never was: 'Error al eliminar la imagen', nothing else touched.
     const twice = await run(deleteRequest(admin, image.id));
     expect(twice.status).toBe(404);
-    expect(twice.data?.error).toBe(ADMIN_MESSAGES.imageDeleteFailed);
+    expect(twice.data).toEqual({ intent: "delete", formError: ADMIN_MESSAGES.imageDeleteFailed, fieldErrors: {}, values: {} });
     expect((await run(deleteRequest(admin, "nada"))).status).toBe(404);
   });
 

@@ -7,145 +7,127 @@
  */
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import {
-  COUPON_LIMITS,
-  COUPON_TYPES,
-  COUPON_TYPE_LABELS,
-  couponsHref,
-  type CouponFormErrors,
-  type CouponFormValues,
-} from "#domain/coupons.ts";
+import { COUPON_LIMITS, COUPON_TYPES, COUPON_TYPE_LABELS, couponsHref, type CouponFormValues } from "#domain/coupons.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { Field, FormError, SelectField } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { FieldError, invalidProps } from "#app/components/FieldError.tsx";
 
-type Field = keyof CouponFormValues;
-
-const fieldId = (field: Field) => `cupon-${field}`;
-export function CouponForm({ values, errors, banner }: { values: CouponFormValues; errors: CouponFormErrors; banner: string | null }) {
+export function CouponForm({ values, failure }: { values: CouponFormValues; failure: FormFailure | undefined }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   const [type, setType] = useState(values.type);
-  const hasErrors = Object.keys(errors).length > 0;
+  const errors = failure?.fieldErrors ?? {};
+  const formMessage = failure?.formError ?? (Object.keys(errors).length > 0 ? ADMIN_MESSAGES.checkFields : null);
   return (
     <Form method="post" action={couponsHref({ nuevo: true })} className="coupon-form" aria-labelledby="cupon-form-titulo">
       <h3 id="cupon-form-titulo">Nuevo Cupón</h3>
       <input type="hidden" name="intent" value="create" />
-      {banner || hasErrors ? (
-        <p className="coupon-form-banner" role="alert">
-          {banner ?? "Revisa los campos marcados."}
-        </p>
-      ) : null}
 
       <div className="coupon-form-grid">
-        <div className="field">
-          <label htmlFor={fieldId("code")}>Código</label>
-          <input
-            id={fieldId("code")}
-            name="code"
-            type="text"
-            required
-            maxLength={COUPON_LIMITS.code}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            pattern="[A-Za-z0-9_\-]+"
-            defaultValue={values.code}
-            className="coupon-code-input"
-            {...invalidProps("cupon", errors, "code", "cupon-code-hint")}
-          />
-          <p id="cupon-code-hint" className="field-hint">
-            Hasta {COUPON_LIMITS.code} caracteres: letras, números, - y _. Se guarda en mayúsculas.
-          </p>
-          <FieldError form="cupon" errors={errors} field="code" />
-        </div>
+        <Field
+          label="Código"
+          hint={`Hasta ${COUPON_LIMITS.code} caracteres: letras, números, - y _. Se guarda en mayúsculas.`}
+          errors={errors.code}
+          inputProps={{
+            id: "cupon-code",
+            name: "code",
+            type: "text",
+            required: true,
+            maxLength: COUPON_LIMITS.code,
+            autoCapitalize: "characters",
+            autoComplete: "off",
+            spellCheck: false,
+            pattern: "[A-Za-z0-9_\\-]+",
+            defaultValue: values.code,
+            className: "coupon-code-input",
+          }}
+        />
 
-        <div className="field">
-          <label htmlFor={fieldId("discountPercent")}>Descuento (%)</label>
-          <input
-            id={fieldId("discountPercent")}
-            name="discountPercent"
-            type="number"
-            inputMode="numeric"
-            required
-            min={COUPON_LIMITS.minPercent}
-            max={COUPON_LIMITS.maxPercent}
-            step={1}
-            defaultValue={values.discountPercent}
-            {...invalidProps("cupon", errors, "discountPercent")}
-          />
-          <FieldError form="cupon" errors={errors} field="discountPercent" />
-        </div>
+        <Field
+          label="Descuento (%)"
+          errors={errors.discountPercent}
+          inputProps={{
+            id: "cupon-discountPercent",
+            name: "discountPercent",
+            type: "number",
+            inputMode: "numeric",
+            required: true,
+            min: COUPON_LIMITS.minPercent,
+            max: COUPON_LIMITS.maxPercent,
+            step: 1,
+            defaultValue: values.discountPercent,
+          }}
+        />
 
-        <div className="field">
-          <label htmlFor={fieldId("type")}>Tipo</label>
-          <select
-            id={fieldId("type")}
-            name="type"
-            required
-            defaultValue={values.type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            {...invalidProps("cupon", errors, "type")}
-          >
-            {COUPON_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {COUPON_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-          <FieldError form="cupon" errors={errors} field="type" />
-        </div>
+        <SelectField
+          label="Tipo"
+          errors={errors.type}
+          selectProps={{
+            id: "cupon-type",
+            name: "type",
+            required: true,
+            defaultValue: values.type,
+            onChange: (event) => setType(event.currentTarget.value),
+          }}
+        >
+          {COUPON_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {COUPON_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
 
-        <div className="field">
-          <label htmlFor={fieldId("daysValid")}>Días de validez</label>
-          <input
-            id={fieldId("daysValid")}
-            name="daysValid"
-            type="number"
-            inputMode="numeric"
-            required
-            min={COUPON_LIMITS.minDaysValid}
-            max={COUPON_LIMITS.maxDaysValid}
-            step={1}
-            defaultValue={values.daysValid}
-            {...invalidProps("cupon", errors, "daysValid")}
-          />
-          <FieldError form="cupon" errors={errors} field="daysValid" />
-        </div>
+        <Field
+          label="Días de validez"
+          errors={errors.daysValid}
+          inputProps={{
+            id: "cupon-daysValid",
+            name: "daysValid",
+            type: "number",
+            inputMode: "numeric",
+            required: true,
+            min: COUPON_LIMITS.minDaysValid,
+            max: COUPON_LIMITS.maxDaysValid,
+            step: 1,
+            defaultValue: values.daysValid,
+          }}
+        />
 
-        <div className="field" hidden={hydrated && type !== "general"}>
-          <label htmlFor={fieldId("maxUses")}>Máximo de usos (opcional)</label>
-          <input
-            id={fieldId("maxUses")}
-            name="maxUses"
-            type="number"
-            inputMode="numeric"
-            min={COUPON_LIMITS.minUses}
-            max={COUPON_LIMITS.maxUses}
-            step={1}
-            defaultValue={values.maxUses}
-            {...invalidProps("cupon", errors, "maxUses", "cupon-maxUses-hint")}
-          />
-          <p id="cupon-maxUses-hint" className="field-hint">
-            Vacío: usos ilimitados. Solo para cupones generales.
-          </p>
-          <FieldError form="cupon" errors={errors} field="maxUses" />
-        </div>
+        {/* With JavaScript, only a general coupon shows max uses. */}
+        <Field
+          label="Máximo de usos (opcional)"
+          hint="Vacío: usos ilimitados. Solo para cupones generales."
+          errors={errors.maxUses}
+          className={hydrated && type !== "general" ? "coupon-form-hidden" : undefined}
+          inputProps={{
+            id: "cupon-maxUses",
+            name: "maxUses",
+            type: "number",
+            inputMode: "numeric",
+            min: COUPON_LIMITS.minUses,
+            max: COUPON_LIMITS.maxUses,
+            step: 1,
+            defaultValue: values.maxUses,
+          }}
+        />
 
-        <div className="field coupon-form-wide">
-          <label htmlFor={fieldId("description")}>Descripción (opcional)</label>
-          <input
-            id={fieldId("description")}
-            name="description"
-            type="text"
-            maxLength={COUPON_LIMITS.description}
-            defaultValue={values.description}
-            {...invalidProps("cupon", errors, "description")}
-          />
-          <FieldError form="cupon" errors={errors} field="description" />
-        </div>
+        <Field
+          label="Descripción (opcional)"
+          errors={errors.description}
+          className="coupon-form-wide"
+          inputProps={{
+            id: "cupon-description",
+            name: "description",
+            type: "text",
+            maxLength: COUPON_LIMITS.description,
+            defaultValue: values.description,
+          }}
+        />
       </div>
 
+      <FormError message={formMessage} />
       <div className="coupon-form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Creando..." : "Crear Cupón"}

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import type { FormFailure } from "#domain/form-failure.ts";
 import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from "#domain/images.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { formatFileSize } from "#domain/format.ts";
+import { Field, FormError } from "#app/components/forms.tsx";
+
+/** The file field's form name (server/images/gallery.server.ts GALLERY_FILE_FIELD). */
+const FILE_FIELD = "imagen";
 
 interface Preview {
   url: string;
@@ -16,24 +21,27 @@ interface Preview {
  * the CSP allows) with a button to remove it, and the spec's messages show before anything is sent
  * (the server checks again, by decoding).
  */
-export function GalleryUploadForm({ action, error }: { action: string; error: string | null }) {
+export function GalleryUploadForm({ action, failure }: { action: string; failure: FormFailure | undefined }) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   // A new page (after a redirect) resets the form, its preview and its message.
-  return <UploadForm key={location.key} action={action} serverError={error} busy={busy} />;
+  return <UploadForm key={location.key} action={action} failure={failure} busy={busy} />;
 }
 
-function UploadForm({ action, serverError, busy }: { action: string; serverError: string | null; busy: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
+function UploadForm({ action, failure, busy }: { action: string; failure: FormFailure | undefined; busy: boolean }) {
+  const form = useRef<HTMLFormElement>(null);
+  const fileInput = () => form.current?.elements.namedItem(FILE_FIELD) as HTMLInputElement | null | undefined;
   const [preview, setPreview] = useState<Preview | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   // The server's message belongs to the file it refused: choosing another one hides it.
   const [changed, setChanged] = useState(false);
-  const error = clientError ?? (changed ? null : serverError);
+  const serverErrors = changed ? undefined : failure?.fieldErrors[FILE_FIELD];
+  const errors = clientError ? [clientError] : serverErrors;
 
   function clear() {
-    if (input.current) input.current.value = "";
+    const input = fileInput();
+    if (input) input.value = "";
     setPreview(null);
   }
 
@@ -55,7 +63,7 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
     const reader = new FileReader();
     reader.onload = () => {
       // Only if this file is still the chosen one.
-      if (typeof reader.result === "string" && input.current?.files?.[0] === file)
+      if (typeof reader.result === "string" && fileInput()?.files?.[0] === file)
         setPreview({ url: reader.result, name: file.name, size: file.size });
     };
     reader.readAsDataURL(file);
@@ -63,13 +71,13 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
 
   // A file chosen before the page's JavaScript ran (a slow phone) gets its preview and checks too.
   useEffect(() => {
-    const file = input.current?.files?.[0];
+    const file = fileInput()?.files?.[0];
     if (file) choose(file);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!input.current?.files?.length) {
+    if (!fileInput()?.files?.length) {
       event.preventDefault();
       setClientError(ADMIN_MESSAGES.imageMissing);
       return;
@@ -79,21 +87,20 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
   }
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" className="gallery-upload" onSubmit={onSubmit}>
+    <Form ref={form} method="post" action={action} encType="multipart/form-data" className="gallery-upload" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="upload" />
-      <div className="field">
-        <label htmlFor="galeria-archivo">Imagen (JPG, PNG, WebP, GIF o AVIF; máximo 5MB)</label>
-        <input
-          ref={input}
-          id="galeria-archivo"
-          name="imagen"
-          type="file"
-          accept={GALLERY_ACCEPT}
-          onChange={(event) => choose(event.currentTarget.files?.[0])}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "galeria-archivo-error" : undefined}
-        />
-      </div>
+      <Field
+        label="Imagen (JPG, PNG, WebP, GIF o AVIF; máximo 5MB)"
+        errors={errors}
+        announce
+        inputProps={{
+          id: "galeria-archivo",
+          name: FILE_FIELD,
+          type: "file",
+          accept: GALLERY_ACCEPT,
+          onChange: (event) => choose(event.currentTarget.files?.[0]),
+        }}
+      />
       {preview ? (
         <figure className="gallery-preview">
           <img src={preview.url} alt={`Vista previa de ${preview.name}`} />
@@ -105,11 +112,7 @@ function UploadForm({ action, serverError, busy }: { action: string; serverError
           </button>
         </figure>
       ) : null}
-      {error ? (
-        <p id="galeria-archivo-error" className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={changed ? null : failure?.formError} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? "Subiendo..." : "Subir imagen"}
       </button>

@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { formatPoints } from "#domain/format.ts";
-import { ADJUSTMENT_DESCRIPTION_MAX_LENGTH, MAX_POINTS_ADJUSTMENT, projectedBalance, type AdjustmentField } from "#domain/loyalty.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { ADJUSTMENT_DESCRIPTION_MAX_LENGTH, MAX_POINTS_ADJUSTMENT, projectedBalance } from "#domain/loyalty.ts";
 import type { LoyaltyCustomerRow } from "#server/loyalty/admin.server.ts";
+import { Field, FormError, TextareaField } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { FieldError, invalidProps } from "#app/components/FieldError.tsx";
-
-/** What the action answers when it refuses an adjustment: the message, the field it is about, what was typed. */
-export interface AdjustFailure {
-  error: string;
-  field?: AdjustmentField;
-  values?: { amount: string; description: string };
-}
 
 /**
  * Without JavaScript the form is a section of the page (`?ajustar=<id>`); with it, the same form
@@ -56,19 +50,18 @@ export function LoyaltyAdjustForm({
   customer: LoyaltyCustomerRow;
   action: string;
   closeHref: string;
-  failure: AdjustFailure | null;
+  /** The refused adjustment: each field's messages, the service's (a balance too small, a customer gone) for the form. */
+  failure: FormFailure | undefined;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const [amount, setAmount] = useState(failure?.values?.amount ?? "");
+  const [amount, setAmount] = useState(failure?.values.amount ?? "");
   useEffect(() => {
-    if (failure?.values) setAmount(failure.values.amount);
+    if (failure) setAmount(failure.values.amount ?? "");
   }, [failure]);
   const projected = projectedBalance(customer.balance, amount);
-  const fieldError = (field: AdjustmentField) =>
-    failure && (failure.field === field || (!failure.field && field === "amount")) ? failure.error : null;
-  const errors = { amount: fieldError("amount"), description: fieldError("description") };
+  const errors = failure?.fieldErrors ?? {};
   return (
     <Frame hydrated={hydrated} closeHref={closeHref}>
       <h3 id="ajuste-titulo">Ajustar puntos de {customer.user.name}</h3>
@@ -79,41 +72,39 @@ export function LoyaltyAdjustForm({
       <Form method="post" action={action} noValidate className="loyalty-adjust-form" preventScrollReset>
         <input type="hidden" name="intent" value="adjust" />
         <input type="hidden" name="userId" value={customer.user._id} />
-        <div className="field">
-          <label htmlFor="ajuste-amount">Monto (puntos)</label>
-          <input
-            id="ajuste-amount"
-            name="amount"
-            type="number"
-            step={1}
-            min={-MAX_POINTS_ADJUSTMENT}
-            max={MAX_POINTS_ADJUSTMENT}
-            inputMode="numeric"
-            aria-required="true"
-            autoFocus
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            {...invalidProps("ajuste", errors, "amount", "ajuste-amount-ayuda")}
-          />
-          <p id="ajuste-amount-ayuda" className="field-hint">
-            Un número positivo suma puntos; uno negativo los resta.
-          </p>
-          <FieldError form="ajuste" errors={errors} field="amount" alert />
-        </div>
-        <div className="field">
-          <label htmlFor="ajuste-description">Descripción</label>
-          <textarea
-            id="ajuste-description"
-            name="description"
-            rows={3}
-            maxLength={ADJUSTMENT_DESCRIPTION_MAX_LENGTH}
-            aria-required="true"
-            defaultValue={failure?.values?.description ?? ""}
-            key={failure ? `d-${failure.values?.description ?? ""}` : "d"}
-            {...invalidProps("ajuste", errors, "description")}
-          />
-          <FieldError form="ajuste" errors={errors} field="description" alert />
-        </div>
+        <Field
+          label="Monto (puntos)"
+          hint="Un número positivo suma puntos; uno negativo los resta."
+          errors={errors.amount}
+          announce
+          inputProps={{
+            id: "ajuste-amount",
+            name: "amount",
+            type: "number",
+            step: 1,
+            min: -MAX_POINTS_ADJUSTMENT,
+            max: MAX_POINTS_ADJUSTMENT,
+            inputMode: "numeric",
+            "aria-required": true,
+            autoFocus: true,
+            value: amount,
+            onChange: (event) => setAmount(event.target.value),
+          }}
+        />
+        <TextareaField
+          label="Descripción"
+          errors={errors.description}
+          announce
+          key={failure ? `d-${failure.values.description ?? ""}` : "d"}
+          textareaProps={{
+            id: "ajuste-description",
+            name: "description",
+            rows: 3,
+            maxLength: ADJUSTMENT_DESCRIPTION_MAX_LENGTH,
+            "aria-required": true,
+            defaultValue: failure?.values.description ?? "",
+          }}
+        />
         {hydrated ? (
           <p className="loyalty-projected" role="status">
             {projected === null ? null : (
@@ -124,6 +115,7 @@ export function LoyaltyAdjustForm({
             )}
           </p>
         ) : null}
+        <FormError message={failure?.formError} />
         <div className="loyalty-adjust-buttons">
           <Link to={closeHref} className="button" preventScrollReset>
             Cancelar

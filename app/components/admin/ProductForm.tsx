@@ -9,10 +9,12 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGES, RARITIES } from "#domain/catalog.ts";
 import { PRODUCT_LIMITS } from "#domain/forms.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import type { ProductFormValues } from "#domain/product-form.ts";
 import { isOwnMedia } from "#app/components/ProductImage.tsx";
+import { ErrorList, Field, FormError, SelectField, TextareaField, errorId, hintId } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { FieldError, fieldErrorId, invalidProps } from "#app/components/FieldError.tsx";
 import { addImageRow, initialImageRows, insertImage, removeImageRow, setImageRow } from "./image-rows";
 
 export interface GalleryChoice {
@@ -21,7 +23,7 @@ export interface GalleryChoice {
   path: string;
 }
 
-type Errors = Partial<Record<keyof ProductFormValues, string>>;
+type Errors = FormFailure["fieldErrors"];
 
 /** What a preview may load: the shop's own paths (at a thumbnail width) and https addresses. */
 function previewSrc(url: string): string | null {
@@ -84,14 +86,13 @@ function useImageRows(initial: string[]) {
 export function ProductForm({
   mode,
   values,
-  errors,
-  banner,
+  failure,
   gallery,
 }: {
   mode: "new" | "edit";
   values: ProductFormValues;
-  errors: Errors;
-  banner: string | null;
+  /** The refused save's messages (its values are already in `values`). */
+  failure: FormFailure | undefined;
   gallery: GalleryChoice[];
 }) {
   const hydrated = useHydrated();
@@ -100,116 +101,97 @@ export function ProductForm({
   const images = useImageRows(values.images);
   const [galleryNote, setGalleryNote] = useState("");
   const shown = hydrated ? images.count : MAX_PRODUCT_IMAGES;
+  const errors: Errors = failure?.fieldErrors ?? {};
+  const imagesId = "producto-images";
+  const imagesErrors = errors.images;
+  const formMessage = failure?.formError ?? (Object.keys(errors).length > 0 ? ADMIN_MESSAGES.checkFields : null);
 
   return (
     <Form method="post" className="product-form" aria-labelledby="producto-titulo">
       <input type="hidden" name="intent" value="save" />
-      {banner ? (
-        <p className="product-form-banner" role="alert">
-          {banner}
-        </p>
-      ) : null}
-      {Object.keys(errors).length > 0 ? (
-        <p className="product-form-banner" role="alert">
-          Revisa los campos marcados.
-        </p>
-      ) : null}
 
-      <div className="field">
-        <label htmlFor="producto-name">Nombre</label>
-        <input
-          id="producto-name"
-          name="name"
-          type="text"
-          required
-          maxLength={PRODUCT_LIMITS.name}
-          defaultValue={values.name}
-          {...invalidProps("producto", errors, "name")}
-        />
-        <FieldError form="producto" errors={errors} field="name" />
-      </div>
+      <Field
+        label="Nombre"
+        errors={errors.name}
+        inputProps={{
+          id: "producto-name",
+          name: "name",
+          type: "text",
+          required: true,
+          maxLength: PRODUCT_LIMITS.name,
+          defaultValue: values.name,
+        }}
+      />
 
-      <div className="field">
-        <label htmlFor="producto-description">Descripción (opcional)</label>
-        <textarea
-          id="producto-description"
-          name="description"
-          rows={4}
-          maxLength={PRODUCT_LIMITS.description}
-          defaultValue={values.description}
-          {...invalidProps("producto", errors, "description")}
+      <TextareaField
+        label="Descripción (opcional)"
+        errors={errors.description}
+        textareaProps={{
+          id: "producto-description",
+          name: "description",
+          rows: 4,
+          maxLength: PRODUCT_LIMITS.description,
+          defaultValue: values.description,
+        }}
+      />
+
+      <div className="field-row">
+        <Field
+          label="Precio (MXN)"
+          errors={errors.price}
+          inputProps={{
+            id: "producto-price",
+            name: "price",
+            type: "number",
+            inputMode: "decimal",
+            required: true,
+            min: 0,
+            step: 0.01,
+            defaultValue: values.price,
+          }}
         />
-        <FieldError form="producto" errors={errors} field="description" />
+        <Field
+          label="Precio de oferta (MXN, opcional)"
+          hint="Debe ser menor al precio normal."
+          errors={errors.salePrice}
+          inputProps={{
+            id: "producto-salePrice",
+            name: "salePrice",
+            type: "number",
+            inputMode: "decimal",
+            min: 0,
+            step: 0.01,
+            defaultValue: values.salePrice,
+          }}
+        />
       </div>
 
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="producto-price">Precio (MXN)</label>
-          <input
-            id="producto-price"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            required
-            min={0}
-            step={0.01}
-            defaultValue={values.price}
-            {...invalidProps("producto", errors, "price")}
-          />
-          <FieldError form="producto" errors={errors} field="price" />
-        </div>
-        <div className="field">
-          <label htmlFor="producto-salePrice">Precio de oferta (MXN, opcional)</label>
-          <input
-            id="producto-salePrice"
-            name="salePrice"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            defaultValue={values.salePrice}
-            {...invalidProps("producto", errors, "salePrice", "producto-salePrice-ayuda")}
-          />
-          <p id="producto-salePrice-ayuda" className="field-hint">
-            Debe ser menor al precio normal.
-          </p>
-          <FieldError form="producto" errors={errors} field="salePrice" />
-        </div>
-      </div>
-
-      <div className="field-row">
-        <div className="field">
-          <label htmlFor="producto-stock">Inventario (unidades)</label>
-          <input
-            id="producto-stock"
-            name="stock"
-            type="number"
-            inputMode="numeric"
-            required
-            min={0}
-            step={1}
-            defaultValue={values.stock}
-            {...invalidProps("producto", errors, "stock")}
-          />
-          <FieldError form="producto" errors={errors} field="stock" />
-        </div>
-        <div className="field">
-          <label htmlFor="producto-category">Categoría</label>
-          <select
-            id="producto-category"
-            name="category"
-            required
-            defaultValue={values.category || DEFAULT_CATEGORY}
-            {...invalidProps("producto", errors, "category")}
-          >
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-          <FieldError form="producto" errors={errors} field="category" />
-        </div>
+        <Field
+          label="Inventario (unidades)"
+          errors={errors.stock}
+          inputProps={{
+            id: "producto-stock",
+            name: "stock",
+            type: "number",
+            inputMode: "numeric",
+            required: true,
+            min: 0,
+            step: 1,
+            defaultValue: values.stock,
+          }}
+        />
+        <SelectField
+          label="Categoría"
+          errors={errors.category}
+          selectProps={{ id: "producto-category", name: "category", required: true, defaultValue: values.category || DEFAULT_CATEGORY }}
+        >
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <div className="field-row">
@@ -219,74 +201,72 @@ export function ProductForm({
       <Choice label="Expansión" field="expansion" options={EXPANSIONS} values={values} errors={errors} />
 
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="producto-cardNumber">Número de carta (opcional)</label>
-          <input
-            id="producto-cardNumber"
-            name="cardNumber"
-            type="text"
-            maxLength={PRODUCT_LIMITS.cardNumber}
-            placeholder="004/102"
-            defaultValue={values.cardNumber}
-            {...invalidProps("producto", errors, "cardNumber")}
-          />
-          <FieldError form="producto" errors={errors} field="cardNumber" />
-        </div>
-        <div className="field">
-          <label htmlFor="producto-artist">Artista (opcional)</label>
-          <input
-            id="producto-artist"
-            name="artist"
-            type="text"
-            maxLength={PRODUCT_LIMITS.artist}
-            defaultValue={values.artist}
-            {...invalidProps("producto", errors, "artist")}
-          />
-          <FieldError form="producto" errors={errors} field="artist" />
-        </div>
+        <Field
+          label="Número de carta (opcional)"
+          errors={errors.cardNumber}
+          inputProps={{
+            id: "producto-cardNumber",
+            name: "cardNumber",
+            type: "text",
+            maxLength: PRODUCT_LIMITS.cardNumber,
+            placeholder: "004/102",
+            defaultValue: values.cardNumber,
+          }}
+        />
+        <Field
+          label="Artista (opcional)"
+          errors={errors.artist}
+          inputProps={{
+            id: "producto-artist",
+            name: "artist",
+            type: "text",
+            maxLength: PRODUCT_LIMITS.artist,
+            defaultValue: values.artist,
+          }}
+        />
       </div>
 
-      <div className="field">
-        <label htmlFor="producto-comment">Comentario del vendedor (opcional)</label>
-        <textarea
-          id="producto-comment"
-          name="comment"
-          rows={3}
-          maxLength={PRODUCT_LIMITS.comment}
-          defaultValue={values.comment}
-          {...invalidProps("producto", errors, "comment")}
-        />
-        <FieldError form="producto" errors={errors} field="comment" />
-      </div>
+      <TextareaField
+        label="Comentario del vendedor (opcional)"
+        errors={errors.comment}
+        textareaProps={{
+          id: "producto-comment",
+          name: "comment",
+          rows: 3,
+          maxLength: PRODUCT_LIMITS.comment,
+          defaultValue: values.comment,
+        }}
+      />
 
       <fieldset
         className="product-form-images"
-        aria-describedby={["producto-images-ayuda", errors.images ? fieldErrorId("producto", "images") : ""].filter(Boolean).join(" ")}
+        aria-describedby={[hintId(imagesId), imagesErrors?.length ? errorId(imagesId) : ""].filter(Boolean).join(" ")}
       >
         <legend>Imágenes</legend>
-        <p id="producto-images-ayuda" className="field-hint">
+        <p id={hintId(imagesId)} className="field-hint">
           De 1 a {MAX_PRODUCT_IMAGES} imágenes: direcciones https:// o rutas de la tienda (/media/…).
           {hydrated ? null : " Deja en blanco las que no uses."}
         </p>
-        <FieldError form="producto" errors={errors} field="images" />
+        <ErrorList id={errorId(imagesId)} errors={imagesErrors} />
         <ol className="product-form-image-rows">
           {images.rows.slice(0, shown).map((url, index) => (
             <li key={index} className="product-form-image-row">
               <ImagePreview url={url} number={index + 1} />
-              <div className="field">
-                <label htmlFor={`producto-imagen-${index + 1}`}>Imagen {index + 1} (URL)</label>
-                <input
-                  id={`producto-imagen-${index + 1}`}
-                  name="images"
-                  type="text"
-                  inputMode="url"
-                  maxLength={PRODUCT_LIMITS.imageUrl}
-                  value={url}
-                  onChange={(event) => images.set(index, event.target.value)}
-                  aria-invalid={errors.images ? true : undefined}
-                  aria-describedby={errors.images ? fieldErrorId("producto", "images") : undefined}
-                />
-              </div>
+              {/* Each image's own messages next to it; the list's (how many) are the fieldset's. */}
+              <Field
+                label={`Imagen ${index + 1} (URL)`}
+                errors={errors[`images.${index}`]}
+                inputProps={{
+                  id: `producto-imagen-${index + 1}`,
+                  name: "images",
+                  type: "text",
+                  inputMode: "url",
+                  maxLength: PRODUCT_LIMITS.imageUrl,
+                  value: url,
+                  onChange: (event) => images.set(index, event.target.value),
+                  "aria-describedby": imagesErrors?.length ? errorId(imagesId) : undefined,
+                }}
+              />
               {hydrated && images.count > 1 ? (
                 <button
                   type="button"
@@ -320,6 +300,7 @@ export function ProductForm({
         />
       </fieldset>
 
+      <FormError message={formMessage} />
       <div className="product-form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Procesando..." : mode === "new" ? "Agregar Producto" : "Actualizar Producto"}
@@ -345,22 +326,21 @@ function Choice({
   values: ProductFormValues;
   errors: Errors;
 }) {
-  const id = `producto-${field}`;
   // A value outside the list (a hostile post) is shown as not chosen.
   const value = options.includes(values[field]) ? values[field] : "";
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={field} required defaultValue={value} {...invalidProps("producto", errors, field)}>
-        <option value="">Selecciona…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldError form="producto" errors={errors} field={field} />
-    </div>
+    <SelectField
+      label={label}
+      errors={errors[field]}
+      selectProps={{ id: `producto-${field}`, name: field, required: true, defaultValue: value }}
+    >
+      <option value="">Selecciona…</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -408,17 +388,17 @@ function GalleryPicker({
           </p>
         </>
       ) : (
-        <div className="field">
-          <label htmlFor="producto-galeria">Imagen de la galería (se agrega al guardar)</label>
-          <select id="producto-galeria" name="galleryImage" defaultValue="">
-            <option value="">Ninguna</option>
-            {gallery.map((image) => (
-              <option key={image.id} value={image.path}>
-                {image.originalName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Imagen de la galería (se agrega al guardar)"
+          selectProps={{ id: "producto-galeria", name: "galleryImage", defaultValue: "" }}
+        >
+          <option value="">Ninguna</option>
+          {gallery.map((image) => (
+            <option key={image.id} value={image.path}>
+              {image.originalName}
+            </option>
+          ))}
+        </SelectField>
       )}
     </section>
   );

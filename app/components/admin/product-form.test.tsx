@@ -41,7 +41,7 @@ function render(props: Partial<Parameters<typeof ProductForm>[0]> = {}): string 
   const Stub = createRoutesStub([
     {
       path: "/admin/agregar-producto",
-      Component: () => <ProductForm mode="new" values={EMPTY_PRODUCT_FORM} errors={{}} banner={null} gallery={[]} {...props} />,
+      Component: () => <ProductForm mode="new" values={EMPTY_PRODUCT_FORM} failure={undefined} gallery={[]} {...props} />,
     },
   ]);
   return renderToString(<Stub initialEntries={["/admin/agregar-producto"]} />);
@@ -63,10 +63,13 @@ describe("the form without JavaScript", () => {
     expect(render()).toContain("La galería está vacía");
   });
 
-  it("ties each message to its field, and shows the banner", () => {
+  it("ties each message to its field, and shows the form's own message", () => {
     const html = render({
-      errors: { salePrice: "El precio de oferta debe ser menor al precio normal" },
-      banner: "Error al agregar producto",
+      failure: {
+        fieldErrors: { salePrice: ["El precio de oferta debe ser menor al precio normal"] },
+        formError: "Error al agregar producto",
+        values: {},
+      },
     });
     expect(html).toMatch(
       /id="producto-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-salePrice-ayuda producto-salePrice-error"/,
@@ -74,6 +77,24 @@ describe("the form without JavaScript", () => {
     expect(html).toContain(
       '<p id="producto-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>',
     );
-    expect(html).toContain("Error al agregar producto");
+    expect(html).toContain('<p class="form-error" role="alert">Error al agregar producto</p>');
+  });
+
+  it("shows every message of a field, an image's next to its row, and 'Revisa los campos marcados.' once", () => {
+    const html = render({
+      values: { ...EMPTY_PRODUCT_FORM, images: ["https://x.example/a.jpg", "javascript:alert(1)"] },
+      failure: {
+        fieldErrors: { name: ["El nombre es requerido", "El texto contiene caracteres no permitidos"], "images.1": ["Imagen mala"] },
+        values: {},
+      },
+    });
+    expect(html).toMatch(
+      /<ul id="producto-name-error" class="field-errors"><li[^>]*>El nombre es requerido<\/li><li[^>]*>El texto contiene/,
+    );
+    expect(html).toMatch(/id="producto-imagen-2"[^>]*aria-describedby="producto-imagen-2-error"/);
+    expect(html).toMatch(/id="producto-imagen-2"[^>]*aria-invalid="true"/);
+    expect(html).toContain('<p id="producto-imagen-2-error" class="form-error field-error">Imagen mala</p>');
+    expect(html).not.toMatch(/id="producto-imagen-1"[^>]*aria-invalid/);
+    expect(html.match(/Revisa los campos marcados\./g)).toHaveLength(1);
   });
 });

@@ -1,14 +1,16 @@
-import { data, redirect, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/agregar-producto";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { galleryChoices, saveProductForm } from "#server/catalog/product-form.server.ts";
-import { EMPTY_PRODUCT_FORM } from "#domain/product-form.ts";
-import { dashboardHref } from "#domain/admin-dashboard.ts";
-import { readForm } from "#app/lib/form.server.ts";
+import { galleryChoices } from "#server/catalog/product-form.server.ts";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { EMPTY_PRODUCT_FORM, productFormValuesFrom } from "#domain/product-form.ts";
+import { refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { ProductForm } from "#app/components/admin/ProductForm.tsx";
 import productStylesHref from "#app/styles/admin-products.css?url";
+import { saveProduct } from "./save-product.server";
 
 /** Add product (SPEC §2 "Add / edit product"): the form, and its POST. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,10 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const form = await readForm(request);
-  const result = await saveProductForm(context.db, form, null, context.requestId);
-  if (result.ok) return redirect(dashboardHref({ tab: "productos", aviso: "producto-agregado" }), 303);
-  return data(result, { status: result.status });
+  const form = await tryReadForm(request);
+  if (!form) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest));
+  return saveProduct(request, context, form, null);
 }
 
 export const headers = privatePageHeaders;
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function AddProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failure = failureFor(actionData);
   // A new location (each submission's answer) starts the form afresh from the values given.
   const location = useLocation();
   return (
@@ -47,9 +48,8 @@ export default function AddProductPage({ loaderData, actionData }: Route.Compone
       <ProductForm
         key={location.key}
         mode="new"
-        values={failed?.values ?? EMPTY_PRODUCT_FORM}
-        errors={failed?.errors ?? {}}
-        banner={failed?.banner ?? null}
+        values={failure ? productFormValuesFrom(failure.values) : EMPTY_PRODUCT_FORM}
+        failure={failure}
         gallery={loaderData.gallery}
       />
     </section>

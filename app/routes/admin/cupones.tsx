@@ -1,29 +1,28 @@
-import { Link, data, redirect, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/cupones";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import {
+  couponFormInput,
+  couponFormSchema,
   createCoupon,
   deleteCoupon,
   listCoupons,
+  postedCouponValues,
   setCouponActive,
   type CouponList as CouponListData,
 } from "#server/coupons/admin.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import {
-  COUPON_ADMIN_MESSAGES as M,
-  EMPTY_COUPON_FORM,
-  couponNoticeText,
-  couponsHref,
-  type CouponFormErrors,
-  type CouponFormValues,
-} from "#domain/coupons.ts";
+import { COUPON_ADMIN_MESSAGES as M, EMPTY_COUPON_FORM, couponNoticeText, couponsHref } from "#domain/coupons.ts";
+import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
 import { isId } from "#domain/ids.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CouponForm } from "#app/components/admin/CouponForm.tsx";
 import { CouponList } from "#app/components/admin/CouponList.tsx";
 import couponStylesHref from "#app/styles/admin-coupons.css?url";
+import { refuseError } from "./refusal.server";
 
 /**
  * `/admin/cupones` (SPEC §2 "Coupon admin"): the list of coupons as cards, the create form
@@ -46,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...list,
     loadError,
-    notice: couponNoticeText(url.searchParams.get("aviso")),
+    notice: couponNoticeText(url.searchParams.get(NOTICE_PARAM)),
     creating: url.searchParams.get("nuevo") === "1",
     // Only a coupon on the list opens the no-JS delete question.
     deletingId: list.coupons.find((c) => c.id === deleting)?.id ?? null,
@@ -70,18 +69,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const INTENTS = ["create", "activate", "deactivate", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
-
-interface Refused {
-  intent: Intent | null;
-  /** A message for the whole screen (toggle, delete, a request that is not a form). */
-  error: string | null;
-  /** The create form's messages and typed values. */
-  errors: CouponFormErrors;
-  values: CouponFormValues | null;
-}
-
-const refuse = (status: number, refused: Partial<Refused> & Pick<Refused, "intent">) =>
-  data<Refused>({ error: null, errors: {}, values: null, ...refused }, { status });
+type CardIntent = Exclude<Intent, "create">;
 
 const FAILED: Record<Intent, string> = {
   create: M.createFailed,
@@ -89,37 +77,54 @@ const FAILED: Record<Intent, string> = {
   deactivate: M.updateFailed,
   delete: M.deleteFailed,
 };
+const DONE = { activate: "activado", deactivate: "desactivado", delete: "eliminado" } as const;
+
+/** A card's button: the coupon it is about (FormData.get: a second id never widens the change). */
+const cardSchema = z.object({ couponId: z.string().refine(isId) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const form = await tryReadForm(request);
   const intent = form?.get("intent");
-  if (!form || !INTENTS.includes(intent as Intent)) return refuse(400, { intent: null, error: M.invalidRequest });
-  const chosen = intent as Intent;
+  if (!form || !INTENTS.includes(intent as Intent)) return refuse(failureOf(M.invalidRequest));
+  return intent === "create" ? createAction(context, form) : cardAction(context, form, intent as CardIntent);
+}
+
+async function createAction(context: Route.ActionArgs["context"], form: FormData) {
+  const failure = { intent: "create", values: postedCouponValues(form) };
+  const parsed = parseForm(couponFormSchema, couponFormInput(form), failure);
+  if (!parsed.success) return refuse(parsed.failure);
   try {
-    if (chosen === "create") {
-      const result = await createCoupon(context.db, form);
-      if (result.ok) return redirect(couponsHref({ aviso: "creado" }), 303);
-      return refuse(result.status, { intent: chosen, errors: result.errors, values: result.values });
-    }
-    const id = form.get("couponId");
-    const done = chosen === "delete" ? await deleteCoupon(context.db, id) : await setCouponActive(context.db, id, chosen === "activate");
-    // A malformed id: 400; a well-formed one that names no coupon: 404. Nothing changed either way.
-    if (!done) return refuse(isId(id) ? 404 : 400, { intent: chosen, error: FAILED[chosen] });
-    return redirect(couponsHref({ aviso: chosen === "delete" ? "eliminado" : chosen === "activate" ? "activado" : "desactivado" }), 303);
+    await createCoupon(context.db, parsed.data);
   } catch (error) {
-    logError("coupon action failed", error, { intent: chosen, requestId: context.requestId });
-    return refuse(500, { intent: chosen, error: FAILED[chosen] });
+    return refuseError(error, { ...failure, fallback: FAILED.create, log: "coupon create failed", requestId: context.requestId });
   }
+  return redirect(couponsHref({ aviso: "creado" }), 303);
+}
+
+/** Activate, deactivate, delete: a malformed id is 400, one that names no coupon 404; the message is the screen's. */
+async function cardAction(context: Route.ActionArgs["context"], form: FormData, intent: CardIntent) {
+  const parsed = parseForm(cardSchema, formInput(cardSchema, form), { intent });
+  if (!parsed.success) return refuse(failureOf(FAILED[intent], { intent }));
+  const id = parsed.data.couponId;
+  try {
+    if (intent === "delete") await deleteCoupon(context.db, id);
+    else await setCouponActive(context.db, id, intent === "activate");
+  } catch (error) {
+    return refuseError(error, { intent, fallback: FAILED[intent], log: "coupon action failed", requestId: context.requestId });
+  }
+  return redirect(couponsHref({ aviso: DONE[intent] }), 303);
 }
 
 export default function CouponsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, total, loadError, notice, creating, deletingId, now } = loaderData;
   // A new location (each submission's answer) starts the form afresh from the values given.
   const location = useLocation();
-  const refused = actionData ?? null;
-  const createRefused = refused?.intent === "create" ? refused : null;
-  const formOpen = creating || createRefused !== null;
+  const refused = failureFor(actionData);
+  const createRefused = failureFor(actionData, "create");
+  // A card's refusal (or a request that is no form): its message once, for the whole screen.
+  const screenError = refused && !createRefused ? refused.formError : null;
+  const formOpen = creating || createRefused !== undefined;
   return (
     <section className="coupons" aria-labelledby="cupones-titulo">
       <div className="coupons-head">
@@ -139,18 +144,13 @@ export default function CouponsPage({ loaderData, actionData }: Route.ComponentP
           {loadError}
         </p>
       ) : null}
-      {refused?.error ? (
+      {screenError ? (
         <p className="form-error coupons-alert" role="alert">
-          {refused.error}
+          {screenError}
         </p>
       ) : null}
       {formOpen ? (
-        <CouponForm
-          key={location.key}
-          values={createRefused?.values ?? EMPTY_COUPON_FORM}
-          errors={createRefused?.errors ?? {}}
-          banner={null}
-        />
+        <CouponForm key={location.key} values={{ ...EMPTY_COUPON_FORM, ...createRefused?.values }} failure={createRefused} />
       ) : null}
       {coupons.length === 0 ? (
         loadError ? null : (

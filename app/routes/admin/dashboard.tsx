@@ -1,10 +1,10 @@
 import type { Route } from "./+types/dashboard";
-import { adminNotice, parseDashboardQuery } from "#domain/admin-dashboard.ts";
+import { DASHBOARD_TABS, adminNotice, dashboardHref, parseDashboardQuery } from "#domain/admin-dashboard.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { loadDashboard } from "#server/admin/dashboard.server.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { DashboardTabs } from "#app/components/admin/DashboardTabs.tsx";
+import { LinkTabs } from "#app/components/LinkTabs.tsx";
 import { DashboardSummary } from "#app/components/admin/DashboardSummary.tsx";
 import { DashboardProducts } from "#app/components/admin/DashboardProducts.tsx";
 import { DashboardOrders } from "#app/components/admin/DashboardOrders.tsx";
@@ -28,11 +28,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dash
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Panel de Administración", description: "Panel de administración de la tienda.", path: "/admin", noindex: true });
 
+/** The dashboard's tabs: plain links (`?tab=…`). */
+const TABS = DASHBOARD_TABS.map((t) => ({ ...t, href: dashboardHref({ tab: t.id }) }));
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { query, notice, data } = loaderData;
   return (
     <div className="dashboard">
-      <DashboardTabs current={data.tab} />
+      <LinkTabs label="Secciones del panel" tabs={TABS} current={data.tab} />
       <div role="status" className="dashboard-notice">
         {notice && !notice.isError ? <p className="form-success">{notice.text}</p> : null}
       </div>

@@ -1,16 +1,20 @@
-import { Form, Link, data, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/editar-producto";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { deleteProductForm, galleryChoices, productFormValues, saveProductForm } from "#server/catalog/product-form.server.ts";
-import { PRODUCT_LOAD_FAILED_HREF } from "#domain/product-form.ts";
+import { deleteProductForm, galleryChoices, productFormValues } from "#server/catalog/product-form.server.ts";
+import { PRODUCT_LOAD_FAILED_HREF, productFormValuesFrom } from "#domain/product-form.ts";
 import { dashboardHref } from "#domain/admin-dashboard.ts";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { readForm } from "#app/lib/form.server.ts";
+import { refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { FormError } from "#app/components/forms.tsx";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { ProductForm } from "#app/components/admin/ProductForm.tsx";
 import { DeleteProductButton } from "#app/components/admin/DeleteProductButton.tsx";
 import productStylesHref from "#app/styles/admin-products.css?url";
+import { refuseError } from "./refusal.server";
+import { saveProduct } from "./save-product.server";
 
 /**
  * Edit product (SPEC §2 "Add / edit product"), and its delete: `intent=delete` erases the product,
@@ -26,16 +30,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
-  const form = await readForm(request);
-  if (form.get("intent") === "delete") {
-    const removed = await deleteProductForm(context.db, params.id, context.requestId);
-    if (removed === "not-found") return data({ ok: false as const, deleteFailed: ADMIN_MESSAGES.deleteFailed }, { status: 404 });
-    if (removed === "failed") return data({ ok: false as const, deleteFailed: ADMIN_MESSAGES.deleteFailed }, { status: 500 });
+  const form = await tryReadForm(request);
+  if (!form) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest));
+  if (form.get("intent") !== "delete") return saveProduct(request, context, form, params.id);
+  try {
+    const removed = await deleteProductForm(context.db, params.id);
     return redirect(dashboardHref({ tab: "productos", aviso: removed === "deleted" ? "producto-eliminado" : "producto-archivado" }), 303);
+  } catch (error) {
+    return refuseError(error, {
+      intent: "delete",
+      fallback: ADMIN_MESSAGES.deleteFailed,
+      log: "product delete failed",
+      requestId: context.requestId,
+    });
   }
-  const result = await saveProductForm(context.db, form, params.id, context.requestId);
-  if (result.ok) return redirect(dashboardHref({ tab: "productos", aviso: "producto-actualizado" }), 303);
-  return data(result, { status: result.status });
 }
 
 export const headers = privatePageHeaders;
@@ -54,16 +62,13 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const { id, values, confirmingDelete, gallery } = loaderData;
-  const failed = actionData && !actionData.ok && "values" in actionData ? actionData : null;
-  const deleteFailed = actionData && !actionData.ok && "deleteFailed" in actionData ? actionData.deleteFailed : null;
+  const saveFailure = failureFor(actionData, "save");
+  // A refused delete (or a request that is no form): its message once, above the form.
+  const otherFailure = saveFailure ? undefined : failureFor(actionData);
   return (
     <section className="product-editor">
       <h2 id="producto-titulo">Editar Producto</h2>
-      {deleteFailed ? (
-        <p className="product-form-banner" role="alert">
-          {deleteFailed}
-        </p>
-      ) : null}
+      <FormError message={otherFailure?.formError} />
       {confirmingDelete ? (
         <ConfirmDelete id={id} name={values.name} />
       ) : (
@@ -71,9 +76,8 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
           <ProductForm
             key={location.key}
             mode="edit"
-            values={failed?.values ?? values}
-            errors={failed?.errors ?? {}}
-            banner={failed?.banner ?? null}
+            values={saveFailure ? productFormValuesFrom(saveFailure.values) : values}
+            failure={saveFailure}
             gallery={gallery}
           />
           <DeleteProduct id={id} />

@@ -1,16 +1,25 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/galeria";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { deleteGalleryImage, listImages, uploadGalleryImage, type GalleryImage } from "#server/images/gallery.server.ts";
+import {
+  GALLERY_FILE_FIELD,
+  deleteGalleryImage,
+  galleryUploadSchema,
+  listImages,
+  uploadGalleryImage,
+  type GalleryImage,
+} from "#server/images/gallery.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
 import { GalleryGrid } from "#app/components/admin/GalleryGrid.tsx";
 import { GalleryUploadForm } from "#app/components/admin/GalleryUploadForm.tsx";
 import galleryStylesHref from "#app/styles/admin-gallery.css?url";
+import { refuseError } from "./refusal.server";
 
 /** The success banners of SPEC §8 "Gallery banners", by the `?aviso=` key a redirect carries. */
 const NOTICES = {
@@ -23,7 +32,7 @@ const GALLERY = "/admin/galeria";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
-  const aviso = url.searchParams.get("aviso");
+  const aviso = url.searchParams.get(NOTICE_PARAM);
   let images: GalleryImage[] = [];
   let loadError: string | null = null;
   try {
@@ -50,33 +59,46 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: gall
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: "Galería de imágenes", description: "Imágenes de la tienda para los productos.", path: GALLERY, noindex: true });
 
-/** A refused upload or delete: the message (the server's own, SPEC §8 "server message preferred"). */
-const failure = (intent: "upload" | "delete" | null, error: string, status: number) => data({ intent, error }, { status });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await tryReadForm(request);
   const intent = form?.get("intent");
-  if (!form || (intent !== "upload" && intent !== "delete")) return failure(null, "La solicitud no es válida.", 400);
-  try {
-    if (intent === "upload") {
-      const result = await uploadGalleryImage(context.db, form.get("imagen"), admin.id);
-      if (!result.ok) return failure(intent, result.message, 400);
-      return redirect(`${GALLERY}?aviso=subida`, 303);
+  if (!form || (intent !== "upload" && intent !== "delete")) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest));
+  if (intent === "upload") {
+    const parsed = parseForm(galleryUploadSchema, formInput(galleryUploadSchema, form), { intent });
+    if (!parsed.success) return refuse(parsed.failure);
+    try {
+      await uploadGalleryImage(context.db, parsed.data[GALLERY_FILE_FIELD], admin.id);
+    } catch (error) {
+      return refuseError(error, {
+        intent,
+        fallback: ADMIN_MESSAGES.imageUploadFailed,
+        log: "gallery upload failed",
+        requestId: context.requestId,
+      });
     }
-    const id = form.get("imageId");
-    if (typeof id !== "string" || !(await deleteGalleryImage(context.db, id)))
-      return failure(intent, ADMIN_MESSAGES.imageDeleteFailed, 404);
-    return redirect(`${GALLERY}?aviso=eliminada`, 303);
-  } catch (error) {
-    logError("gallery action failed", error, { intent, requestId: context.requestId });
-    return failure(intent, intent === "upload" ? ADMIN_MESSAGES.imageUploadFailed : ADMIN_MESSAGES.imageDeleteFailed, 500);
+    return redirect(`${GALLERY}?${NOTICE_PARAM}=subida`, 303);
   }
+  const id = form.get("imageId");
+  try {
+    await deleteGalleryImage(context.db, typeof id === "string" ? id : "");
+  } catch (error) {
+    return refuseError(error, {
+      intent,
+      fallback: ADMIN_MESSAGES.imageDeleteFailed,
+      log: "gallery delete failed",
+      requestId: context.requestId,
+    });
+  }
+  return redirect(`${GALLERY}?${NOTICE_PARAM}=eliminada`, 303);
 }
 
 export default function GalleryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { images, origin, notice, loadError, deletingId } = loaderData;
-  const failed = actionData ?? undefined;
+  const failed = failureFor(actionData);
+  // The upload form shows its own refusal; a refused delete (or a request that is no form) is the screen's.
+  const uploadFailure = failureFor(actionData, "upload");
+  const screenError = failed && !uploadFailure ? failed.formError : null;
   return (
     <section className="gallery" aria-labelledby="galeria-titulo">
       <h2 id="galeria-titulo">Galería de imágenes ({images.length})</h2>
@@ -88,12 +110,12 @@ export default function GalleryPage({ loaderData, actionData }: Route.ComponentP
           {loadError}
         </p>
       ) : null}
-      {failed?.intent !== "upload" && failed ? (
+      {screenError ? (
         <p className="form-error gallery-alert" role="alert">
-          {failed.error}
+          {screenError}
         </p>
       ) : null}
-      <GalleryUploadForm action={GALLERY} error={failed?.intent === "upload" ? failed.error : null} />
+      <GalleryUploadForm action={GALLERY} failure={uploadFailure} />
       <GalleryGrid images={images} origin={origin} deletingId={deletingId} action={GALLERY} />
     </section>
   );

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/importar-productos";
-import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
+import { CSV_FILE_FIELD, CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
@@ -11,7 +10,11 @@ import { previewCsvFile, type CsvFilePreview } from "#app/lib/csv-preview.ts";
 import { ImportPreview, type ImportPreviewData } from "#app/components/admin/ImportPreview.tsx";
 import { ImportRunView, isImportActive } from "#app/components/admin/ImportRunView.tsx";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { confirmPreviewedImport, loadImportPage, startProductImport } from "#server/importer/import-page.server.ts";
+import { failureFor, type FormFailure } from "#domain/form-failure.ts";
+import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
+import { Field, FormError } from "#app/components/forms.tsx";
+import { confirmPreviewedImport, loadImportPage, startProductImport } from "./importar-productos.server";
+import { refuseError } from "./refusal.server";
 import importStylesHref from "#app/styles/admin-import.css?url";
 
 /**
@@ -35,12 +38,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form?.get("intent");
   // 'confirm': the no-JS preview's 'Importar'; 'import': the upload with the browser's preview; else an upload to preview.
   const mode = intent === "confirm" ? "confirm" : intent === "import" ? "import" : "preview";
-  const started =
-    mode === "confirm"
-      ? await confirmPreviewedImport(context.db, String(form?.get("corrida") ?? ""))
-      : await startProductImport(context.db, form?.get("archivo") ?? null, mode, admin.id);
-  if (!started.ok) return data({ error: started.error }, { status: 400 });
-  return redirect(`${PATH}?${mode === "preview" ? "vista" : "corrida"}=${started.runId}`, { status: 303 });
+  let runId: string;
+  try {
+    runId =
+      mode === "confirm"
+        ? await confirmPreviewedImport(context.db, String(form?.get("corrida") ?? ""))
+        : await startProductImport(context.db, form?.get(CSV_FILE_FIELD) ?? null, mode, admin.id);
+  } catch (error) {
+    return refuseError(error, {
+      intent: mode,
+      fallback: ADMIN_MESSAGES.importFailed,
+      log: "import start failed",
+      requestId: context.requestId,
+    });
+  }
+  return redirect(`${PATH}?${mode === "preview" ? "vista" : "corrida"}=${runId}`, { status: 303 });
 }
 
 export const headers = privatePageHeaders;
@@ -71,9 +83,9 @@ export default function ImportProductsPage({ loaderData, actionData }: Route.Com
           </p>
         </>
       ) : loaderData.view === "preview" ? (
-        <ConfirmPreview runId={loaderData.runId} preview={loaderData.preview} error={actionData?.error ?? null} />
+        <ConfirmPreview runId={loaderData.runId} preview={loaderData.preview} error={failureFor(actionData)?.formError ?? null} />
       ) : (
-        <UploadForm actionData={actionData} notice={loaderData.notice} />
+        <UploadForm failure={failureFor(actionData)} notice={loaderData.notice} />
       )}
     </section>
   );
@@ -104,11 +116,11 @@ function RunPage({ run }: { run: RunData }) {
 
 function ColumnsHint() {
   return (
-    <p className="field-hint" id="import-file-hint">
+    <>
       Archivo .csv en UTF-8, de hasta 5MB, con una fila de encabezado. Columnas requeridas: {CSV_REQUIRED_COLUMNS.join(", ")}. Opcionales:{" "}
       {CSV_OPTIONAL_COLUMNS.join(", ")}. En <code>images</code> separa varias URLs con <code>|</code>; los campos con comas o saltos de
       línea van entre comillas dobles. Un producto con el mismo nombre, expansión y número de carta que uno de la tienda lo actualiza.
-    </p>
+    </>
   );
 }
 
@@ -116,51 +128,41 @@ function ColumnsHint() {
  * The upload form. Without JavaScript its button asks for the server's preview; with it the file
  * is previewed here as soon as it is picked, and the button imports it.
  */
-function UploadForm({ actionData, notice }: { actionData: { error: string } | undefined; notice: string | null }) {
+function UploadForm({ failure, notice }: { failure: FormFailure | undefined; notice: string | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   const [preview, setPreview] = useState<CsvFilePreview | null>(null);
   // The server's answer about a file stops applying once another file is picked.
   const [answered, setAnswered] = useState<unknown>(null);
-  const serverError = actionData && actionData !== answered ? actionData.error : notice;
+  const current = failure && failure !== answered ? failure : undefined;
+  const serverError = current ? (current.fieldErrors[CSV_FILE_FIELD]?.[0] ?? current.formError) : notice;
   const shownError = preview && !preview.ok ? preview.error : serverError;
-  const errorId = "import-file-error";
 
-  const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fileInput = () => form.current?.elements.namedItem(CSV_FILE_FIELD) as HTMLInputElement | null | undefined;
   async function showPreview(file: File | undefined) {
     setPreview(file ? await previewCsvFile(file) : null);
   }
   function onFileChange(event: React.ChangeEvent<HTMLInputElement>) {
-    setAnswered(actionData);
+    setAnswered(failure);
     void showPreview(event.currentTarget.files?.[0]);
   }
   // A file picked before the page came alive gets its preview too.
   useEffect(() => {
-    void showPreview(input.current?.files?.[0]);
+    void showPreview(fileInput()?.files?.[0]);
   }, []);
 
   return (
-    <Form method="post" action={PATH} encType="multipart/form-data" className="import-form">
-      <div className="import-field">
-        <label htmlFor="import-file">Archivo CSV</label>
-        <ColumnsHint />
-        <input
-          ref={input}
-          id="import-file"
-          name="archivo"
-          type="file"
-          accept=".csv,text/csv"
-          aria-describedby={shownError ? `${errorId} import-file-hint` : "import-file-hint"}
-          aria-invalid={shownError ? true : undefined}
-          onChange={onFileChange}
-        />
-        {shownError ? (
-          <p id={errorId} className="form-error" role="alert">
-            {shownError}
-          </p>
-        ) : null}
-      </div>
+    <Form ref={form} method="post" action={PATH} encType="multipart/form-data" className="import-form">
+      <Field
+        label="Archivo CSV"
+        hint={<ColumnsHint />}
+        errors={shownError ? [shownError] : undefined}
+        announce
+        className="import-field"
+        inputProps={{ id: "import-file", name: CSV_FILE_FIELD, type: "file", accept: ".csv,text/csv", onChange: onFileChange }}
+      />
       {hydrated && preview?.ok ? <ImportPreview preview={preview as ImportPreviewData} /> : null}
       <input type="hidden" name="intent" value={hydrated ? "import" : "preview"} />
       <button type="submit" className="button button-primary" disabled={busy || (hydrated && preview !== null && !preview.ok)}>
@@ -176,11 +178,7 @@ function ConfirmPreview({ runId, preview, error }: { runId: string; preview: Imp
   const busy = navigation.state !== "idle";
   return (
     <>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <ImportPreview preview={preview} />
       <Form method="post" action={PATH} className="import-confirm">
         <input type="hidden" name="intent" value="confirm" />

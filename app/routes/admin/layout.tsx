@@ -2,6 +2,8 @@ import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
+import { sandboxInProduction } from "#server/config.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 
 /**
@@ -12,7 +14,11 @@ import adminStylesHref from "#app/styles/admin.css?url";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { adminName: admin.name };
+  return {
+    adminName: admin.name,
+    // No money moves on the sandbox provider: a production shop on it says so on every admin page.
+    sandboxWarning: sandboxInProduction(context.config) ? ADMIN_MESSAGES.sandboxInProduction : null,
+  };
 }
 
 export const headers = privatePageHeaders;
@@ -29,9 +35,10 @@ const ADMIN_LINKS = [
   { to: "/admin/loyalty", label: "Puntos de Lealtad", end: false },
 ] as const;
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
+      {loaderData.sandboxWarning ? <p className="admin-sandbox-warning">{loaderData.sandboxWarning}</p> : null}
       <header className="admin-header">
         <h1 className="admin-title">Panel de Administración</h1>
         <nav aria-label="Administración" className="admin-nav">

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/loyalty";
 import {
   LOYALTY_ADMIN_MESSAGES,
@@ -18,13 +18,15 @@ import {
   type LoyaltyHistory,
 } from "#server/loyalty/admin.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import { enteredValues, tryReadForm } from "#app/lib/form.server.ts";
+import { failureFor, failureOf } from "#domain/form-failure.ts";
+import { enteredValues, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyCustomerList } from "#app/components/admin/LoyaltyCustomerList.tsx";
 import { LoyaltyHistoryView } from "#app/components/admin/LoyaltyHistoryView.tsx";
-import { LoyaltyAdjustForm, type AdjustFailure } from "#app/components/admin/LoyaltyAdjustForm.tsx";
+import { LoyaltyAdjustForm } from "#app/components/admin/LoyaltyAdjustForm.tsx";
 import loyaltyStylesHref from "#app/styles/admin-loyalty.css?url";
+import { refuseError } from "./refusal.server";
 
 /**
  * `/admin/loyalty` (SPEC §2 "Loyalty admin"): one screen whose state is its query string — the
@@ -69,28 +71,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-const failure = (body: AdjustFailure, status: number) => data(body, { status });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await tryReadForm(request);
-  if (!form || form.get("intent") !== "adjust") return failure({ error: LOYALTY_ADMIN_MESSAGES.adjustFailed }, 400);
-  const values = enteredValues(form, ["amount", "description"]);
+  if (!form || form.get("intent") !== "adjust") return refuse(failureOf(LOYALTY_ADMIN_MESSAGES.adjustFailed));
+  const failure = { intent: "adjust", values: enteredValues(form, ["amount", "description"]) };
   const userIdValue = form.get("userId");
   const userId = typeof userIdValue === "string" ? userIdValue : "";
   const input = parseAdjustment(form.get("amount"), form.get("description"));
-  if (!input.ok) return failure({ error: input.message, field: input.field, values }, 400);
+  if (!input.ok) return refuse(failureOf(input.message, { ...failure, field: input.field }));
   try {
-    const result = await adjustCustomerPoints(context.db, {
-      userId,
-      amount: input.amount,
-      description: input.description,
-      adminId: admin.id,
-    });
-    if (!result.ok) return failure({ error: result.message, values }, result.status);
+    await adjustCustomerPoints(context.db, { userId, amount: input.amount, description: input.description, adminId: admin.id });
   } catch (error) {
-    logError("loyalty adjustment failed", error, { requestId: context.requestId });
-    return failure({ error: LOYALTY_ADMIN_MESSAGES.adjustFailed, values }, 500);
+    return refuseError(error, {
+      ...failure,
+      fallback: LOYALTY_ADMIN_MESSAGES.adjustFailed,
+      log: "loyalty adjustment failed",
+      requestId: context.requestId,
+    });
   }
   return redirect(loyaltyAdminHref({ usuario: userId, aviso: "ajustado" }), 303);
 }
@@ -98,6 +96,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoyaltyAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, query, notice, loadError, history, customer, list } = loaderData;
   const listHref = loyaltyAdminHref({ q: query.q, page: query.page });
+  const failure = failureFor(actionData);
+  // Without the form on screen (its customer is gone), the refusal is the screen's.
+  const screenError = !customer && failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]?.[0]) : null;
   return (
     <section className="loyalty-admin" aria-labelledby="lealtad-titulo">
       <h2 id="lealtad-titulo">Puntos de Lealtad</h2>
@@ -110,9 +111,9 @@ export default function LoyaltyAdminPage({ loaderData, actionData }: Route.Compo
           {loadError}
         </p>
       ) : null}
-      {!customer && actionData ? (
+      {screenError ? (
         <p role="alert" className="form-error loyalty-alert">
-          {actionData.error}
+          {screenError}
         </p>
       ) : null}
       {view === "history" && history ? <LoyaltyHistoryView history={history} listHref={listHref} /> : null}
@@ -122,7 +123,7 @@ export default function LoyaltyAdminPage({ loaderData, actionData }: Route.Compo
           customer={customer}
           action={loyaltyAdminHref({ q: query.q, page: query.page, ajustar: customer.user._id })}
           closeHref={listHref}
-          failure={actionData ?? null}
+          failure={failure}
         />
       ) : null}
       {list ? <LoyaltyCustomerList query={query} list={list} /> : null}

@@ -1,12 +1,13 @@
 /**
- * What the import screen (/admin/importar-productos) asks of the importer: take an uploaded file
+ * The server half of the import screen (/admin/importar-productos): what it asks of the importer: take an uploaded file
  * (checked whole before anything is stored), confirm a no-JS preview, and read a preview or a run
  * for the page. The page's data is plain JSON (dates as ISO text), its lists cut into pages.
  */
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
+import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
 import type { Database } from "#server/db/client.ts";
-import { decodeCsv, readProductCsv, type CsvDataRow } from "./product-csv";
+import { ShopError } from "#server/errors.ts";
+import { decodeCsv, readProductCsv, type CsvDataRow } from "#server/importer/product-csv.ts";
 import {
   createImportRun,
   findImportRun,
@@ -15,7 +16,7 @@ import {
   type ImportFailure,
   type ImportRun,
   type ImportSuccess,
-} from "./import-runs.server";
+} from "#server/importer/import-runs.server.ts";
 
 export type CsvUpload =
   { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number } | { ok: false; error: string };
@@ -33,20 +34,19 @@ export async function readCsvUpload(value: FormDataEntryValue | null): Promise<C
   return { ok: true, fileName: fileName.slice(0, 200), text: decoded.text, header: file.header, previewRows: file.rows, total: file.total };
 }
 
-export type StartImport = { ok: true; runId: string } | { ok: false; error: string };
-
 /**
- * An uploaded file becomes a run: queued for the worker ('import', the browser showed the preview
- * itself) or kept for the no-JS preview page ('preview'). Nothing is stored when the file is unusable.
+ * An uploaded file becomes a run (its id): queued for the worker ('import', the browser showed the
+ * preview itself) or kept for the no-JS preview page ('preview'). An unusable file is refused
+ * (ShopError on the file field) and nothing is stored.
  */
 export async function startProductImport(
   db: Database,
   value: FormDataEntryValue | null,
   mode: "import" | "preview",
   createdBy: string,
-): Promise<StartImport> {
+): Promise<string> {
   const upload = await readCsvUpload(value);
-  if (!upload.ok) return upload;
+  if (!upload.ok) throw new ShopError(upload.error, 400, CSV_FILE_FIELD);
   const runId = await createImportRun(db, {
     fileName: upload.fileName,
     text: upload.text,
@@ -54,12 +54,13 @@ export async function startProductImport(
     status: mode === "import" ? "queued" : "preview",
     createdBy,
   });
-  return { ok: true, runId };
+  return runId;
 }
 
-/** 'Importar' on the no-JS preview page. */
-export async function confirmPreviewedImport(db: Database, runId: string): Promise<StartImport> {
-  return (await queuePreviewedRun(db, runId)) ? { ok: true, runId } : { ok: false, error: CSV_IMPORT_MESSAGES.previewExpired };
+/** 'Importar' on the no-JS preview page: the run queued, or refused when the preview is gone. */
+export async function confirmPreviewedImport(db: Database, runId: string): Promise<string> {
+  if (!(await queuePreviewedRun(db, runId))) throw new ShopError(CSV_IMPORT_MESSAGES.previewExpired, 400);
+  return runId;
 }
 
 /** The first rows of a file as the preview table shows them. */

@@ -1,0 +1,93 @@
+/**
+ * A production shop on the sandbox payment provider (anyone can press 'Aprobar', no money moves)
+ * says so: a warning in the log on every start, and a visible warning on every admin page while
+ * it lasts. Development and Mercado Pago say nothing.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { createShop } from "#server/app.ts";
+import { resetConfigForTests } from "#server/config.ts";
+import { users } from "#server/db/schema.ts";
+import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+
+const SECRET = "a-long-random-session-secret-for-this-test-only-0123456789";
+
+describeEachDatabase("the sandbox provider in production, on the admin pages", (t) => {
+  async function adminCookie(): Promise<string> {
+    const id = await insertCustomer(t.db);
+    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
+    return (await signIn(t.db, id)).cookie;
+  }
+
+  const layoutData = async (env: { NODE_ENV: "production" | "development"; PAYMENT_PROVIDER: "sandbox" | "mercadopago" }) => {
+    const cookie = await adminCookie();
+    // The test context's configuration (its session secret signed the cookie), in the mode asked.
+    const config = { ...routeContext(t.db).config, ...env };
+    const answer = await settle<{ sandboxWarning: string | null }>(() =>
+      adminLayoutLoader({ request: get("/admin", { cookie }), params: {}, context: routeContext(t.db, { config }) } as never),
+    );
+    expect(answer.status).toBe(200);
+    return answer.data!;
+  };
+
+  it("every admin page warns while the sandbox provider runs in production", async () => {
+    expect((await layoutData({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).sandboxWarning).toBe(
+      ADMIN_MESSAGES.sandboxInProduction,
+    );
+  });
+
+  it("no warning in development, nor with Mercado Pago", async () => {
+    expect((await layoutData({ NODE_ENV: "development", PAYMENT_PROVIDER: "sandbox" })).sandboxWarning).toBeNull();
+    expect((await layoutData({ NODE_ENV: "production", PAYMENT_PROVIDER: "mercadopago" })).sandboxWarning).toBeNull();
+  });
+});
+
+describe("the sandbox provider in production, at start", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+    resetConfigForTests();
+    vi.restoreAllMocks();
+  });
+
+  async function startWith(env: Record<string, string>): Promise<string[]> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-start-"));
+    Object.assign(process.env, {
+      DATA_DIR: dir,
+      DATABASE_URL: "",
+      SEED_DEMO: "false",
+      SESSION_SECRET: SECRET,
+      ADMIN_PASSWORD: "una-clave-de-prueba",
+      ...env,
+    });
+    resetConfigForTests();
+    const warnings: string[] = [];
+    vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const shop = await createShop();
+    try {
+      return warnings;
+    } finally {
+      await shop.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("logs a warning when a production shop starts on the sandbox provider", async () => {
+    const warnings = await startWith({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" });
+    expect(warnings.some((line) => line.includes("PAYMENT_PROVIDER=sandbox"))).toBe(true);
+  }, 60_000);
+
+  it("says nothing in development", async () => {
+    const warnings = await startWith({ NODE_ENV: "development", PAYMENT_PROVIDER: "sandbox" });
+    expect(warnings.filter((line) => line.includes("PAYMENT_PROVIDER=sandbox"))).toEqual([]);
+  }, 60_000);
+});
