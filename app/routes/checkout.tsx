@@ -8,6 +8,7 @@ import {
   checkoutFormProblem,
   checkoutPageData,
   couponForCheckout,
+  echoedValues,
   paymentLink,
   paymentProblemText,
   paymentRedirectFor,
@@ -55,7 +56,7 @@ function answer(
 ): CheckoutAnswer {
   return {
     intent: form.intent,
-    values: form.values,
+    values: echoedValues(form.values),
     whatsappNotifications: form.whatsappNotifications,
     savedAddressId: form.savedAddressId,
     shippingMethod: shippingMethodOf(form),

@@ -9,7 +9,7 @@
  * nothing to pay). The route module stays a thin switch over these.
  */
 import type { AppLoadContext } from "react-router";
-import { HONEYPOT_FIELD } from "#domain/forms.ts";
+import { HONEYPOT_FIELD, normalizeLineBreaks } from "#domain/forms.ts";
 import {
   CHECKOUT_INTENTS,
   CHECKOUT_MESSAGES,
@@ -109,9 +109,20 @@ export const CHECKOUT_TEXT_FIELDS = [
 ] as const;
 export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
 
-const VALUE_CAP = 300;
+/** How much of a typed value a refused form gives back (cut between characters, never inside one). */
+const ECHO_CAP = 300;
 
-/** The posted checkout form, read leniently (every value a capped string); nothing here is trusted yet. */
+/** What a refused form gives back as typed: each value capped, an emoji never split in two. */
+export function echoedValues(values: Record<CheckoutTextField, string>): Record<CheckoutTextField, string> {
+  const cap = (v: string) => (v.length <= ECHO_CAP ? v : v.slice(0, /[\uD800-\uDBFF]/.test(v[ECHO_CAP - 1]!) ? ECHO_CAP - 1 : ECHO_CAP));
+  return Object.fromEntries(Object.entries(values).map(([name, v]) => [name, cap(v)])) as Record<CheckoutTextField, string>;
+}
+
+/**
+ * The posted checkout form, read leniently (every value a string, line breaks
+ * as the browser counts them; never cut: the schemas refuse what is too long);
+ * nothing here is trusted yet.
+ */
 export interface CheckoutForm {
   intent: CheckoutIntent | null;
   values: Record<CheckoutTextField, string>;
@@ -128,12 +139,15 @@ export interface CheckoutForm {
   honeypotFilled: boolean;
 }
 
-const text = (v: FormDataEntryValue | null, cap = VALUE_CAP) => (typeof v === "string" ? v.slice(0, cap) : "");
+const text = (v: FormDataEntryValue | null, cap?: number) => (typeof v === "string" ? v.slice(0, cap) : "");
 const checked = (v: FormDataEntryValue | null) => v === "on" || v === "true" || v === "1";
 
 export function readCheckoutForm(form: FormData): CheckoutForm {
   const intent = form.get("intent");
-  const values = Object.fromEntries(CHECKOUT_TEXT_FIELDS.map((name) => [name, text(form.get(name))])) as Record<CheckoutTextField, string>;
+  const values = Object.fromEntries(CHECKOUT_TEXT_FIELDS.map((name) => [name, normalizeLineBreaks(text(form.get(name)))])) as Record<
+    CheckoutTextField,
+    string
+  >;
   return {
     intent: typeof intent === "string" && (CHECKOUT_INTENTS as readonly string[]).includes(intent) ? (intent as CheckoutIntent) : null,
     values,
@@ -143,7 +157,7 @@ export function readCheckoutForm(form: FormData): CheckoutForm {
     usePoints: checked(form.get("usePoints")),
     couponCode: normalizeCouponCode(text(form.get("couponCode"), 64)),
     checkoutToken: text(form.get("checkoutToken"), 100),
-    honeypotFilled: text(form.get(HONEYPOT_FIELD)).trim() !== "",
+    honeypotFilled: text(form.get(HONEYPOT_FIELD), 300).trim() !== "",
   };
 }
 

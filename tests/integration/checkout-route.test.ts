@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, headers as checkoutHeaders, loader } from "#app/routes/checkout.tsx";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { addresses, loyaltyAccounts, orders, products, users } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
@@ -443,6 +444,58 @@ describeEachDatabase("the /checkout route", (t) => {
       const answer = await post(placeFields(), cookie);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe("/carrito");
+    });
+  });
+
+  describe("'Referencias' near its limit: validated as sent, never cut", () => {
+    /** A value as the browser's maxlength counts it (line breaks as one character each), posted with CRLF line breaks. */
+    const typed = (...lines: string[]) => lines.join("\n");
+    const posted = (value: string) => value.replace(/\n/g, "\r\n");
+
+    async function placedReferences(answer: { status: number; headers: Headers }) {
+      expect(answer.status).toBe(303);
+      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
+      return (order!.shippingAddress as { references: string | null }).references;
+    }
+
+    it("298 characters typed with line breaks (303 posted with CRLF) are accepted and stored whole", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const value = typed("a".repeat(60), "b".repeat(60), "c".repeat(60), "d".repeat(60), "e".repeat(50), "fin");
+      expect(value).toHaveLength(298);
+      expect(posted(value)).toHaveLength(303);
+      expect(await placedReferences(await post(placeFields({ references: posted(value) }), cookie))).toBe(value);
+    });
+
+    it("an emoji at the boundary never gives a 500: within the limit it is stored whole, past it a clear message", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      // 299 as typed, 301 posted: cutting at 300 would split the emoji.
+      const split = typed("a".repeat(100), "b".repeat(100), `${"c".repeat(95)}😀`);
+      expect(split).toHaveLength(299);
+      const first = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(await placedReferences(await post(placeFields({ references: posted(split) }), first))).toBe(split);
+
+      // 300 characters (the emoji is two UTF-16 units): within the limit, as the database counts it.
+      const exact = `${"a".repeat(299)}😀`;
+      const second = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(await placedReferences(await post(placeFields({ references: exact }), second))).toBe(exact);
+
+      const third = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const over = await post(placeFields({ references: `${"a".repeat(300)}😀` }), third);
+      expect(over.status).toBe(400);
+      expect(over.data?.fieldErrors).toEqual({ references: PROFILE_MESSAGES.referencesTooLong });
+      expect(await orderWrites(t.db)).toEqual(before);
+    });
+
+    it("over the limit as typed: the message next to the field, a 400, nothing written", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const answer = await post(placeFields({ references: posted(typed("a".repeat(200), "b".repeat(100))) }), cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.data?.fieldErrors).toEqual({ references: PROFILE_MESSAGES.referencesTooLong });
+      expect(await orderWrites(t.db)).toEqual(before);
     });
   });
 
