@@ -98,7 +98,7 @@ type ShippingAddress = CheckoutAddress & { name: string; phone: string; country:
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
   const checked = checkInput(input);
-  const earlier = await orderForToken(db, input.checkoutToken, input.userId);
+  const earlier = await orderForToken(db, input.checkoutToken, input.userId, checked.contact);
   if (earlier) return earlier;
   let placed: PlacedOrder;
   try {
@@ -138,7 +138,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   } catch (error) {
     // The same form submitted twice at once: the twin that won placed the order (this one then found the
     // cart emptied, or hit the token's unique index), and this submit answers with that order.
-    const first = await orderForToken(db, input.checkoutToken, input.userId).catch(() => null);
+    const first = await orderForToken(db, input.checkoutToken, input.userId, checked.contact).catch(() => null);
     if (first) return first;
     throw asCheckoutError(error);
   }
@@ -397,8 +397,17 @@ async function enqueueOrderMails(
   }
 }
 
-/** The order a checkout token already placed (for this same shopper), as placeOrder returns it; null when none. */
-async function orderForToken(db: Database, token: string, userId: string | null): Promise<PlacedOrder | null> {
+/**
+ * The order a checkout token already placed (for this same shopper), as placeOrder returns it; null when none.
+ * The same shopper is the same customer, or for a guest (who has no account to compare) the same contact
+ * typed in the form: a second submit of one form carries it, another guest holding the token does not.
+ */
+async function orderForToken(
+  db: Database,
+  token: string,
+  userId: string | null,
+  contact: CheckedInput["contact"],
+): Promise<PlacedOrder | null> {
   const [row] = await db
     .select({
       id: orders.id,
@@ -406,6 +415,7 @@ async function orderForToken(db: Database, token: string, userId: string | null)
       finalTotalCents: orders.finalTotalCents,
       email: orders.guestEmail,
       userId: orders.userId,
+      phone: orders.contactPhone,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
     })
@@ -413,7 +423,8 @@ async function orderForToken(db: Database, token: string, userId: string | null)
     .where(eq(orders.checkoutToken, token))
     .limit(1);
   if (!row) return null;
-  if (row.userId !== userId) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
+  const sameGuest = userId !== null || (row.email === contact.email && row.phone === contact.phone);
+  if (row.userId !== userId || !sameGuest) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
   return {
     id: row.id,
     orderNumber: row.orderNumber,

@@ -299,6 +299,21 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(await stockOf(t.db, p)).toBe(4);
     });
 
+    it("a guest's checkout token posted by another guest is refused: neither the first guest's order nor its cookie", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      const fields = placeFields();
+      const first = await post(fields, await guestWith([{ productId: p, quantity: 1 }]));
+      expect(first.status).toBe(303);
+      const other = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const stranger = { ...fields, name: "Beto Ruiz", email: "beto@example.com", phone: "5587654321" };
+      const answer = await post(stranger, other);
+      expect(answer.status).toBe(409);
+      expect(answer.data?.formError).toBe(CHECKOUT_MESSAGES.tokenTaken);
+      expect(answer.headers.getSetCookie().some((c) => c.startsWith("pedido="))).toBe(false);
+      expect(await orderWrites(t.db)).toEqual(before);
+    });
+
     it("a total of 0 (a 100 % coupon) skips the provider: the order is paid, the cookie set, 303 to /confirmacion", async () => {
       const p = await insertProduct(t.db);
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
