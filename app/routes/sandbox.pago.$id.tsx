@@ -5,16 +5,26 @@ import { formatMoneyCents } from "#domain/format.ts";
 import { SANDBOX_DECISIONS } from "#domain/payments.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
-import { completeSandboxPayment, sandboxCheckout } from "#server/payments/index.ts";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { getUser } from "#server/accounts/auth.server.ts";
+import { readPendingOrder } from "#server/orders/index.ts";
+import { completeSandboxPayment, sandboxCheckout, type SandboxViewer } from "#server/payments/index.ts";
+
+/** Who is asking: the order the browser's pending-order cookie names, and the signed-in customer. */
+async function viewerOf(request: Request, context: Route.LoaderArgs["context"]): Promise<SandboxViewer> {
+  const [pending, user] = await Promise.all([readPendingOrder(request, context.config), getUser(request, context)]);
+  return { pendingOrderId: pending?.id ?? null, userId: user?.id ?? null };
+}
 
 /**
  * The sandbox provider's payment page (DESIGN §7): the order's number and
  * amount, and how the payment ends: 'Aprobar', 'Rechazar' or 'Dejar pendiente'.
- * Only in sandbox mode; a 404 for an unknown or malformed id.
+ * Only in sandbox mode, and only for the browser that placed the order or its
+ * signed-in owner; a 404 for anyone else and for an unknown or malformed id.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.config.PAYMENT_PROVIDER !== "sandbox") throw data(null, { status: 404 });
-  const order = await sandboxCheckout(context.db, params.id);
+  const order = await sandboxCheckout(context.db, params.id, await viewerOf(request, context));
   if (!order) return data({ order: null }, { status: 404 });
   const { orderNumber, finalTotalCents, orderStatus, paymentStatus, payable } = order;
   return { order: { orderNumber, finalTotalCents, orderStatus, paymentStatus, payable } };
@@ -31,12 +41,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     orderId: params.id,
     decision: decision.data,
     origin: siteOrigin(request, context),
+    viewer: await viewerOf(request, context),
   });
   if (result.kind === "not-found") return data({ error: "Pedido no encontrado." }, { status: 404 });
   // Paid or cancelled meanwhile (another tab): the page shows the order as it is now.
   if (result.kind === "not-payable") return redirect(`/sandbox/pago/${params.id}`, 303);
   return redirect(result.redirectTo, 303);
 }
+
+/** An order's payment page: never kept by a browser cache or a proxy. */
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Pago de prueba" }, { name: "robots", content: "noindex" }];
 

@@ -17,7 +17,13 @@ export { applyPayment, decidePayment, shopPaymentStatus, type ApplyOutcome, type
 export { handleWebhook, webhooksIdle, type WebhookAnswer, type WebhookProcessing } from "./webhook.server";
 export { PaymentLinkError, createPaymentLinkForOrder } from "./payment-link.server";
 export { reconcilePendingPayments, startPaymentReconciliation } from "./reconcile.server";
-export { completeSandboxPayment, sandboxCheckout, type SandboxCheckout, type SandboxResult } from "./sandbox-page.server";
+export {
+  completeSandboxPayment,
+  sandboxCheckout,
+  type SandboxCheckout,
+  type SandboxResult,
+  type SandboxViewer,
+} from "./sandbox-page.server";
 
 /** The provider PAYMENT_PROVIDER names. The sandbox reads its own records from `db`. */
 export function paymentProvider(config: AppConfig, db: Database): PaymentProvider {

@@ -7,10 +7,12 @@
  * with the back URL and query parameters the real provider uses.
  */
 import { randomInt, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { SandboxDecision } from "#domain/payments.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
+import { orders } from "#server/db/schema.ts";
 import { orderForPayment } from "#server/orders/order-views.server.ts";
 import { webhookSecret } from "./providers";
 import { SANDBOX_OUTCOMES, recordSandboxPayment, sandboxPreferenceId, sandboxProvider } from "./sandbox.server";
@@ -27,9 +29,23 @@ export interface SandboxCheckout {
   payable: boolean;
 }
 
-export async function sandboxCheckout(db: Database, orderId: string): Promise<SandboxCheckout | null> {
+/**
+ * Who may open an order's sandbox page: the browser whose pending-order cookie
+ * names it (the one that placed it), or its signed-in owner.
+ */
+export interface SandboxViewer {
+  pendingOrderId: string | null;
+  userId: string | null;
+}
+
+/** The order as its sandbox page shows it; null for an unknown id, or for a viewer who may not pay it (one 404 for both). */
+export async function sandboxCheckout(db: Database, orderId: string, viewer: SandboxViewer): Promise<SandboxCheckout | null> {
   const order = await orderForPayment(db, orderId);
   if (!order) return null;
+  if (viewer.pendingOrderId !== order.id) {
+    const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
+    if (!viewer.userId || owner?.userId !== viewer.userId) return null;
+  }
   const { id, orderNumber, finalTotalCents, orderStatus, paymentStatus } = order;
   return { id, orderNumber, finalTotalCents, orderStatus, paymentStatus, payable: canRetryPayment(order) };
 }
@@ -92,9 +108,9 @@ export type SandboxResult = { kind: "not-found" } | { kind: "not-payable" } | { 
 export async function completeSandboxPayment(
   db: Database,
   config: AppConfig,
-  input: { orderId: string; decision: SandboxDecision; origin: string },
+  input: { orderId: string; decision: SandboxDecision; origin: string; viewer: SandboxViewer },
 ): Promise<SandboxResult> {
-  const order = await sandboxCheckout(db, input.orderId);
+  const order = await sandboxCheckout(db, input.orderId, input.viewer);
   if (!order) return { kind: "not-found" };
   if (!order.payable) return { kind: "not-payable" };
   const outcome = SANDBOX_OUTCOMES[input.decision];
