@@ -125,7 +125,8 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   }
 
   const load = async (id: string, cookie?: string) => {
-    const headers = cookie === undefined && /^[0-9a-f]{24}$/.test(id) ? { cookie: await buyerOfId(id) } : cookie ? { cookie } : {};
+    const sent = cookie ?? (/^[0-9a-f]{24}$/.test(id) ? await buyerOfId(id) : "");
+    const headers: Record<string, string> = sent ? { cookie: sent } : {};
     return settle<{ order: unknown }>(() =>
       sandboxLoader({ request: get(`/sandbox/pago/${id}`, headers), params: { id }, context: context() } as never),
     );
