@@ -84,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem = raw ? checkoutFormProblem(form) : { message: CHECKOUT_MESSAGES.invalidRequest, field: null };
   if (problem) {
     const fieldErrors = problem.field ? { [problem.field]: problem.message } : {};
-    return data(answer(form, signedIn, { fieldErrors, formError: problem.field ? null : problem.message }), { status: 400 });
+    // The coupon box shows its own message (an applied code no coupon has is cleared with it).
+    const couponError = problem.field === "couponInput" ? problem.message : null;
+    return data(answer(form, signedIn, { fieldErrors, couponError, formError: problem.field ? null : problem.message }), { status: 400 });
   }
 
   if (form.intent === "retry") {

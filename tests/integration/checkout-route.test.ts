@@ -413,6 +413,16 @@ describeEachDatabase("the /checkout route", (t) => {
       });
     }
 
+    it("an applied coupon code longer than any: its message is shown in the coupon box, and the coupon is cleared", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      for (const intent of ["place", "change-shipping", "toggle-points"]) {
+        const answer = await post(placeFields({ intent, couponCode: "X".repeat(21) }), cookie);
+        expect(answer.status).toBe(400);
+        expect(answer.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponInvalid });
+      }
+    });
+
     it("no intent, an unknown intent, a filled honeypot, a malformed token, a body that is not a form: 400 with the generic request message", async () => {
       const p = await insertProduct(t.db);
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
