@@ -338,12 +338,31 @@ async function insertOrderItems(tx: Tx, orderId: string, lines: CheckoutLine[]):
   );
 }
 
-/** Step: a new address goes to the customer's profile (skipped when the profile is full: the order still ships there). */
+const SAVED_ADDRESS_FIELDS = ["street", "colonia", "city", "state", "zipCode", "references"] as const;
+
+/**
+ * Step: a new address goes to the customer's profile, unless the profile already
+ * has the same one (each checkout to it would add a copy) or is full: the order
+ * still ships there.
+ */
 async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAddress): Promise<void> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const saved = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(MAX_ADDRESSES_PER_USER);
+  const saved = await tx
+    .select({
+      street: addresses.street,
+      colonia: addresses.colonia,
+      city: addresses.city,
+      state: addresses.state,
+      zipCode: addresses.zipCode,
+      references: addresses.references,
+    })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .limit(MAX_ADDRESSES_PER_USER);
   if (saved.length >= MAX_ADDRESSES_PER_USER) return;
+  const same = (row: (typeof saved)[number]) => SAVED_ADDRESS_FIELDS.every((field) => (row[field] ?? null) === (address[field] ?? null));
+  if (saved.some(same)) return;
   await addAddressIn(tx, userId, {
     street: address.street,
     colonia: address.colonia,

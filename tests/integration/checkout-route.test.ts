@@ -251,6 +251,24 @@ describeEachDatabase("the /checkout route", (t) => {
       expect((await t.db.select().from(addresses).where(eq(addresses.userId, userId))).map((a) => a.street)).toEqual(["Av. Juárez 10"]);
     });
 
+    it("a customer's second checkout to the same new address does not save another copy of it", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      const { userId, cookie } = await customerWith([{ productId: p, quantity: 1 }]);
+      expect((await post(placeFields({ savedAddressId: "nueva" }), cookie)).status).toBe(303);
+      await cartWith(t.db, [{ productId: p, quantity: 1 }], userId);
+      expect((await post(placeFields({ savedAddressId: "nueva", street: "  Av. Juárez 10 " }), cookie)).status).toBe(303);
+      await cartWith(t.db, [{ productId: p, quantity: 1 }], userId);
+      expect((await post(placeFields({ savedAddressId: "nueva", references: "Portón azul" }), cookie)).status).toBe(303);
+      const saved = await t.db.select().from(addresses).where(eq(addresses.userId, userId));
+      expect(saved.map((a) => [a.street, a.references])).toEqual(
+        expect.arrayContaining([
+          ["Av. Juárez 10", null],
+          ["Av. Juárez 10", "Portón azul"],
+        ]),
+      );
+      expect(saved).toHaveLength(2);
+    });
+
     it("a customer's saved address is used as it is stored; another customer's saved address is refused, nothing written", async () => {
       const p = await insertProduct(t.db);
       const { userId, cookie } = await customerWith([{ productId: p, quantity: 1 }]);
