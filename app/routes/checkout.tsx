@@ -18,8 +18,9 @@ import {
   storedPayableOrder,
   type CheckoutForm,
 } from "#server/orders/checkout-page.server.ts";
-import type { AppliedCoupon } from "#server/coupons/index.ts";
-import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+import { allowCouponAttempt, type AppliedCoupon } from "#server/coupons/index.ts";
+import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
@@ -87,6 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The coupon box shows its own message (an applied code no coupon has is cleared with it).
     const couponError = problem.field === "couponInput" ? problem.message : null;
     return data(answer(form, signedIn, { fieldErrors, couponError, formError: problem.field ? null : problem.message }), { status: 400 });
+  }
+
+  // Every code tried counts against the coupon rate limit (the box's, and one posted again with another intent).
+  const codeTried = form.intent === "apply-coupon" ? normalizeCouponCode(form.values.couponInput) : form.couponCode;
+  if (form.intent !== "retry" && form.intent !== "remove-coupon" && codeTried) {
+    const who = { ip: context.clientIp, userId };
+    if (!(await allowCouponAttempt(context.db, who, context.config.RATE_LIMIT_FACTOR))) {
+      return data(answer(form, signedIn, { couponError: RATE_LIMIT_MESSAGE }), { status: 429 });
+    }
   }
 
   if (form.intent === "retry") {

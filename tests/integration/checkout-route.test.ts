@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, headers as checkoutHeaders, loader } from "#app/routes/checkout.tsx";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
-import { PROFILE_MESSAGES } from "#domain/messages.ts";
+import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { parseConfig } from "#server/config.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { addresses, loyaltyAccounts, orders, products, users } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
@@ -180,6 +181,49 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(stale.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponInactive });
 
       expect(await orderWrites(t.db)).toEqual(before);
+    });
+
+    it("coupon codes are tried under a rate limit per IP and per customer, scaled by RATE_LIMIT_FACTOR (0.2: 6 per IP, 3 per customer)", async () => {
+      const strict = parseConfig({ NODE_ENV: "test", RATE_LIMIT_FACTOR: "0.2" });
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const code = await insertCoupon(t.db, { discountPercent: 10 });
+      const from = (ip: string, fields: Record<string, string>, who = cookie) =>
+        settle<Answer>(() =>
+          action({
+            request: formPost("/checkout", fields, { cookie: who }),
+            params: {},
+            context: routeContext(t.db, { config: strict, clientIp: ip }),
+          } as never),
+        );
+      const ip = `10.9.${Math.floor(Math.random() * 255)}.1`;
+      for (let i = 0; i < 6; i++) {
+        expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.couponError).toBe("Cupón inválido");
+      }
+      // The seventh try from that IP is refused, even with a good code (and a code re-checked with another intent counts too).
+      for (const fields of [
+        placeFields({ intent: "apply-coupon", couponInput: code }),
+        placeFields({ intent: "change-shipping", couponCode: code }),
+      ]) {
+        const limited = await from(ip, fields);
+        expect(limited.status).toBe(429);
+        expect(limited.data).toMatchObject({ coupon: null, couponError: RATE_LIMIT_MESSAGE });
+      }
+      expect((await from(`${ip}0`, placeFields({ intent: "apply-coupon", couponInput: code }))).data?.coupon).toMatchObject({ code });
+
+      // A customer: 3 tries, whatever IPs they come from.
+      const customer = await customerWith([{ productId: p, quantity: 1 }]);
+      for (let i = 0; i < 3; i++) {
+        const tried = await from(
+          `10.8.${i}.${Math.floor(Math.random() * 255)}`,
+          placeFields({ intent: "apply-coupon", couponInput: `NO${i}` }),
+          customer.cookie,
+        );
+        expect(tried.status).toBe(400);
+      }
+      const blocked = await from("10.7.7.7", placeFields({ intent: "apply-coupon", couponInput: code }), customer.cookie);
+      expect(blocked.status).toBe(429);
+      expect(blocked.data?.couponError).toBe(RATE_LIMIT_MESSAGE);
     });
 
     it("a guest's points toggle is ignored", async () => {
