@@ -22,6 +22,7 @@ import { allowCouponAttempt, type AppliedCoupon } from "#server/coupons/index.ts
 import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
+import { siteOrigin } from "#app/lib/root-data.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CheckoutPage, RetryPayment, type CheckoutAnswer } from "#app/components/checkout/CheckoutPage.tsx";
@@ -128,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(answer(form, signedIn, { ...(await applied(form.couponCode)), fieldErrors }), { status: 400 });
   }
   try {
-    const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), { publicUrl: context.config.PUBLIC_URL });
+    const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), { publicUrl: siteOrigin(request, context) });
     const next = await paymentRedirectFor(context, placed);
     return redirect(next.location, { status: 303, headers: { "Set-Cookie": next.setCookie } });
   } catch (error) {

@@ -73,7 +73,7 @@ export interface PlacedOrder {
 }
 
 export interface PlaceOrderOptions {
-  /** The shop's public origin for the link in the e-mail (PUBLIC_URL); default http://localhost:3000. */
+  /** The shop's origin for the link in the e-mail: PUBLIC_URL, else the origin the shop was reached at (the checkout passes it). */
   publicUrl?: string;
 }
 

@@ -12,7 +12,8 @@ import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { parseConfig } from "#server/config.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
-import { addresses, loyaltyAccounts, orders, products, users } from "#server/db/schema.ts";
+import { addresses, loyaltyAccounts, orders, outbox, products, users } from "#server/db/schema.ts";
+import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
@@ -268,6 +269,19 @@ describeEachDatabase("the /checkout route", (t) => {
       });
       expect(await stockOf(t.db, p)).toBe(1);
       expect((await load(cookie)).headers.get("location")).toBe("/carrito");
+    });
+
+    it("without PUBLIC_URL the order's e-mail links to the origin the shop was reached at", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(config().PUBLIC_URL).toBeUndefined();
+      const email = `origen-${newId()}@example.com`;
+      expect((await post(placeFields({ email }), cookie)).status).toBe(303);
+      const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
+      const { text, html } = mail!.payload as MailPayload;
+      expect(text).toContain(`${TEST_ORIGIN}/`);
+      expect(html).toContain(`href="${TEST_ORIGIN}/`);
+      expect(`${text}${html}`).not.toContain("localhost");
     });
 
     it("a customer with a coupon, points and DHL: the totals from the pricing rules; the new address is saved to the profile", async () => {
