@@ -77,7 +77,10 @@ export const addressSchema = z.object({
       .refine((v) => v === "" || isMexicanState(v), PROFILE_MESSAGES.stateInvalid)
       .transform((v) => v as (typeof MEXICAN_STATES)[number]),
   ),
-  zipCode: z.preprocess(trimmedText, z.string().min(1, PROFILE_MESSAGES.zipRequired).regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
+  zipCode: z.preprocess(
+    trimmedText,
+    z.string().min(1, PROFILE_MESSAGES.zipRequired).pipe(z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
+  ),
   references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong, "several"),
   makeDefault: checkbox,
 });

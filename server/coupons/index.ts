@@ -25,10 +25,10 @@ export interface AppliedCoupon {
 
 export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
 
-/** A coupon refused while placing the order; `message` is the Spanish reason. */
+/** A coupon refused while placing the order; `message` is the Spanish reason, shown in the checkout's coupon box. */
 export class CouponError extends ShopError {
   constructor(readonly refusal: CouponRefusal | "couponEmpty") {
-    super(CHECKOUT_MESSAGES[refusal], 409);
+    super(CHECKOUT_MESSAGES[refusal], 409, "couponInput");
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { HONEYPOT_FIELD, normalizeLineBreaks } from "#domain/forms.ts";
+import { failureFromIssues, type FieldErrors, type FormFailure } from "#domain/form-failure.ts";
 import {
   CHECKOUT_INTENTS,
   CHECKOUT_MESSAGES,
@@ -188,32 +189,39 @@ export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
 }
 
 /**
- * The SPEC §5 field rules for placing the order: each field's first Spanish
- * message (contact always; the address fields when a new address is used).
+ * The SPEC §5 field rules for placing the order (contact always; the address
+ * fields when a new address is used): every field's messages, or null when the
+ * form is fine.
  */
-export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const collect = (issues: ReadonlyArray<{ message: string; path: PropertyKey[] }>) => {
-    for (const issue of issues) {
-      const field = issue.path[0];
-      if (typeof field === "string" && !(field in errors)) errors[field] = issue.message;
-    }
+export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): FieldErrors | null {
+  const schema = usesNewAddress(form, signedIn) ? checkoutContactSchema.extend(checkoutAddressSchema.shape) : checkoutContactSchema;
+  const parsed = schema.safeParse(form.values);
+  return parsed.success ? null : failureFromIssues(parsed.error.issues).fieldErrors;
+}
+
+/**
+ * What the checkout's action answers, refused or not: the one FormFailure shape
+ * (the page's state as posted in `values`, each field's messages, the form's
+ * message), with the coupon applied (null when none).
+ */
+export type CheckoutAnswer = FormFailure & { coupon: AppliedCoupon | null };
+
+/** The answer for this form: what was posted (text capped; the carrier and the points switch as the server reads them). */
+export function checkoutAnswer(
+  form: CheckoutForm,
+  signedIn: boolean,
+  parts: { coupon?: AppliedCoupon | null; fieldErrors?: FieldErrors; formError?: string | null } = {},
+): CheckoutAnswer {
+  const values = {
+    ...echoedValues(form.values),
+    whatsappNotifications: form.whatsappNotifications ? "on" : "",
+    savedAddressId: form.savedAddressId,
+    shippingMethod: shippingMethodOf(form),
+    usePoints: signedIn && form.usePoints ? "on" : "",
+    checkoutToken: form.checkoutToken,
   };
-  const v = form.values;
-  const contact = checkoutContactSchema.safeParse({ name: v.name, email: v.email, phone: v.phone });
-  if (!contact.success) collect(contact.error.issues);
-  if (usesNewAddress(form, signedIn)) {
-    const address = checkoutAddressSchema.safeParse({
-      street: v.street,
-      colonia: v.colonia,
-      city: v.city,
-      state: v.state,
-      zipCode: v.zipCode,
-      references: v.references,
-    });
-    if (!address.success) collect(address.error.issues);
-  }
-  return errors;
+  const failure = failureFromIssues([], { intent: form.intent ?? undefined, values, formError: parts.formError ?? undefined });
+  return { ...failure, fieldErrors: parts.fieldErrors ?? {}, coupon: parts.coupon ?? null };
 }
 
 /** The coupon box's check (read-only): the applied coupon, or the reason it was refused. */

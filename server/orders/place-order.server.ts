@@ -33,6 +33,7 @@ import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { logError } from "#server/http/error-log.ts";
+import { failureFromIssues, firstFieldAtFault, type ValidationIssue } from "#domain/form-failure.ts";
 import {
   CHECKOUT_TOKEN_PATTERN,
   CheckoutError,
@@ -160,7 +161,7 @@ function checkInput(input: PlaceOrderInput): CheckedInput {
   }
   if (input.userId !== null && !isId(input.userId)) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.invalidRequest);
   const contact = checkoutContactSchema.safeParse(input.contact ?? {});
-  if (!contact.success) throw fieldError("invalid", contact.error);
+  if (!contact.success) throw refusedInput("invalid", contact.error);
   if (!isShippingMethodId(input.shippingMethod)) {
     throw new CheckoutError("invalid", CHECKOUT_MESSAGES.shippingMethodInvalid, { field: "shippingMethod" });
   }
@@ -171,16 +172,18 @@ function checkInput(input: PlaceOrderInput): CheckedInput {
     }
   } else {
     const address = checkoutAddressSchema.safeParse(input.address ?? {});
-    if (!address.success) throw fieldError("address", address.error);
+    if (!address.success) throw refusedInput("address", address.error);
     newAddress = address.data;
   }
   return { contact: contact.data, shippingMethod: input.shippingMethod, newAddress };
 }
 
-function fieldError(kind: "invalid" | "address", error: { issues: Array<{ message: string; path: PropertyKey[] }> }) {
-  const issue = error.issues[0];
-  const field = typeof issue?.path[0] === "string" ? issue.path[0] : null;
-  return new CheckoutError(kind, issue?.message ?? CHECKOUT_MESSAGES.invalidRequest, { field });
+/** Input that failed its schema: every field's messages (the first one is the error's own message and field). */
+function refusedInput(kind: "invalid" | "address", error: { issues: readonly ValidationIssue[] }) {
+  const { fieldErrors } = failureFromIssues(error.issues);
+  const field = firstFieldAtFault({ fieldErrors, values: {} });
+  const message = (field && fieldErrors[field]?.[0]) ?? CHECKOUT_MESSAGES.invalidRequest;
+  return new CheckoutError(kind, message, { field, fieldErrors });
 }
 
 /**
@@ -250,7 +253,7 @@ async function quoteCheckout(
   let coupon: QuotedCheckout["coupon"] = null;
   if (input.couponCode !== null && input.couponCode !== undefined) {
     const checked = await checkCoupon(tx, input.couponCode, input.userId);
-    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponCode" });
+    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponInput" });
     coupon = { code: checked.coupon.code, discountPercent: checked.coupon.discountPercent };
   }
   let pointsRequested = 0;
@@ -457,7 +460,7 @@ async function orderForToken(
 function asCheckoutError(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
   if (error instanceof OutOfStockError) return new CheckoutError("out-of-stock", error.message, { soldOut: error.shortages, cause: error });
-  if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponCode", cause: error });
+  if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponInput", cause: error });
   if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
   logError("placeOrder failed", error);
   return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });

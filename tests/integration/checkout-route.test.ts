@@ -24,16 +24,13 @@ import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
+/** The action's answer: the one FormFailure shape, with the applied coupon. */
 type Answer = {
+  intent?: string;
   coupon: { code: string; discountPercent: number; description: string | null } | null;
-  couponError: string | null;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
+  fieldErrors: Record<string, string[]>;
+  formError?: string;
   values: Record<string, string>;
-  usePoints: boolean;
-  shippingMethod: string;
-  savedAddressId: string;
-  checkoutToken: string;
 };
 
 describeEachDatabase("the /checkout route", (t) => {
@@ -147,14 +144,14 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const empty = await post(placeFields({ intent: "apply-coupon", couponInput: "   " }), cookie);
       expect(empty.status).toBe(400);
-      expect(empty.data).toMatchObject({ coupon: null, couponError: "Ingresa un código de cupón" });
+      expect(empty.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: ["Ingresa un código de cupón"] } });
 
       const unknown = await post(placeFields({ intent: "apply-coupon", couponInput: "NOEXISTE" }), cookie);
       expect(unknown.status).toBe(400);
-      expect(unknown.data).toMatchObject({ coupon: null, couponError: "Cupón inválido" });
+      expect(unknown.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: ["Cupón inválido"] } });
 
       const old = await post(placeFields({ intent: "apply-coupon", couponInput: expired }), cookie);
-      expect(old.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponExpired });
+      expect(old.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponExpired] } });
 
       expect(await orderWrites(t.db)).toEqual(before);
     });
@@ -167,19 +164,19 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const removed = await post(placeFields({ intent: "remove-coupon", couponCode: code }), cookie);
       expect(removed.status).toBe(200);
-      expect(removed.data).toMatchObject({ coupon: null, couponError: null, values: expect.objectContaining({ city: "Puebla" }) });
+      expect(removed.data).toMatchObject({ coupon: null, fieldErrors: {}, values: expect.objectContaining({ city: "Puebla" }) });
 
       const points = await post(placeFields({ intent: "toggle-points", couponCode: code, usePoints: "on", shippingMethod: "dhl" }), cookie);
       expect(points.status).toBe(200);
-      expect(points.data).toMatchObject({ usePoints: true, shippingMethod: "dhl", coupon: { code, discountPercent: 10 } });
+      expect(points.data).toMatchObject({ values: { usePoints: "on", shippingMethod: "dhl" }, coupon: { code, discountPercent: 10 } });
 
       const carrier = await post(placeFields({ intent: "change-shipping", shippingMethod: "dhl" }), cookie);
-      expect(carrier.data).toMatchObject({ usePoints: false, shippingMethod: "dhl", coupon: null });
+      expect(carrier.data).toMatchObject({ values: { usePoints: "", shippingMethod: "dhl" }, coupon: null });
 
       // A coupon that stopped working meanwhile is cleared, with its reason.
       const gone = await insertCoupon(t.db, { isActive: false });
       const stale = await post(placeFields({ intent: "change-shipping", couponCode: gone }), cookie);
-      expect(stale.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponInactive });
+      expect(stale.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponInactive] } });
 
       expect(await orderWrites(t.db)).toEqual(before);
     });
@@ -199,7 +196,9 @@ describeEachDatabase("the /checkout route", (t) => {
         );
       const ip = `10.9.${Math.floor(Math.random() * 255)}.1`;
       for (let i = 0; i < 6; i++) {
-        expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.couponError).toBe("Cupón inválido");
+        expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.fieldErrors.couponInput).toEqual([
+          "Cupón inválido",
+        ]);
       }
       // The seventh try from that IP is refused, even with a good code (and a code re-checked with another intent counts too).
       for (const fields of [
@@ -208,7 +207,7 @@ describeEachDatabase("the /checkout route", (t) => {
       ]) {
         const limited = await from(ip, fields);
         expect(limited.status).toBe(429);
-        expect(limited.data).toMatchObject({ coupon: null, couponError: RATE_LIMIT_MESSAGE });
+        expect(limited.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [RATE_LIMIT_MESSAGE] } });
       }
       expect((await from(`${ip}0`, placeFields({ intent: "apply-coupon", couponInput: code }))).data?.coupon).toMatchObject({ code });
 
@@ -224,14 +223,14 @@ describeEachDatabase("the /checkout route", (t) => {
       }
       const blocked = await from("10.7.7.7", placeFields({ intent: "apply-coupon", couponInput: code }), customer.cookie);
       expect(blocked.status).toBe(429);
-      expect(blocked.data?.couponError).toBe(RATE_LIMIT_MESSAGE);
+      expect(blocked.data?.fieldErrors.couponInput).toEqual([RATE_LIMIT_MESSAGE]);
     });
 
     it("a guest's points toggle is ignored", async () => {
       const p = await insertProduct(t.db);
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
       const answer = await post(placeFields({ intent: "toggle-points", usePoints: "on" }), cookie);
-      expect(answer.data?.usePoints).toBe(false);
+      expect(answer.data?.values.usePoints).toBe("");
     });
   });
 
@@ -350,7 +349,7 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const refused = await post(placeFields({ savedAddressId: theirs, street: "", city: "", state: "", zipCode: "" }), cookie);
       expect(refused.status).toBe(400);
-      expect(refused.data?.fieldErrors).toEqual({ savedAddressId: CHECKOUT_MESSAGES.savedAddressInvalid });
+      expect(refused.data?.fieldErrors).toEqual({ savedAddressId: [CHECKOUT_MESSAGES.savedAddressInvalid] });
       expect(await orderWrites(t.db)).toEqual(before);
 
       const placed = await post(placeFields({ savedAddressId: mine, street: "", city: "", state: "", zipCode: "" }), cookie);
@@ -427,7 +426,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const before = await orderWrites(t.db);
       const answer = await post(placeFields({ couponCode: code }), cookie);
       expect(answer.status).toBe(409);
-      expect(answer.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponUsed });
+      expect(answer.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponUsed] } });
       expect(await orderWrites(t.db)).toEqual(before);
     });
   });
@@ -484,7 +483,10 @@ describeEachDatabase("the /checkout route", (t) => {
         const before = await orderWrites(t.db);
         const answer = await post(placeFields(overrides), cookie);
         expect(answer.status).toBe(400);
-        expect(answer.data?.fieldErrors).toEqual(expected);
+        // Every field's messages (here one each), next to the field.
+        expect(answer.data?.fieldErrors).toEqual(
+          Object.fromEntries(Object.entries(expected).map(([field, message]) => [field, [message]])),
+        );
         expect(await orderWrites(t.db)).toEqual(before);
       });
     }
@@ -495,7 +497,7 @@ describeEachDatabase("the /checkout route", (t) => {
       for (const intent of ["place", "change-shipping", "toggle-points"]) {
         const answer = await post(placeFields({ intent, couponCode: "X".repeat(21) }), cookie);
         expect(answer.status).toBe(400);
-        expect(answer.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponInvalid });
+        expect(answer.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponInvalid] } });
       }
     });
 
@@ -585,7 +587,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const before = await orderWrites(t.db);
       const over = await post(placeFields({ references: `${"a".repeat(300)}😀` }), third);
       expect(over.status).toBe(400);
-      expect(over.data?.fieldErrors).toEqual({ references: PROFILE_MESSAGES.referencesTooLong });
+      expect(over.data?.fieldErrors).toEqual({ references: [PROFILE_MESSAGES.referencesTooLong] });
       expect(await orderWrites(t.db)).toEqual(before);
     });
 
@@ -595,7 +597,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const before = await orderWrites(t.db);
       const answer = await post(placeFields({ references: posted(typed("a".repeat(200), "b".repeat(100))) }), cookie);
       expect(answer.status).toBe(400);
-      expect(answer.data?.fieldErrors).toEqual({ references: PROFILE_MESSAGES.referencesTooLong });
+      expect(answer.data?.fieldErrors).toEqual({ references: [PROFILE_MESSAGES.referencesTooLong] });
       expect(await orderWrites(t.db)).toEqual(before);
     });
   });

@@ -16,17 +16,16 @@ import {
   SHIPPING_METHOD_IDS,
   STANDARD_SHIPPING_METHOD,
   deliveryEstimate,
+  isShippingMethodId,
   shippingCostCents,
   type ShippingMethodId,
 } from "#domain/shipping.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
+import { CheckboxField, ErrorList, Field, describedBy, errorId } from "#app/components/forms.tsx";
 import { AddressSection } from "./AddressSection";
 import { CheckoutSummary } from "./CheckoutSummary";
 import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "./types";
-import { errorProps, FieldError } from "./fields";
-
-export type { CheckoutAnswer } from "./types";
 
 /** The order of the fields on the page: the first one at fault gets the focus. */
 const FIELD_ORDER = [
@@ -44,27 +43,30 @@ const FIELD_ORDER = [
   "couponInput",
 ];
 
+const NO_MESSAGES: readonly string[] = [];
+
 export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer: CheckoutAnswer | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const couponFetcher = useFetcher<CheckoutAnswer>();
+  const values = answer?.values ?? {};
   // The token of the form first rendered: a double submit (or a reload of the POST) sends it again.
-  const [checkoutToken] = useState(answer?.checkoutToken || page.checkoutToken);
-  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(answer?.shippingMethod ?? STANDARD_SHIPPING_METHOD);
-  const [usePoints, setUsePoints] = useState(answer?.usePoints ?? false);
+  const [checkoutToken] = useState(values.checkoutToken || page.checkoutToken);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(shippingOf(answer));
+  const [usePoints, setUsePoints] = useState(values.usePoints === "on");
   const [coupon, setCoupon] = useState<CheckoutCoupon | null>(answer?.coupon ?? null);
-  const [couponError, setCouponError] = useState<string | null>(answer?.couponError ?? null);
-  const [couponInput, setCouponInput] = useState(answer?.coupon ? "" : (answer?.values.couponInput ?? ""));
+  const [couponErrors, setCouponErrors] = useState<readonly string[]>(answer?.fieldErrors.couponInput ?? NO_MESSAGES);
+  const [couponInput, setCouponInput] = useState(answer?.coupon ? "" : (values.couponInput ?? ""));
   const errorRef = useRef<HTMLDivElement>(null);
 
   // A failed submit with JavaScript: the state follows the server's answer, and the focus goes to the first problem.
   useEffect(() => {
     if (!answer) return;
-    setShippingMethod(answer.shippingMethod);
-    setUsePoints(answer.usePoints);
+    setShippingMethod(shippingOf(answer));
+    setUsePoints(answer.values.usePoints === "on");
     setCoupon(answer.coupon);
-    setCouponError(answer.couponError);
-    const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]);
+    setCouponErrors(answer.fieldErrors.couponInput ?? NO_MESSAGES);
+    const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]?.length);
     const target = first ? document.querySelector<HTMLElement>(`[name="${first}"][aria-invalid="true"]`) : null;
     (target ?? errorRef.current)?.focus();
   }, [answer]);
@@ -74,7 +76,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
     const d = couponFetcher.data;
     if (!d || couponFetcher.state !== "idle") return;
     setCoupon(d.coupon);
-    setCouponError(d.couponError);
+    setCouponErrors(d.fieldErrors.couponInput ?? NO_MESSAGES);
     if (d.coupon) setCouponInput("");
   }, [couponFetcher.data, couponFetcher.state]);
 
@@ -87,8 +89,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   });
   const subtotal = subtotalCents(page.lines);
   const fieldErrors = answer?.fieldErrors ?? {};
-  const firstError = FIELD_ORDER.find((f) => fieldErrors[f]) ?? null;
-  const values = answer?.values ?? {};
+  const firstError = FIELD_ORDER.find((f) => fieldErrors[f]?.length) ?? null;
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const formError = answer?.formError ?? page.paymentError;
   const shortLines = page.lines.filter((l) => l.stock < l.quantity);
@@ -97,7 +98,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   function applyCoupon() {
     const code = normalizeCouponCode(couponInput);
     if (!code) {
-      setCouponError(CHECKOUT_MESSAGES.couponEmpty);
+      setCouponErrors([CHECKOUT_MESSAGES.couponEmpty]);
       return;
     }
     couponFetcher.submit(
@@ -126,74 +127,70 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
         <div className="checkout-sections">
           <fieldset className="checkout-section">
             <legend>Información de contacto</legend>
-            <div className="field">
-              <label htmlFor="checkout-nombre">Nombre completo</label>
-              <input
-                id="checkout-nombre"
-                name="name"
-                type="text"
-                required
-                maxLength={100}
-                autoComplete="name"
-                defaultValue={values.name ?? page.contact.name}
-                autoFocus={firstError === "name"}
-                {...errorProps(fieldErrors, "name")}
-              />
-              <FieldError errors={fieldErrors} field="name" />
-            </div>
-            <div className="field">
-              <label htmlFor="checkout-email">Correo electrónico</label>
-              <input
-                id="checkout-email"
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={values.email ?? page.contact.email}
-                autoFocus={firstError === "email"}
-                {...errorProps(fieldErrors, "email")}
-              />
-              <FieldError errors={fieldErrors} field="email" />
-            </div>
-            <div className="field">
-              <label htmlFor="checkout-telefono">Teléfono</label>
-              <input
-                id="checkout-telefono"
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                required
-                placeholder="10 dígitos"
-                maxLength={14}
-                autoComplete="tel-national"
-                defaultValue={values.phone ?? page.contact.phone}
-                autoFocus={firstError === "phone"}
-                {...errorProps(fieldErrors, "phone")}
-              />
-              <FieldError errors={fieldErrors} field="phone" />
-            </div>
-            <div className="checkbox-field">
-              <input
-                id="checkout-whatsapp"
-                name="whatsappNotifications"
-                type="checkbox"
-                defaultChecked={answer?.whatsappNotifications ?? false}
-              />
-              <label htmlFor="checkout-whatsapp">Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)</label>
-            </div>
+            <Field
+              label="Nombre completo"
+              errors={fieldErrors.name}
+              inputProps={{
+                id: "checkout-nombre",
+                name: "name",
+                type: "text",
+                required: true,
+                maxLength: 100,
+                autoComplete: "name",
+                defaultValue: values.name ?? page.contact.name,
+                autoFocus: firstError === "name",
+              }}
+            />
+            <Field
+              label="Correo electrónico"
+              errors={fieldErrors.email}
+              inputProps={{
+                id: "checkout-email",
+                name: "email",
+                type: "email",
+                required: true,
+                maxLength: 254,
+                autoComplete: "email",
+                defaultValue: values.email ?? page.contact.email,
+                autoFocus: firstError === "email",
+              }}
+            />
+            <Field
+              label="Teléfono"
+              errors={fieldErrors.phone}
+              inputProps={{
+                id: "checkout-telefono",
+                name: "phone",
+                type: "tel",
+                inputMode: "numeric",
+                required: true,
+                placeholder: "10 dígitos",
+                maxLength: 14,
+                autoComplete: "tel-national",
+                defaultValue: values.phone ?? page.contact.phone,
+                autoFocus: firstError === "phone",
+              }}
+            />
+            <CheckboxField
+              label="Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)"
+              inputProps={{ id: "checkout-whatsapp", name: "whatsappNotifications", defaultChecked: values.whatsappNotifications === "on" }}
+            />
           </fieldset>
 
           <AddressSection
             signedIn={page.signedIn}
             addresses={page.addresses}
-            chosen={answer ? answer.savedAddressId : (page.addresses[0]?._id ?? "")}
+            chosen={answer ? (values.savedAddressId ?? "") : (page.addresses[0]?._id ?? "")}
             values={values}
             fieldErrors={fieldErrors}
             firstError={firstError}
           />
 
-          <fieldset className="checkout-section" {...errorProps(fieldErrors, "shippingMethod")}>
+          <fieldset
+            className="checkout-section"
+            id="checkout-envio"
+            {...describedBy("checkout-envio", { errors: fieldErrors.shippingMethod })}
+          >
             <legend>Método de envío</legend>
             <div className="choice-list">
               {SHIPPING_METHOD_IDS.map((id) => {
@@ -221,7 +218,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
                 );
               })}
             </div>
-            <FieldError errors={fieldErrors} field="shippingMethod" />
+            <ErrorList id={errorId("checkout-envio")} errors={fieldErrors.shippingMethod} />
             {hydrated ? null : (
               <button type="submit" name="intent" value="change-shipping" formNoValidate className="button">
                 Actualizar envío
@@ -243,7 +240,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
                     className="link-button"
                     onClick={() => {
                       setCoupon(null);
-                      setCouponError(null);
+                      setCouponErrors(NO_MESSAGES);
                     }}
                   >
                     Quitar cupón
@@ -256,7 +253,8 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
               </div>
             ) : (
               <div className="coupon-box">
-                <div className="field">
+                {/* A text box with its button beside it: a control the Field components do not draw. */}
+                <div className="coupon-field">
                   <label htmlFor="checkout-cupon">Código de cupón</label>
                   <div className="coupon-row">
                     <input
@@ -276,7 +274,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
                           applyCoupon();
                         }
                       }}
-                      {...(couponError ? { "aria-invalid": true as const, "aria-describedby": "checkout-cupon-error" } : {})}
+                      {...describedBy("checkout-cupon", { errors: couponErrors })}
                     />
                     {hydrated ? (
                       <button type="button" className="button" onClick={applyCoupon} disabled={applyingCoupon}>
@@ -291,11 +289,9 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
                 </div>
               </div>
             )}
-            {couponError ? (
-              <p id="checkout-cupon-error" className="form-error" role="alert">
-                {couponError}
-              </p>
-            ) : null}
+            <div role="alert">
+              <ErrorList id={errorId("checkout-cupon")} errors={couponErrors} />
+            </div>
           </fieldset>
 
           {canUsePoints ? (
@@ -304,23 +300,21 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
               <p>
                 Tienes <strong>{page.pointsBalance}</strong> puntos disponibles (1 punto = $1 MXN).
               </p>
-              <div className="checkbox-field">
-                <input
-                  id="checkout-puntos"
-                  name="usePoints"
-                  type="checkbox"
-                  role="switch"
-                  checked={usePoints}
-                  onChange={(e) => setUsePoints(e.target.checked)}
-                  aria-describedby="checkout-puntos-detalle"
-                />
-                <label htmlFor="checkout-puntos">Usar mis puntos</label>
-              </div>
-              <p className="field-hint" id="checkout-puntos-detalle">
-                {usePoints
-                  ? `Se usarán ${quote.pointsUsed} puntos (${formatMoneyCents(quote.pointsUsed * 100)} de descuento).`
-                  : `Puedes usar hasta ${page.pointsBalance} puntos en este pedido.`}
-              </p>
+              <CheckboxField
+                label="Usar mis puntos"
+                hint={
+                  usePoints
+                    ? `Se usarán ${quote.pointsUsed} puntos (${formatMoneyCents(quote.pointsUsed * 100)} de descuento).`
+                    : `Puedes usar hasta ${page.pointsBalance} puntos en este pedido.`
+                }
+                inputProps={{
+                  id: "checkout-puntos",
+                  name: "usePoints",
+                  role: "switch",
+                  checked: usePoints,
+                  onChange: (e) => setUsePoints(e.target.checked),
+                }}
+              />
               {hydrated ? null : (
                 <button type="submit" name="intent" value="toggle-points" formNoValidate className="button">
                   Actualizar puntos
@@ -341,6 +335,12 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
       </Form>
     </div>
   );
+}
+
+/** The carrier the server read from the form (one of the shop's), else the standard one. */
+function shippingOf(answer: CheckoutAnswer | null): ShippingMethodId {
+  const posted = answer?.values.shippingMethod;
+  return posted && isShippingMethodId(posted) ? posted : STANDARD_SHIPPING_METHOD;
 }
 
 /** The cart is empty but the browser's stored order can still be paid ('Intentar de nuevo' from the failure page). */

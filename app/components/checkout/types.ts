@@ -3,7 +3,6 @@
  * money in centavos). Kept here so the view does not reach into server/.
  */
 import type { SavedAddress } from "#domain/address.ts";
-import type { ShippingMethodId } from "#domain/shipping.ts";
 
 export interface CheckoutCoupon {
   code: string;
@@ -33,19 +32,5 @@ export interface CheckoutPageView {
   paymentError: string | null;
 }
 
-/** The action's answer: the page's state as posted, the applied coupon, and what went wrong. */
-export interface CheckoutAnswer {
-  intent: string | null;
-  values: Record<string, string>;
-  whatsappNotifications: boolean;
-  savedAddressId: string;
-  shippingMethod: ShippingMethodId;
-  usePoints: boolean;
-  checkoutToken: string;
-  coupon: CheckoutCoupon | null;
-  couponError: string | null;
-  /** The first Spanish message of each field at fault. */
-  fieldErrors: Record<string, string>;
-  /** A message for the whole form (sold out, generic failure, a malformed request). */
-  formError: string | null;
-}
+/** The action's answer: the one FormFailure shape, with the applied coupon. */
+export type { CheckoutAnswer } from "#server/orders/checkout-page.server.ts";
