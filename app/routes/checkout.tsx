@@ -9,13 +9,10 @@ import {
   checkoutFormProblem,
   checkoutPageData,
   couponForCheckout,
-  paymentLink,
-  paymentProblemText,
-  paymentRedirectFor,
   placeOrderInputFrom,
   readCheckoutForm,
-  storedPayableOrder,
-} from "#server/orders/checkout-page.server.ts";
+} from "./checkout.server";
+import { paymentLink, paymentProblemText, paymentRedirectFor, storedPayableOrder } from "./checkout-payment.server";
 import type { FieldErrors } from "#domain/form-failure.ts";
 import { allowCouponAttempt, type AppliedCoupon } from "#server/coupons/index.ts";
 import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
@@ -24,8 +21,17 @@ import { tryReadForm } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
-import { CheckoutPage, RetryPayment } from "#app/components/checkout/CheckoutPage.tsx";
+import { CheckoutPage } from "#app/components/checkout/CheckoutPage.tsx";
+import { RetryPayment } from "#app/components/checkout/RetryPayment.tsx";
 import pageStylesHref from "#app/styles/checkout.css?url";
+
+/** The view's types, derived from what the loader and the action return (app/components/checkout/ uses them). */
+export type CheckoutPageView = Extract<Route.ComponentProps["loaderData"], { kind: "checkout" }>;
+/** The action's answer: the one FormFailure shape, with the applied coupon. */
+export type CheckoutAnswer = NonNullable<Route.ComponentProps["actionData"]>;
+export type CheckoutCoupon = NonNullable<CheckoutAnswer["coupon"]>;
+export type CheckoutViewLine = CheckoutPageView["lines"][number];
+export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 

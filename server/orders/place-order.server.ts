@@ -80,7 +80,7 @@ export interface PlaceOrderOptions {
 
 const ORDER_NUMBER_ATTEMPTS = 8;
 
-interface CheckoutLine {
+interface BoughtLine {
   productId: string;
   name: string;
   image: string | null;
@@ -201,7 +201,7 @@ async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<
 }
 
 /** Step: the cart's lines with the products' current prices from the database (the cart page's own read). */
-async function loadCartLines(tx: Tx, cartId: string): Promise<CheckoutLine[]> {
+async function loadCartLines(tx: Tx, cartId: string): Promise<BoughtLine[]> {
   const { lines } = await getCart(tx, cartId);
   if (lines.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
   return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({
@@ -247,7 +247,7 @@ interface QuotedCheckout {
 async function quoteCheckout(
   tx: Tx,
   input: PlaceOrderInput,
-  lines: CheckoutLine[],
+  lines: BoughtLine[],
   shippingMethod: ShippingMethodId,
 ): Promise<QuotedCheckout> {
   let coupon: QuotedCheckout["coupon"] = null;
@@ -327,7 +327,7 @@ export function newOrderNumber(): string {
 }
 
 /** Step: the order's lines, with the name, first image and unit price copied as bought. */
-async function insertOrderItems(tx: Tx, orderId: string, lines: CheckoutLine[]): Promise<void> {
+async function insertOrderItems(tx: Tx, orderId: string, lines: BoughtLine[]): Promise<void> {
   await tx.insert(orderItems).values(
     lines.map((line) => ({
       id: newId(),
@@ -385,7 +385,7 @@ async function enqueueOrderMails(
     input: PlaceOrderInput;
     checked: CheckedInput;
     address: ShippingAddress;
-    lines: CheckoutLine[];
+    lines: BoughtLine[];
     quote: OrderQuote;
     coupon: QuotedCheckout["coupon"];
     isPaid: boolean;

@@ -20,7 +20,7 @@ import {
   webhooksIdle,
   type PaymentProvider,
 } from "#server/payments/index.ts";
-import { signedNotification } from "#server/payments/sandbox-page.server.ts";
+import { signedNotification } from "#server/payments/index.ts";
 import { recordSandboxPayment } from "#server/payments/sandbox.server.ts";
 import { signNotification } from "#server/payments/signature.ts";
 import { storePendingOrder } from "#server/orders/index.ts";
@@ -199,7 +199,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   async function decide(orderId: string, decision: string) {
     const cookie = await buyerOfId(orderId);
-    return settle<{ error: string }>(() =>
+    return settle<{ formError?: string }>(() =>
       sandboxAction({
         request: formPost(`/sandbox/pago/${orderId}`, { decision }, cookie ? { cookie } : {}),
         params: { id: orderId },
@@ -262,7 +262,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   it("sandbox form: a missing or unknown decision is a 400, an unknown order a 404", async () => {
     const order = await insertOrder(t.db);
-    expect(await decide(order.id, "steal")).toMatchObject({ status: 400, data: { error: "Elige cómo termina el pago." } });
+    expect(await decide(order.id, "steal")).toMatchObject({ status: 400, data: { formError: "Elige cómo termina el pago.", fieldErrors: {} } });
     expect((await decide("0123456789abcdef01234567", "approve")).status).toBe(404);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
   });

@@ -12,7 +12,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { AddressFields } from "#app/components/AddressFields.tsx";
 import { ErrorList, describedBy, errorId } from "#app/components/forms.tsx";
 import { addressLines } from "#domain/address.ts";
-import type { CheckoutViewAddress } from "./types";
+import type { CheckoutViewAddress } from "#app/routes/checkout.tsx";
 
 /** SPEC §2: the tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";

@@ -9,23 +9,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
-import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from "#domain/orders.ts";
+import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
 import { quoteOrder, subtotalCents } from "#domain/pricing.ts";
-import {
-  SHIPPING_METHODS,
-  SHIPPING_METHOD_IDS,
-  STANDARD_SHIPPING_METHOD,
-  deliveryEstimate,
-  isShippingMethodId,
-  shippingCostCents,
-  type ShippingMethodId,
-} from "#domain/shipping.ts";
+import { STANDARD_SHIPPING_METHOD, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
-import { CheckboxField, ErrorList, Field, describedBy, errorId } from "#app/components/forms.tsx";
+import { CheckboxField } from "#app/components/forms.tsx";
+import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "#app/routes/checkout.tsx";
 import { AddressSection } from "./AddressSection";
+import { ContactSection } from "./ContactSection";
 import { CheckoutSummary } from "./CheckoutSummary";
-import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "./types";
+import { CouponSection } from "./CouponSection";
+import { ShippingSection } from "./ShippingSection";
 
 /** The order of the fields on the page: the first one at fault gets the focus. */
 const FIELD_ORDER = [
@@ -125,57 +120,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
         <input type="hidden" name="couponCode" value={coupon?.code ?? ""} />
         <Honeypot />
         <div className="checkout-sections">
-          <fieldset className="checkout-section">
-            <legend>Información de contacto</legend>
-            <Field
-              label="Nombre completo"
-              errors={fieldErrors.name}
-              inputProps={{
-                id: "checkout-nombre",
-                name: "name",
-                type: "text",
-                required: true,
-                maxLength: 100,
-                autoComplete: "name",
-                defaultValue: values.name ?? page.contact.name,
-                autoFocus: firstError === "name",
-              }}
-            />
-            <Field
-              label="Correo electrónico"
-              errors={fieldErrors.email}
-              inputProps={{
-                id: "checkout-email",
-                name: "email",
-                type: "email",
-                required: true,
-                maxLength: 254,
-                autoComplete: "email",
-                defaultValue: values.email ?? page.contact.email,
-                autoFocus: firstError === "email",
-              }}
-            />
-            <Field
-              label="Teléfono"
-              errors={fieldErrors.phone}
-              inputProps={{
-                id: "checkout-telefono",
-                name: "phone",
-                type: "tel",
-                inputMode: "numeric",
-                required: true,
-                placeholder: "10 dígitos",
-                maxLength: 14,
-                autoComplete: "tel-national",
-                defaultValue: values.phone ?? page.contact.phone,
-                autoFocus: firstError === "phone",
-              }}
-            />
-            <CheckboxField
-              label="Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)"
-              inputProps={{ id: "checkout-whatsapp", name: "whatsappNotifications", defaultChecked: values.whatsappNotifications === "on" }}
-            />
-          </fieldset>
+          <ContactSection values={values} contact={page.contact} fieldErrors={fieldErrors} firstError={firstError} />
 
           <AddressSection
             signedIn={page.signedIn}
@@ -186,113 +131,27 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
             firstError={firstError}
           />
 
-          <fieldset
-            className="checkout-section"
-            id="checkout-envio"
-            {...describedBy("checkout-envio", { errors: fieldErrors.shippingMethod })}
-          >
-            <legend>Método de envío</legend>
-            <div className="choice-list">
-              {SHIPPING_METHOD_IDS.map((id) => {
-                const cost = shippingCostCents(id, subtotal);
-                return (
-                  <div className="choice" key={id}>
-                    <input
-                      id={`envio-${id}`}
-                      type="radio"
-                      name="shippingMethod"
-                      value={id}
-                      checked={shippingMethod === id}
-                      onChange={() => setShippingMethod(id)}
-                      aria-describedby={`envio-${id}-detalle`}
-                    />
-                    <label htmlFor={`envio-${id}`}>
-                      <span className="choice-title">
-                        {SHIPPING_METHODS[id].name} <span className="choice-price">{cost === 0 ? "Gratis" : formatMoneyCents(cost)}</span>
-                      </span>
-                      <span className="choice-detail" id={`envio-${id}-detalle`}>
-                        {deliveryEstimate(id)}
-                      </span>
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-            <ErrorList id={errorId("checkout-envio")} errors={fieldErrors.shippingMethod} />
-            {hydrated ? null : (
-              <button type="submit" name="intent" value="change-shipping" formNoValidate className="button">
-                Actualizar envío
-              </button>
-            )}
-          </fieldset>
+          <ShippingSection
+            shippingMethod={shippingMethod}
+            setShippingMethod={setShippingMethod}
+            subtotal={subtotal}
+            errors={fieldErrors.shippingMethod}
+            hydrated={hydrated}
+          />
 
-          <fieldset className="checkout-section">
-            <legend>Cupón de descuento</legend>
-            {coupon ? (
-              <div className="coupon-applied" role="status">
-                <p>
-                  Cupón aplicado: <strong>{coupon.code}</strong> (-{coupon.discountPercent}%)
-                </p>
-                {coupon.description ? <p className="field-hint">{coupon.description}</p> : null}
-                {hydrated ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      setCoupon(null);
-                      setCouponErrors(NO_MESSAGES);
-                    }}
-                  >
-                    Quitar cupón
-                  </button>
-                ) : (
-                  <button type="submit" name="intent" value="remove-coupon" formNoValidate className="link-button">
-                    Quitar cupón
-                  </button>
-                )}
-              </div>
-            ) : (
-              <div className="coupon-box">
-                {/* A text box with its button beside it: a control the Field components do not draw. */}
-                <div className="coupon-field">
-                  <label htmlFor="checkout-cupon">Código de cupón</label>
-                  <div className="coupon-row">
-                    <input
-                      id="checkout-cupon"
-                      name="couponInput"
-                      type="text"
-                      maxLength={COUPON_CODE_MAX_LENGTH}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      className="coupon-input"
-                      value={couponInput}
-                      onChange={(e) => setCouponInput(e.target.value.toUpperCase())}
-                      onKeyDown={(e) => {
-                        if (hydrated && e.key === "Enter") {
-                          e.preventDefault();
-                          applyCoupon();
-                        }
-                      }}
-                      {...describedBy("checkout-cupon", { errors: couponErrors })}
-                    />
-                    {hydrated ? (
-                      <button type="button" className="button" onClick={applyCoupon} disabled={applyingCoupon}>
-                        {applyingCoupon ? "Aplicando..." : "Aplicar"}
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value="apply-coupon" formNoValidate className="button">
-                        Aplicar
-                      </button>
-                    )}
-                  </div>
-                </div>
-              </div>
-            )}
-            <div role="alert">
-              <ErrorList id={errorId("checkout-cupon")} errors={couponErrors} />
-            </div>
-          </fieldset>
+          <CouponSection
+            coupon={coupon}
+            couponInput={couponInput}
+            setCouponInput={setCouponInput}
+            couponErrors={couponErrors}
+            applyCoupon={applyCoupon}
+            removeCoupon={() => {
+              setCoupon(null);
+              setCouponErrors(NO_MESSAGES);
+            }}
+            applyingCoupon={applyingCoupon}
+            hydrated={hydrated}
+          />
 
           {canUsePoints ? (
             <fieldset className="checkout-section">
@@ -341,43 +200,4 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
 function shippingOf(answer: CheckoutAnswer | null): ShippingMethodId {
   const posted = answer?.values.shippingMethod;
   return posted && isShippingMethodId(posted) ? posted : STANDARD_SHIPPING_METHOD;
-}
-
-/** The cart is empty but the browser's stored order can still be paid ('Intentar de nuevo' from the failure page). */
-export function RetryPayment({ order, paymentError }: { order: { orderNumber: string; totalCents: number }; paymentError: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "retry";
-  return (
-    <div className="checkout page-narrow">
-      <h1>Finalizar compra</h1>
-      {paymentError ? (
-        <p className="form-error" role="alert">
-          {paymentError}
-        </p>
-      ) : null}
-      <section className="checkout-section checkout-retry" aria-labelledby="pedido-pendiente">
-        <h2 id="pedido-pendiente">Tu pedido está pendiente de pago</h2>
-        <dl className="checkout-totals">
-          <div>
-            <dt>Número de pedido</dt>
-            <dd data-testid="retry-order-number">{order.orderNumber}</dd>
-          </div>
-          <div className="checkout-total">
-            <dt>Total</dt>
-            <dd>{formatMoneyCents(order.totalCents)}</dd>
-          </div>
-        </dl>
-        <Form method="post" action="/checkout">
-          <input type="hidden" name="intent" value="retry" />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
-            {busy ? "Procesando..." : "Continuar al Pago"}
-          </button>
-        </Form>
-        <p className="checkout-note">
-          Serás redirigido a Mercado Pago para completar tu pago de forma segura. Al continuar, aceptas nuestros{" "}
-          <Link to="/terminos">Términos y Condiciones</Link>.
-        </p>
-      </section>
-    </div>
-  );
 }

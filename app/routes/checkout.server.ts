@@ -1,14 +1,12 @@
 /**
- * The checkout page's server side (SPEC §2 Checkout, §4 Checkout flow, §5, §8;
- * issue 9 points 1–2): what the page reads (cart lines with database prices,
+ * The checkout route's server half (SPEC §2 Checkout, §4 Checkout flow, §5, §8):
+ * what the page reads (cart lines with database prices,
  * the customer's contact, saved addresses with the default first, points
  * balance), how its one form is read (every intent: apply or remove a coupon,
  * toggle points, change the carrier, place the order, retry a stored order's
- * payment), and the step after placeOrder commits: the pending-order cookie and
- * the redirect to the provider's payment link (or /confirmacion when there is
- * nothing to pay). The route module stays a thin switch over these.
+ * payment) and answered; the paying step is in checkout-payment.server.ts. The
+ * route module stays a thin switch over these.
  */
-import type { AppLoadContext } from "react-router";
 import { HONEYPOT_FIELD, normalizeLineBreaks } from "#domain/forms.ts";
 import { failureFromIssues, type FieldErrors, type FormFailure } from "#domain/form-failure.ts";
 import {
@@ -22,54 +20,19 @@ import {
 import { isOnSale } from "#domain/pricing.ts";
 import { STANDARD_SHIPPING_METHOD, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { ID_PATTERN } from "#domain/ids.ts";
-import { canRetryPayment } from "#domain/statuses.ts";
 import type { Queryable } from "#server/db/client.ts";
-import { listAddresses, type SavedAddress } from "#server/accounts/addresses.server.ts";
+import { listAddresses } from "#server/accounts/addresses.server.ts";
 import { getProfile } from "#server/accounts/profile.server.ts";
 import type { SessionUser } from "#server/accounts/users.server.ts";
 import { getCart } from "#server/cart/cart.server.ts";
 import type { CurrentCart } from "#server/cart/current-cart.server.ts";
 import { checkCoupon, type AppliedCoupon } from "#server/coupons/index.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
-import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
-import { PAYMENT_MESSAGES } from "#domain/payments.ts";
-import { checkoutAddressSchema, checkoutContactSchema } from "./checkout-input";
-import { orderForPayment } from "./order-views.server";
-import { readPendingOrder, storePendingOrder } from "./pending-order-cookie.server";
-import type { PlaceOrderInput, PlacedOrder } from "./place-order.server";
-
-/** A line of the checkout's summary, priced from the database. */
-export interface CheckoutLine {
-  productId: string;
-  name: string;
-  image: string | null;
-  quantity: number;
-  priceCents: number;
-  /** The sale price when the product is on sale, else null. */
-  salePriceCents: number | null;
-  /** What is in stock now (the page marks lines that ran short). */
-  stock: number;
-}
-
-export interface CheckoutContactValues {
-  name: string;
-  email: string;
-  phone: string;
-}
-
-export interface CheckoutPageData {
-  lines: CheckoutLine[];
-  signedIn: boolean;
-  /** The signed-in customer's contact (the form's defaults); empty for a guest. */
-  contact: CheckoutContactValues;
-  /** The customer's saved addresses, the default first. */
-  addresses: SavedAddress[];
-  /** Whole points the customer can spend (floor of the balance); 0 for a guest. */
-  pointsBalance: number;
-}
+import { checkoutAddressSchema, checkoutContactSchema, type PlaceOrderInput } from "#server/orders/index.ts";
+import { parseForm } from "#app/lib/form.server.ts";
 
 /** The page's data, or null when the cart is empty (the page then sends the shopper to /carrito). */
-export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: SessionUser | null): Promise<CheckoutPageData | null> {
+export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: SessionUser | null) {
   const { lines } = await getCart(db, cart.id);
   if (lines.length === 0) return null;
   const [profile, addresses, balance] = user
@@ -195,8 +158,8 @@ export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
  */
 export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): FieldErrors | null {
   const schema = usesNewAddress(form, signedIn) ? checkoutContactSchema.extend(checkoutAddressSchema.shape) : checkoutContactSchema;
-  const parsed = schema.safeParse(form.values);
-  return parsed.success ? null : failureFromIssues(parsed.error.issues).fieldErrors;
+  const parsed = parseForm(schema, form.values);
+  return parsed.success ? null : parsed.failure.fieldErrors;
 }
 
 /**
@@ -254,62 +217,4 @@ export function placeOrderInputFrom(form: CheckoutForm, cartId: string, userId: 
     usePoints: userId !== null && form.usePoints,
     checkoutToken: form.checkoutToken,
   };
-}
-
-// ---------------------------------------------------------------------------
-// Paying
-
-/**
- * After placeOrder committed: the signed pending-order cookie (number, id,
- * total) and where the browser goes: the provider's payment link, or
- * /confirmacion for an order with nothing to pay. When the provider gives no
- * link, the order stays payable: back to /checkout, whose loader offers the
- * stored order again with the reason (`?pago=error`).
- */
-export async function paymentRedirectFor(context: AppLoadContext, placed: PlacedOrder): Promise<{ location: string; setCookie: string }> {
-  const setCookie = await storePendingOrder(context.config, {
-    orderNumber: placed.orderNumber,
-    id: placed.id,
-    total: placed.finalTotalCents / 100,
-  });
-  if (placed.isPaid) return { location: `/confirmacion?${new URLSearchParams({ pedido: placed.orderNumber })}`, setCookie };
-  const link = await paymentLink(context, placed.id);
-  return { location: "url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, setCookie };
-}
-
-/** Why no payment link came back, as the `?pago=` key of /checkout (the text is looked up, never taken from the URL). */
-export type PaymentProblem = "sin-link" | "error";
-
-export function paymentProblemText(key: string | null): string | null {
-  if (key === "sin-link") return PAYMENT_MESSAGES.noLink;
-  if (key === "error") return PAYMENT_MESSAGES.failed;
-  return null;
-}
-
-/** A fresh payment link for a payable order ('Continuar al Pago' after placing, and for a stored order). */
-export async function paymentLink(context: AppLoadContext, orderId: string): Promise<{ url: string } | { problem: PaymentProblem }> {
-  try {
-    const link = await createPaymentLinkForOrder(context.db, orderId, {
-      config: context.config,
-      provider: paymentProvider(context.config, context.db),
-    });
-    return { url: link.url };
-  } catch (error) {
-    // createPaymentLinkForOrder logged the cause.
-    if (error instanceof PaymentLinkError && error.message === PAYMENT_MESSAGES.noLink) return { problem: "sin-link" };
-    if (error instanceof PaymentLinkError) return { problem: "error" };
-    throw error;
-  }
-}
-
-/** The stored order the browser's pending-order cookie names, when it can still be paid ('Intentar de nuevo'). */
-export async function storedPayableOrder(
-  request: Request,
-  context: AppLoadContext,
-): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
-  const pending = await readPendingOrder(request, context.config);
-  if (!pending) return null;
-  const order = await orderForPayment(context.db, pending.id);
-  if (!order || order.orderNumber !== pending.orderNumber || !canRetryPayment(order)) return null;
-  return { id: order.id, orderNumber: order.orderNumber, totalCents: order.finalTotalCents };
 }
