@@ -262,7 +262,10 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   it("sandbox form: a missing or unknown decision is a 400, an unknown order a 404", async () => {
     const order = await insertOrder(t.db);
-    expect(await decide(order.id, "steal")).toMatchObject({ status: 400, data: { formError: "Elige cómo termina el pago.", fieldErrors: {} } });
+    expect(await decide(order.id, "steal")).toMatchObject({
+      status: 400,
+      data: { formError: "Elige cómo termina el pago.", fieldErrors: {} },
+    });
     expect((await decide("0123456789abcdef01234567", "approve")).status).toBe(404);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
   });
