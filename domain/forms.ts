@@ -34,3 +34,12 @@ export const PHONE_PATTERN = /^\d{10}$/;
 export const CONTROL_CHARACTER = /\p{Cc}/u;
 /** The same in a multi-line field (a textarea), where tabs and line breaks are text. */
 export const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * A textarea's value with its line breaks as the browser counts them for
+ * `maxlength` (one character each): a form posts each as CRLF, two characters.
+ * A limit is checked on this, so what fits in the field is never refused.
+ */
+export function normalizeLineBreaks(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
+}

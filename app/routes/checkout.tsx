@@ -4,26 +4,34 @@ import { getUser } from "#server/accounts/auth.server.ts";
 import { currentCart } from "#server/cart/current-cart.server.ts";
 import { CheckoutError, newCheckoutToken, placeOrder } from "#server/orders/index.ts";
 import {
+  checkoutAnswer,
   checkoutFieldErrors,
   checkoutFormProblem,
   checkoutPageData,
   couponForCheckout,
-  paymentLink,
-  paymentProblemText,
-  paymentRedirectFor,
   placeOrderInputFrom,
   readCheckoutForm,
-  shippingMethodOf,
-  storedPayableOrder,
-  type CheckoutForm,
-} from "#server/orders/checkout-page.server.ts";
-import type { AppliedCoupon } from "#server/coupons/index.ts";
-import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+} from "./checkout.server";
+import { paymentLink, paymentProblemText, paymentRedirectFor, storedPayableOrder } from "./checkout-payment.server";
+import type { FieldErrors } from "#domain/form-failure.ts";
+import { allowCouponAttempt, type AppliedCoupon } from "#server/coupons/index.ts";
+import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
+import { siteOrigin } from "#app/lib/root-data.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
-import { CheckoutPage, RetryPayment, type CheckoutAnswer } from "#app/components/checkout/CheckoutPage.tsx";
+import { CheckoutPage } from "#app/components/checkout/CheckoutPage.tsx";
+import { RetryPayment } from "#app/components/checkout/RetryPayment.tsx";
 import pageStylesHref from "#app/styles/checkout.css?url";
+
+/** The view's types, derived from what the loader and the action return (app/components/checkout/ uses them). */
+export type CheckoutPageView = Extract<Route.ComponentProps["loaderData"], { kind: "checkout" }>;
+/** The action's answer: the one FormFailure shape, with the applied coupon. */
+export type CheckoutAnswer = NonNullable<Route.ComponentProps["actionData"]>;
+export type CheckoutCoupon = NonNullable<CheckoutAnswer["coupon"]>;
+export type CheckoutViewLine = CheckoutPageView["lines"][number];
+export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
@@ -47,32 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A shopper's order and contact: never kept by a browser cache or a proxy. */
 export const headers = privatePageHeaders;
 
-/** The page again with everything typed kept, the applied coupon, and the messages. */
-function answer(
-  form: CheckoutForm,
-  signedIn: boolean,
-  parts: Partial<Pick<CheckoutAnswer, "coupon" | "couponError" | "fieldErrors" | "formError">>,
-): CheckoutAnswer {
-  return {
-    intent: form.intent,
-    values: form.values,
-    whatsappNotifications: form.whatsappNotifications,
-    savedAddressId: form.savedAddressId,
-    shippingMethod: shippingMethodOf(form),
-    usePoints: signedIn && form.usePoints,
-    checkoutToken: form.checkoutToken,
-    coupon: parts.coupon ?? null,
-    couponError: parts.couponError ?? null,
-    fieldErrors: parts.fieldErrors ?? {},
-    formError: parts.formError ?? null,
-  };
-}
-
 /**
  * One form, several intents (SPEC §2, §4): apply-coupon, remove-coupon,
  * toggle-points and change-shipping answer with the page's state (without
  * JavaScript the page re-renders from it); place places the order and answers
  * with a 303 to the payment link; retry asks a fresh link for the stored order.
+ * Every answer is the one FormFailure shape, with the applied coupon.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const raw = await tryReadForm(request);
@@ -80,10 +68,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   const userId = user?.id ?? null;
   const signedIn = userId !== null;
+  const reply = (status: number, parts: Parameters<typeof checkoutAnswer>[2] = {}) =>
+    data(checkoutAnswer(form, signedIn, parts), { status });
   const problem = raw ? checkoutFormProblem(form) : { message: CHECKOUT_MESSAGES.invalidRequest, field: null };
-  if (problem) {
-    const fieldErrors = problem.field ? { [problem.field]: problem.message } : {};
-    return data(answer(form, signedIn, { fieldErrors, formError: problem.field ? null : problem.message }), { status: 400 });
+  if (problem) return reply(400, problem.field ? { fieldErrors: { [problem.field]: [problem.message] } } : { formError: problem.message });
+
+  // Every code tried counts against the coupon rate limit (the box's, and one posted again with another intent).
+  const codeTried = form.intent === "apply-coupon" ? normalizeCouponCode(form.values.couponInput) : form.couponCode;
+  if (form.intent !== "retry" && form.intent !== "remove-coupon" && codeTried) {
+    const who = { ip: context.clientIp, userId };
+    if (!(await allowCouponAttempt(context.db, who, context.config.RATE_LIMIT_FACTOR))) {
+      return reply(429, { fieldErrors: { couponInput: [RATE_LIMIT_MESSAGE] } });
+    }
   }
 
   if (form.intent === "retry") {
@@ -94,29 +90,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The applied coupon, checked again (it may have run out meanwhile: then it is cleared with the reason).
-  const applied = async (code: string): Promise<{ coupon: AppliedCoupon | null; couponError: string | null }> => {
-    if (!code) return { coupon: null, couponError: null };
+  const check = async (code: string): Promise<{ coupon: AppliedCoupon | null; fieldErrors: FieldErrors }> => {
     const checked = await couponForCheckout(context.db, code, userId);
-    return { coupon: checked.coupon, couponError: checked.error };
+    return { coupon: checked.coupon, fieldErrors: checked.error ? { couponInput: [checked.error] } : {} };
   };
+  const applied = async (code: string) => (code ? check(code) : { coupon: null, fieldErrors: {} });
 
   if (form.intent === "apply-coupon") {
-    const checked = await couponForCheckout(context.db, form.values.couponInput, userId);
-    return data(answer(form, signedIn, { coupon: checked.coupon, couponError: checked.error }), { status: checked.coupon ? 200 : 400 });
+    const checked = await check(form.values.couponInput);
+    return reply(checked.coupon ? 200 : 400, checked);
   }
-  if (form.intent === "remove-coupon") return answer(form, signedIn, {});
-  if (form.intent === "toggle-points" || form.intent === "change-shipping") return answer(form, signedIn, await applied(form.couponCode));
+  if (form.intent === "remove-coupon") return reply(200);
+  if (form.intent === "toggle-points" || form.intent === "change-shipping") return reply(200, await applied(form.couponCode));
 
   // place
   const cart = await currentCart(request, context, user);
   if (!cart.id) throw redirect("/carrito", 303);
   const fieldErrors = checkoutFieldErrors(form, signedIn);
-  if (Object.keys(fieldErrors).length > 0) {
-    return data(answer(form, signedIn, { ...(await applied(form.couponCode)), fieldErrors }), { status: 400 });
+  if (fieldErrors) {
+    const coupon = await applied(form.couponCode);
+    return reply(400, { coupon: coupon.coupon, fieldErrors: { ...fieldErrors, ...coupon.fieldErrors } });
   }
   try {
     const placed = await placeOrder(context.db, placeOrderInputFrom(form, cart.id, userId), {
-      publicUrl: context.config.PUBLIC_URL,
+      publicUrl: siteOrigin(request, context),
       holdMinutes: context.config.UNPAID_ORDER_HOLD_MINUTES,
       caps: { clientIp: context.clientIp, factor: context.config.RATE_LIMIT_FACTOR },
     });
@@ -126,11 +123,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof CheckoutError)) throw error;
     if (error.kind === "empty-cart") throw redirect("/carrito", 303);
     // A refused coupon is cleared (SPEC §8) and its reason shown in the coupon box.
-    if (error.field === "couponCode") return data(answer(form, signedIn, { couponError: error.message }), { status: error.status });
+    if (error.field === "couponInput") return reply(error.status, { fieldErrors: error.fieldErrors });
     const coupon = await applied(form.couponCode);
-    const onField =
-      error.field && error.field !== "usePoints" ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
-    return data(answer(form, signedIn, { ...coupon, ...onField }), { status: error.status });
+    const onFields = error.field && error.field !== "usePoints";
+    return reply(error.status, {
+      coupon: coupon.coupon,
+      ...(onFields
+        ? { fieldErrors: { ...error.fieldErrors, ...coupon.fieldErrors } }
+        : { formError: error.message, fieldErrors: coupon.fieldErrors }),
+    });
   }
 }
 

@@ -3,18 +3,21 @@ import { z } from "zod";
 import type { Route } from "./+types/sandbox.pago.$id";
 import { formatMoneyCents } from "#domain/format.ts";
 import { SANDBOX_DECISIONS } from "#domain/payments.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
-import { siteOrigin } from "#app/lib/root-data.server.ts";
-import { completeSandboxPayment, sandboxCheckout } from "#server/payments/index.ts";
+import { failureOf } from "#domain/form-failure.ts";
+import { refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { FormError } from "#app/components/forms.tsx";
+import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { completeSandboxPayment, sandboxCheckout, sandboxViewer } from "./sandbox.pago.server";
 
 /**
  * The sandbox provider's payment page (DESIGN §7): the order's number and
  * amount, and how the payment ends: 'Aprobar', 'Rechazar' or 'Dejar pendiente'.
- * Only in sandbox mode; a 404 for an unknown or malformed id.
+ * Only in sandbox mode, and only for the browser that placed the order or its
+ * signed-in owner; a 404 for anyone else and for an unknown or malformed id.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (context.config.PAYMENT_PROVIDER !== "sandbox") throw data(null, { status: 404 });
-  const order = await sandboxCheckout(context.db, params.id);
+  const order = await sandboxCheckout(context.db, params.id, await sandboxViewer(request, context));
   if (!order) return data({ order: null }, { status: 404 });
   const { orderNumber, finalTotalCents, orderStatus, paymentStatus, payable } = order;
   return { order: { orderNumber, finalTotalCents, orderStatus, paymentStatus, payable } };
@@ -26,17 +29,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (context.config.PAYMENT_PROVIDER !== "sandbox") throw data(null, { status: 404 });
   const form = await tryReadForm(request);
   const decision = decisionSchema.safeParse(form?.get("decision"));
-  if (!decision.success) return data({ error: "Elige cómo termina el pago." }, { status: 400 });
-  const result = await completeSandboxPayment(context.db, context.config, {
-    orderId: params.id,
-    decision: decision.data,
-    origin: siteOrigin(request, context),
-  });
-  if (result.kind === "not-found") return data({ error: "Pedido no encontrado." }, { status: 404 });
+  if (!decision.success) return refuse(failureOf("Elige cómo termina el pago."));
+  const result = await completeSandboxPayment(request, context, { orderId: params.id, decision: decision.data });
+  if (result.kind === "not-found") return refuse(failureOf("Pedido no encontrado."), 404);
   // Paid or cancelled meanwhile (another tab): the page shows the order as it is now.
   if (result.kind === "not-payable") return redirect(`/sandbox/pago/${params.id}`, 303);
   return redirect(result.redirectTo, 303);
 }
+
+/** An order's payment page: never kept by a browser cache or a proxy. */
+export const headers = privatePageHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: "Pago de prueba" }, { name: "robots", content: "noindex" }];
 
@@ -71,11 +73,7 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
         <dt>Total a pagar</dt>
         <dd>{formatMoneyCents(order.finalTotalCents)}</dd>
       </dl>
-      {actionData?.error ? (
-        <p role="alert" className="form-error">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormError message={actionData?.formError} />
       {order.payable ? (
         <Form method="post" className="auth-form" aria-label="Resultado del pago de prueba">
           <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>

@@ -14,6 +14,7 @@ import { newId } from "#server/db/ids.ts";
 import { couponRedemptions, coupons } from "#server/db/schema.ts";
 import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode, type CouponRefusal } from "#domain/orders.ts";
 import { ShopError } from "#server/errors.ts";
+import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
 
 /** What the checkout shows for an applied coupon (SPEC §3: code, discountPercent, description). */
 export interface AppliedCoupon {
@@ -24,11 +25,28 @@ export interface AppliedCoupon {
 
 export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
 
-/** A coupon refused while placing the order; `message` is the Spanish reason. */
+/** A coupon refused while placing the order; `message` is the Spanish reason, shown in the checkout's coupon box. */
 export class CouponError extends ShopError {
   constructor(readonly refusal: CouponRefusal | "couponEmpty") {
-    super(CHECKOUT_MESSAGES[refusal], 409);
+    super(CHECKOUT_MESSAGES[refusal], 409, "couponInput");
   }
+}
+
+/**
+ * How many coupon codes may be tried (the coupon box, and a code posted again
+ * with the checkout's other intents) per IP and per signed-in customer, each
+ * multiplied by RATE_LIMIT_FACTOR: enough for a shopper, too few to guess codes.
+ */
+export const COUPON_RATE_LIMITS = {
+  perIp: { name: "coupon:ip", limit: 30, windowSeconds: 15 * 60 },
+  perUser: { name: "coupon:user", limit: 15, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one try of a coupon code; false when the IP's or the customer's allowance is used up. */
+export async function allowCouponAttempt(db: Queryable, who: { ip: string; userId: string | null }, factor = 1): Promise<boolean> {
+  const checks = [takeRateLimit(db, COUPON_RATE_LIMITS.perIp, who.ip, factor)];
+  if (who.userId) checks.push(takeRateLimit(db, COUPON_RATE_LIMITS.perUser, who.userId, factor));
+  return (await Promise.all(checks)).every(Boolean);
 }
 
 type CouponRow = typeof coupons.$inferSelect;

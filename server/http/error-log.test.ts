@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { PGlite } from "@electric-sql/pglite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeError, logError, logRequestFailure } from "./error-log";
 
@@ -12,6 +13,33 @@ describe("error log", () => {
     expect(logged).toMatchObject({ code: "23505", query: 'update "users" set "password_hash" = $1 where "id" = $2' });
     expect(logged.message).toContain("duplicate key");
     expect(JSON.stringify(logged)).not.toContain("secrethash");
+  });
+
+  it("a PGlite error (which carries the query's parameters itself) is logged with its code, detail and message, never the values", async () => {
+    const db = new PGlite();
+    const failure = async (text: string, params: unknown[]) => {
+      const error = await db.query(text, params).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      if (!error) throw new Error("the query should have failed");
+      return describeError(new DrizzleQueryError(text, params, error));
+    };
+    // A half emoji: the reason a checkout's order insert failed, which the log used to say nothing of.
+    const json = await failure("select $1::jsonb as address", [JSON.stringify({ references: "Portón azul \ud83d" })]);
+    expect(json).toMatchObject({
+      code: "22P02",
+      message: "invalid input syntax for type json",
+      detail: "Unicode low surrogate must follow a high surrogate.",
+      query: "select $1::jsonb as address",
+    });
+    expect(JSON.stringify(json)).not.toContain("Portón");
+    // A unique violation's detail names the key; its value (an e-mail here) stays out.
+    await db.exec("create table people (email text unique); insert into people values ('ana@example.com')");
+    const duplicate = await failure("insert into people (email) values ($1)", ["ana@example.com"]);
+    expect(duplicate).toMatchObject({ code: "23505", detail: "Key (email)=(…) already exists." });
+    expect(JSON.stringify(duplicate)).not.toContain("ana@example.com");
+    await db.close();
   });
 
   it("a query wrapper without a cause logs no parameters either", () => {

@@ -5,19 +5,37 @@ import { isRouteErrorResponse } from "react-router";
  * values a failed query carried. Drizzle wraps a database error in one whose
  * message and stack hold the query's parameters (password hashes, e-mails,
  * token hashes, mail bodies), so the wrapper's SQL text is kept and its
- * parameters dropped; the database's own error gives the message and code.
+ * parameters dropped; the database's own error (pg's or PGlite's) gives the
+ * message, code and detail (a key's value in the detail is left out).
  */
 export interface LoggedError {
   name: string;
   message: string;
   code?: string;
+  /** The database's detail (why a value was refused), without the values a key held. */
+  detail?: string;
   /** The SQL of a failed query, without its parameters. */
   query?: string;
   stack?: string;
 }
 
-/** An error that carries a query's parameters (Drizzle's DrizzleQueryError, or alike). */
-const isQueryWrapper = (e: unknown): e is Error & { query?: unknown; params: unknown } => e instanceof Error && "params" in e;
+/**
+ * The database's own error (pg's DatabaseError, PGlite's): a SQLSTATE code and a
+ * severity. PGlite's also carries the query's parameters, which are never logged.
+ */
+const isDatabaseError = (e: Error): e is Error & { code: string; detail?: unknown } =>
+  typeof (e as { code?: unknown }).code === "string" && typeof (e as { severity?: unknown }).severity === "string";
+
+/** An error that carries a query's parameters (Drizzle's DrizzleQueryError, or alike), and is not the database's own. */
+const isQueryWrapper = (e: unknown): e is Error & { query?: unknown; params: unknown } =>
+  e instanceof Error && "params" in e && !isDatabaseError(e);
+
+/** A detail without the values it quotes: "Key (email)=(ana@…) already exists." → "Key (email)=(…) already exists." */
+const withoutValues = (detail: string) =>
+  detail
+    .replace(/\)=\(.*\)( already exists| is not present| conflicts)/s, ")=(…)$1")
+    .replace(/^Failing row contains .*/s, "Failing row contains (…).")
+    .slice(0, 500);
 
 export function describeError(error: unknown): LoggedError {
   if (!(error instanceof Error)) return { name: "NonError", message: String(error).slice(0, 500) };
@@ -33,10 +51,12 @@ export function describeError(error: unknown): LoggedError {
     return { name: root.name, message: "query failed", query };
   }
   const code = (root as { code?: unknown }).code;
+  const detail = isDatabaseError(root) && typeof root.detail === "string" && root.detail ? withoutValues(root.detail) : undefined;
   return {
     name: root.name,
     message: root.message.slice(0, 1000),
     ...(typeof code === "string" ? { code } : {}),
+    ...(detail ? { detail } : {}),
     ...(query ? { query } : {}),
     ...(root.stack ? { stack: root.stack } : {}),
   };

@@ -7,10 +7,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
-import { PHONE_PATTERN } from "#domain/forms.ts";
+import { PHONE_PATTERN, normalizeLineBreaks } from "#domain/forms.ts";
 import { registerSchema, trimmedText } from "#server/accounts/forms.ts";
 import { addressSchema } from "#server/accounts/profile-forms.ts";
 import { ShopError } from "#server/errors.ts";
+import type { FieldErrors } from "#domain/form-failure.ts";
 import type { Shortage } from "#server/inventory/index.ts";
 
 /** Contact: name, e-mail and a 10-digit phone, all required (SPEC §5). */
@@ -19,12 +20,17 @@ export const checkoutContactSchema = z.object({
   email: registerSchema.shape.email,
   phone: z.preprocess(
     (v) => trimmedText(v).replace(/[\s()-]/g, ""),
-    z.string().min(1, CHECKOUT_MESSAGES.phoneRequired).regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid),
+    z.string().min(1, CHECKOUT_MESSAGES.phoneRequired).pipe(z.string().regex(PHONE_PATTERN, CHECKOUT_MESSAGES.phoneInvalid)),
   ),
 });
 
-/** A new shipping address: street, city, one of the 32 states, a 5-digit zip code required; colonia and references optional. */
-export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true });
+/**
+ * A new shipping address: street, city, one of the 32 states, a 5-digit zip code required; colonia and references optional.
+ * The references (a textarea) are checked and kept with their line breaks as the field counted them (LF, not the posted CRLF).
+ */
+export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true }).extend({
+  references: z.preprocess((v) => (typeof v === "string" ? normalizeLineBreaks(v) : v), addressSchema.shape.references),
+});
 
 export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
@@ -40,24 +46,27 @@ export function newCheckoutToken(): string {
 export type CheckoutErrorKind = "invalid" | "empty-cart" | "out-of-stock" | "coupon" | "points" | "address" | "failed";
 
 /**
- * Why an order was not placed; nothing was written. `message` is the Spanish
- * text for the page, `field` the form field it belongs to (when one does),
- * `soldOut` the products that ran out (out-of-stock), `status` the HTTP status.
+ * Why an order was not placed; nothing was written. A ShopError: `message` is
+ * the Spanish text for the page, `field` the form field it belongs to (when one
+ * does; "couponInput" for the coupon box), `status` the HTTP status; `fieldErrors`
+ * every field's messages when the input failed its schema, `soldOut` the
+ * products that ran out (out-of-stock).
  */
 export class CheckoutError extends ShopError {
-  readonly field: string | null;
   readonly soldOut: Shortage[];
+  readonly fieldErrors: FieldErrors;
   constructor(
     readonly kind: CheckoutErrorKind,
     message: string,
-    options: { field?: string | null; soldOut?: Shortage[]; status?: number; cause?: unknown } = {},
+    options: { field?: string | null; fieldErrors?: FieldErrors; soldOut?: Shortage[]; status?: number; cause?: unknown } = {},
   ) {
     super(
       message,
       options.status ?? (kind === "failed" ? 500 : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? 409 : 400),
+      options.field ?? null,
     );
-    this.field = options.field ?? null;
     this.soldOut = options.soldOut ?? [];
+    this.fieldErrors = options.fieldErrors ?? (options.field ? { [options.field]: [message] } : {});
     if (options.cause !== undefined) this.cause = options.cause;
   }
 }

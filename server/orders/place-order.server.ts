@@ -41,6 +41,7 @@ import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { logError } from "#server/http/error-log.ts";
+import { failureFromIssues, firstFieldAtFault, type ValidationIssue } from "#domain/form-failure.ts";
 import {
   CHECKOUT_TOKEN_PATTERN,
   CheckoutError,
@@ -81,7 +82,7 @@ export interface PlacedOrder {
 }
 
 export interface PlaceOrderOptions {
-  /** The shop's public origin for the link in the e-mail (PUBLIC_URL); default http://localhost:3000. */
+  /** The shop's origin for the link in the e-mail: PUBLIC_URL, else the origin the shop was reached at (the checkout passes it). */
   publicUrl?: string;
   /** How long an unpaid order holds its stock, coupon use and points (UNPAID_ORDER_HOLD_MINUTES; default 30). */
   holdMinutes?: number;
@@ -91,7 +92,7 @@ export interface PlaceOrderOptions {
 
 const ORDER_NUMBER_ATTEMPTS = 8;
 
-interface CheckoutLine {
+interface BoughtLine {
   productId: string;
   name: string;
   image: string | null;
@@ -110,7 +111,7 @@ type ShippingAddress = CheckoutAddress & { name: string; phone: string; country:
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions = {}): Promise<PlacedOrder> {
   const checked = checkInput(input);
-  const earlier = await orderForToken(db, input.checkoutToken, input.userId);
+  const earlier = await orderForToken(db, input.checkoutToken, input.userId, checked.contact);
   if (earlier) return earlier;
   let placed: PlacedOrder;
   try {
@@ -154,7 +155,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   } catch (error) {
     // The same form submitted twice at once: the twin that won placed the order (this one then found the
     // cart emptied, or hit the token's unique index), and this submit answers with that order.
-    const first = await orderForToken(db, input.checkoutToken, input.userId).catch(() => null);
+    const first = await orderForToken(db, input.checkoutToken, input.userId, checked.contact).catch(() => null);
     if (first) return first;
     throw asCheckoutError(error);
   }
@@ -176,7 +177,7 @@ function checkInput(input: PlaceOrderInput): CheckedInput {
   }
   if (input.userId !== null && !isId(input.userId)) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.invalidRequest);
   const contact = checkoutContactSchema.safeParse(input.contact ?? {});
-  if (!contact.success) throw fieldError("invalid", contact.error);
+  if (!contact.success) throw refusedInput("invalid", contact.error);
   if (!isShippingMethodId(input.shippingMethod)) {
     throw new CheckoutError("invalid", CHECKOUT_MESSAGES.shippingMethodInvalid, { field: "shippingMethod" });
   }
@@ -187,16 +188,18 @@ function checkInput(input: PlaceOrderInput): CheckedInput {
     }
   } else {
     const address = checkoutAddressSchema.safeParse(input.address ?? {});
-    if (!address.success) throw fieldError("address", address.error);
+    if (!address.success) throw refusedInput("address", address.error);
     newAddress = address.data;
   }
   return { contact: contact.data, shippingMethod: input.shippingMethod, newAddress };
 }
 
-function fieldError(kind: "invalid" | "address", error: { issues: Array<{ message: string; path: PropertyKey[] }> }) {
-  const issue = error.issues[0];
-  const field = typeof issue?.path[0] === "string" ? issue.path[0] : null;
-  return new CheckoutError(kind, issue?.message ?? CHECKOUT_MESSAGES.invalidRequest, { field });
+/** Input that failed its schema: every field's messages (the first one is the error's own message and field). */
+function refusedInput(kind: "invalid" | "address", error: { issues: readonly ValidationIssue[] }) {
+  const { fieldErrors } = failureFromIssues(error.issues);
+  const field = firstFieldAtFault({ fieldErrors, values: {} });
+  const message = (field && fieldErrors[field]?.[0]) ?? CHECKOUT_MESSAGES.invalidRequest;
+  return new CheckoutError(kind, message, { field, fieldErrors });
 }
 
 /**
@@ -214,7 +217,7 @@ async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<
 }
 
 /** Step: the cart's lines with the products' current prices from the database (the cart page's own read). */
-async function loadCartLines(tx: Tx, cartId: string): Promise<CheckoutLine[]> {
+async function loadCartLines(tx: Tx, cartId: string): Promise<BoughtLine[]> {
   const { lines } = await getCart(tx, cartId);
   if (lines.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
   return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({
@@ -260,13 +263,13 @@ interface QuotedCheckout {
 async function quoteCheckout(
   tx: Tx,
   input: PlaceOrderInput,
-  lines: CheckoutLine[],
+  lines: BoughtLine[],
   shippingMethod: ShippingMethodId,
 ): Promise<QuotedCheckout> {
   let coupon: QuotedCheckout["coupon"] = null;
   if (input.couponCode !== null && input.couponCode !== undefined) {
     const checked = await checkCoupon(tx, input.couponCode, input.userId);
-    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponCode" });
+    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponInput" });
     coupon = { code: checked.coupon.code, discountPercent: checked.coupon.discountPercent };
   }
   let pointsRequested = 0;
@@ -343,7 +346,7 @@ export function newOrderNumber(): string {
 }
 
 /** Step: the order's lines, with the name, first image and unit price copied as bought. */
-async function insertOrderItems(tx: Tx, orderId: string, lines: CheckoutLine[]): Promise<void> {
+async function insertOrderItems(tx: Tx, orderId: string, lines: BoughtLine[]): Promise<void> {
   await tx.insert(orderItems).values(
     lines.map((line) => ({
       id: newId(),
@@ -357,12 +360,31 @@ async function insertOrderItems(tx: Tx, orderId: string, lines: CheckoutLine[]):
   );
 }
 
-/** Step: a new address goes to the customer's profile (skipped when the profile is full: the order still ships there). */
+const SAVED_ADDRESS_FIELDS = ["street", "colonia", "city", "state", "zipCode", "references"] as const;
+
+/**
+ * Step: a new address goes to the customer's profile, unless the profile already
+ * has the same one (each checkout to it would add a copy) or is full: the order
+ * still ships there.
+ */
 async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAddress): Promise<void> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const saved = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(MAX_ADDRESSES_PER_USER);
+  const saved = await tx
+    .select({
+      street: addresses.street,
+      colonia: addresses.colonia,
+      city: addresses.city,
+      state: addresses.state,
+      zipCode: addresses.zipCode,
+      references: addresses.references,
+    })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .limit(MAX_ADDRESSES_PER_USER);
   if (saved.length >= MAX_ADDRESSES_PER_USER) return;
+  const same = (row: (typeof saved)[number]) => SAVED_ADDRESS_FIELDS.every((field) => (row[field] ?? null) === (address[field] ?? null));
+  if (saved.some(same)) return;
   await addAddressIn(tx, userId, {
     street: address.street,
     colonia: address.colonia,
@@ -382,7 +404,7 @@ async function enqueueOrderMails(
     input: PlaceOrderInput;
     checked: CheckedInput;
     address: ShippingAddress;
-    lines: CheckoutLine[];
+    lines: BoughtLine[];
     quote: OrderQuote;
     coupon: QuotedCheckout["coupon"];
     isPaid: boolean;
@@ -417,8 +439,17 @@ async function enqueueOrderMails(
   }
 }
 
-/** The order a checkout token already placed (for this same shopper), as placeOrder returns it; null when none. */
-async function orderForToken(db: Database, token: string, userId: string | null): Promise<PlacedOrder | null> {
+/**
+ * The order a checkout token already placed (for this same shopper), as placeOrder returns it; null when none.
+ * The same shopper is the same customer, or for a guest (who has no account to compare) the same contact
+ * typed in the form: a second submit of one form carries it, another guest holding the token does not.
+ */
+async function orderForToken(
+  db: Database,
+  token: string,
+  userId: string | null,
+  contact: CheckedInput["contact"],
+): Promise<PlacedOrder | null> {
   const [row] = await db
     .select({
       id: orders.id,
@@ -426,6 +457,7 @@ async function orderForToken(db: Database, token: string, userId: string | null)
       finalTotalCents: orders.finalTotalCents,
       email: orders.guestEmail,
       userId: orders.userId,
+      phone: orders.contactPhone,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
     })
@@ -433,7 +465,8 @@ async function orderForToken(db: Database, token: string, userId: string | null)
     .where(eq(orders.checkoutToken, token))
     .limit(1);
   if (!row) return null;
-  if (row.userId !== userId) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
+  const sameGuest = userId !== null || (row.email === contact.email && row.phone === contact.phone);
+  if (row.userId !== userId || !sameGuest) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -447,7 +480,7 @@ async function orderForToken(db: Database, token: string, userId: string | null)
 function asCheckoutError(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
   if (error instanceof OutOfStockError) return new CheckoutError("out-of-stock", error.message, { soldOut: error.shortages, cause: error });
-  if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponCode", cause: error });
+  if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponInput", cause: error });
   if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
   logError("placeOrder failed", error);
   return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });

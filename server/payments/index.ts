@@ -4,7 +4,8 @@
  * - `applyPayment`: the only writer of `payments`, `orders.payment_status`, `orders.payment_id`;
  * - `handleWebhook`: the signed notification → 200 at once → fetch → applyPayment;
  * - `createPaymentLinkForOrder`: a link for a payable order (after placeOrder commits, 'Pagar Ahora');
- * - `reconcilePendingPayments` and its periodic job.
+ * - `reconcilePendingPayments` and its periodic job;
+ * - `payInSandbox`: a decision of the sandbox payment page, paid through the webhook path.
  */
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
@@ -17,7 +18,7 @@ export { applyPayment, decidePayment, shopPaymentStatus, type ApplyOutcome, type
 export { handleWebhook, webhooksIdle, type WebhookAnswer, type WebhookProcessing } from "./webhook.server";
 export { PaymentLinkError, createPaymentLinkForOrder } from "./payment-link.server";
 export { reconcilePendingPayments, startPaymentReconciliation } from "./reconcile.server";
-export { completeSandboxPayment, sandboxCheckout, type SandboxCheckout, type SandboxResult } from "./sandbox-page.server";
+export { payInSandbox, signedNotification } from "./sandbox-decision.server";
 
 /** The provider PAYMENT_PROVIDER names. The sandbox reads its own records from `db`. */
 export function paymentProvider(config: AppConfig, db: Database): PaymentProvider {

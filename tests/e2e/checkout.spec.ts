@@ -38,7 +38,7 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   await fillContactAndAddress(page, { name: "Ana Invitada", email });
   await page.getByLabel("Teléfono").fill("123");
   await page.getByRole("button", { name: "Continuar al Pago" }).click();
-  await expect(page.locator("#checkout-phone-error")).toHaveText("El teléfono debe tener 10 dígitos");
+  await expect(page.locator("#checkout-telefono-error")).toHaveText("El teléfono debe tener 10 dígitos");
   await expect(page.getByLabel("Teléfono")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);

@@ -9,8 +9,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action, headers as checkoutHeaders, loader } from "#app/routes/checkout.tsx";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
+import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { parseConfig } from "#server/config.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
-import { addresses, loyaltyAccounts, orders, products, users } from "#server/db/schema.ts";
+import { addresses, loyaltyAccounts, orders, outbox, products, users } from "#server/db/schema.ts";
+import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
@@ -21,16 +24,13 @@ import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
+/** The action's answer: the one FormFailure shape, with the applied coupon. */
 type Answer = {
+  intent?: string;
   coupon: { code: string; discountPercent: number; description: string | null } | null;
-  couponError: string | null;
-  fieldErrors: Record<string, string>;
-  formError: string | null;
+  fieldErrors: Record<string, string[]>;
+  formError?: string;
   values: Record<string, string>;
-  usePoints: boolean;
-  shippingMethod: string;
-  savedAddressId: string;
-  checkoutToken: string;
 };
 
 describeEachDatabase("the /checkout route", (t) => {
@@ -144,14 +144,14 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const empty = await post(placeFields({ intent: "apply-coupon", couponInput: "   " }), cookie);
       expect(empty.status).toBe(400);
-      expect(empty.data).toMatchObject({ coupon: null, couponError: "Ingresa un código de cupón" });
+      expect(empty.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: ["Ingresa un código de cupón"] } });
 
       const unknown = await post(placeFields({ intent: "apply-coupon", couponInput: "NOEXISTE" }), cookie);
       expect(unknown.status).toBe(400);
-      expect(unknown.data).toMatchObject({ coupon: null, couponError: "Cupón inválido" });
+      expect(unknown.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: ["Cupón inválido"] } });
 
       const old = await post(placeFields({ intent: "apply-coupon", couponInput: expired }), cookie);
-      expect(old.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponExpired });
+      expect(old.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponExpired] } });
 
       expect(await orderWrites(t.db)).toEqual(before);
     });
@@ -164,28 +164,73 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const removed = await post(placeFields({ intent: "remove-coupon", couponCode: code }), cookie);
       expect(removed.status).toBe(200);
-      expect(removed.data).toMatchObject({ coupon: null, couponError: null, values: expect.objectContaining({ city: "Puebla" }) });
+      expect(removed.data).toMatchObject({ coupon: null, fieldErrors: {}, values: expect.objectContaining({ city: "Puebla" }) });
 
       const points = await post(placeFields({ intent: "toggle-points", couponCode: code, usePoints: "on", shippingMethod: "dhl" }), cookie);
       expect(points.status).toBe(200);
-      expect(points.data).toMatchObject({ usePoints: true, shippingMethod: "dhl", coupon: { code, discountPercent: 10 } });
+      expect(points.data).toMatchObject({ values: { usePoints: "on", shippingMethod: "dhl" }, coupon: { code, discountPercent: 10 } });
 
       const carrier = await post(placeFields({ intent: "change-shipping", shippingMethod: "dhl" }), cookie);
-      expect(carrier.data).toMatchObject({ usePoints: false, shippingMethod: "dhl", coupon: null });
+      expect(carrier.data).toMatchObject({ values: { usePoints: "", shippingMethod: "dhl" }, coupon: null });
 
       // A coupon that stopped working meanwhile is cleared, with its reason.
       const gone = await insertCoupon(t.db, { isActive: false });
       const stale = await post(placeFields({ intent: "change-shipping", couponCode: gone }), cookie);
-      expect(stale.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponInactive });
+      expect(stale.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponInactive] } });
 
       expect(await orderWrites(t.db)).toEqual(before);
+    });
+
+    it("coupon codes are tried under a rate limit per IP and per customer, scaled by RATE_LIMIT_FACTOR (0.2: 6 per IP, 3 per customer)", async () => {
+      const strict = parseConfig({ NODE_ENV: "test", RATE_LIMIT_FACTOR: "0.2" });
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const code = await insertCoupon(t.db, { discountPercent: 10 });
+      const from = (ip: string, fields: Record<string, string>, who = cookie) =>
+        settle<Answer>(() =>
+          action({
+            request: formPost("/checkout", fields, { cookie: who }),
+            params: {},
+            context: routeContext(t.db, { config: strict, clientIp: ip }),
+          } as never),
+        );
+      const ip = `10.9.${Math.floor(Math.random() * 255)}.1`;
+      for (let i = 0; i < 6; i++) {
+        expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.fieldErrors.couponInput).toEqual([
+          "Cupón inválido",
+        ]);
+      }
+      // The seventh try from that IP is refused, even with a good code (and a code re-checked with another intent counts too).
+      for (const fields of [
+        placeFields({ intent: "apply-coupon", couponInput: code }),
+        placeFields({ intent: "change-shipping", couponCode: code }),
+      ]) {
+        const limited = await from(ip, fields);
+        expect(limited.status).toBe(429);
+        expect(limited.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [RATE_LIMIT_MESSAGE] } });
+      }
+      expect((await from(`${ip}0`, placeFields({ intent: "apply-coupon", couponInput: code }))).data?.coupon).toMatchObject({ code });
+
+      // A customer: 3 tries, whatever IPs they come from.
+      const customer = await customerWith([{ productId: p, quantity: 1 }]);
+      for (let i = 0; i < 3; i++) {
+        const tried = await from(
+          `10.8.${i}.${Math.floor(Math.random() * 255)}`,
+          placeFields({ intent: "apply-coupon", couponInput: `NO${i}` }),
+          customer.cookie,
+        );
+        expect(tried.status).toBe(400);
+      }
+      const blocked = await from("10.7.7.7", placeFields({ intent: "apply-coupon", couponInput: code }), customer.cookie);
+      expect(blocked.status).toBe(429);
+      expect(blocked.data?.fieldErrors.couponInput).toEqual([RATE_LIMIT_MESSAGE]);
     });
 
     it("a guest's points toggle is ignored", async () => {
       const p = await insertProduct(t.db);
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
       const answer = await post(placeFields({ intent: "toggle-points", usePoints: "on" }), cookie);
-      expect(answer.data?.usePoints).toBe(false);
+      expect(answer.data?.values.usePoints).toBe("");
     });
   });
 
@@ -225,6 +270,19 @@ describeEachDatabase("the /checkout route", (t) => {
       expect((await load(cookie)).headers.get("location")).toBe("/carrito");
     });
 
+    it("without PUBLIC_URL the order's e-mail links to the origin the shop was reached at", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(config().PUBLIC_URL).toBeUndefined();
+      const email = `origen-${newId()}@example.com`;
+      expect((await post(placeFields({ email }), cookie)).status).toBe(303);
+      const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
+      const { text, html } = mail!.payload as MailPayload;
+      expect(text).toContain(`${TEST_ORIGIN}/`);
+      expect(html).toContain(`href="${TEST_ORIGIN}/`);
+      expect(`${text}${html}`).not.toContain("localhost");
+    });
+
     it("a customer with a coupon, points and DHL: the totals from the pricing rules; the new address is saved to the profile", async () => {
       const p = await insertProduct(t.db, { priceCents: 100_000 });
       const { userId, cookie } = await customerWith([{ productId: p, quantity: 1 }], 40);
@@ -250,6 +308,24 @@ describeEachDatabase("the /checkout route", (t) => {
       expect((await t.db.select().from(addresses).where(eq(addresses.userId, userId))).map((a) => a.street)).toEqual(["Av. Juárez 10"]);
     });
 
+    it("a customer's second checkout to the same new address does not save another copy of it", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      const { userId, cookie } = await customerWith([{ productId: p, quantity: 1 }]);
+      expect((await post(placeFields({ savedAddressId: "nueva" }), cookie)).status).toBe(303);
+      await cartWith(t.db, [{ productId: p, quantity: 1 }], userId);
+      expect((await post(placeFields({ savedAddressId: "nueva", street: "  Av. Juárez 10 " }), cookie)).status).toBe(303);
+      await cartWith(t.db, [{ productId: p, quantity: 1 }], userId);
+      expect((await post(placeFields({ savedAddressId: "nueva", references: "Portón azul" }), cookie)).status).toBe(303);
+      const saved = await t.db.select().from(addresses).where(eq(addresses.userId, userId));
+      expect(saved.map((a) => [a.street, a.references])).toEqual(
+        expect.arrayContaining([
+          ["Av. Juárez 10", null],
+          ["Av. Juárez 10", "Portón azul"],
+        ]),
+      );
+      expect(saved).toHaveLength(2);
+    });
+
     it("a customer's saved address is used as it is stored; another customer's saved address is refused, nothing written", async () => {
       const p = await insertProduct(t.db);
       const { userId, cookie } = await customerWith([{ productId: p, quantity: 1 }]);
@@ -273,7 +349,7 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const refused = await post(placeFields({ savedAddressId: theirs, street: "", city: "", state: "", zipCode: "" }), cookie);
       expect(refused.status).toBe(400);
-      expect(refused.data?.fieldErrors).toEqual({ savedAddressId: CHECKOUT_MESSAGES.savedAddressInvalid });
+      expect(refused.data?.fieldErrors).toEqual({ savedAddressId: [CHECKOUT_MESSAGES.savedAddressInvalid] });
       expect(await orderWrites(t.db)).toEqual(before);
 
       const placed = await post(placeFields({ savedAddressId: mine, street: "", city: "", state: "", zipCode: "" }), cookie);
@@ -296,6 +372,21 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(third.headers.get("location")).toBe(first.headers.get("location"));
       expect(await t.db.select().from(orders).where(eq(orders.checkoutToken, fields.checkoutToken!))).toHaveLength(1);
       expect(await stockOf(t.db, p)).toBe(4);
+    });
+
+    it("a guest's checkout token posted by another guest is refused: neither the first guest's order nor its cookie", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      const fields = placeFields();
+      const first = await post(fields, await guestWith([{ productId: p, quantity: 1 }]));
+      expect(first.status).toBe(303);
+      const other = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const stranger = { ...fields, name: "Beto Ruiz", email: "beto@example.com", phone: "5587654321" };
+      const answer = await post(stranger, other);
+      expect(answer.status).toBe(409);
+      expect(answer.data?.formError).toBe(CHECKOUT_MESSAGES.tokenTaken);
+      expect(answer.headers.getSetCookie().some((c) => c.startsWith("pedido="))).toBe(false);
+      expect(await orderWrites(t.db)).toEqual(before);
     });
 
     it("a total of 0 (a 100 % coupon) skips the provider: the order is paid, the cookie set, 303 to /confirmacion", async () => {
@@ -335,7 +426,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const before = await orderWrites(t.db);
       const answer = await post(placeFields({ couponCode: code }), cookie);
       expect(answer.status).toBe(409);
-      expect(answer.data).toMatchObject({ coupon: null, couponError: CHECKOUT_MESSAGES.couponUsed });
+      expect(answer.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponUsed] } });
       expect(await orderWrites(t.db)).toEqual(before);
     });
   });
@@ -392,10 +483,23 @@ describeEachDatabase("the /checkout route", (t) => {
         const before = await orderWrites(t.db);
         const answer = await post(placeFields(overrides), cookie);
         expect(answer.status).toBe(400);
-        expect(answer.data?.fieldErrors).toEqual(expected);
+        // Every field's messages (here one each), next to the field.
+        expect(answer.data?.fieldErrors).toEqual(
+          Object.fromEntries(Object.entries(expected).map(([field, message]) => [field, [message]])),
+        );
         expect(await orderWrites(t.db)).toEqual(before);
       });
     }
+
+    it("an applied coupon code longer than any: its message is shown in the coupon box, and the coupon is cleared", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      for (const intent of ["place", "change-shipping", "toggle-points"]) {
+        const answer = await post(placeFields({ intent, couponCode: "X".repeat(21) }), cookie);
+        expect(answer.status).toBe(400);
+        expect(answer.data).toMatchObject({ coupon: null, fieldErrors: { couponInput: [CHECKOUT_MESSAGES.couponInvalid] } });
+      }
+    });
 
     it("no intent, an unknown intent, a filled honeypot, a malformed token, a body that is not a form: 400 with the generic request message", async () => {
       const p = await insertProduct(t.db);
@@ -443,6 +547,58 @@ describeEachDatabase("the /checkout route", (t) => {
       const answer = await post(placeFields(), cookie);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe("/carrito");
+    });
+  });
+
+  describe("'Referencias' near its limit: validated as sent, never cut", () => {
+    /** A value as the browser's maxlength counts it (line breaks as one character each), posted with CRLF line breaks. */
+    const typed = (...lines: string[]) => lines.join("\n");
+    const posted = (value: string) => value.replace(/\n/g, "\r\n");
+
+    async function placedReferences(answer: { status: number; headers: Headers }) {
+      expect(answer.status).toBe(303);
+      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
+      return (order!.shippingAddress as { references: string | null }).references;
+    }
+
+    it("298 characters typed with line breaks (303 posted with CRLF) are accepted and stored whole", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const value = typed("a".repeat(60), "b".repeat(60), "c".repeat(60), "d".repeat(60), "e".repeat(50), "fin");
+      expect(value).toHaveLength(298);
+      expect(posted(value)).toHaveLength(303);
+      expect(await placedReferences(await post(placeFields({ references: posted(value) }), cookie))).toBe(value);
+    });
+
+    it("an emoji at the boundary never gives a 500: within the limit it is stored whole, past it a clear message", async () => {
+      const p = await insertProduct(t.db, { stock: 5 });
+      // 299 as typed, 301 posted: cutting at 300 would split the emoji.
+      const split = typed("a".repeat(100), "b".repeat(100), `${"c".repeat(95)}😀`);
+      expect(split).toHaveLength(299);
+      const first = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(await placedReferences(await post(placeFields({ references: posted(split) }), first))).toBe(split);
+
+      // 300 characters (the emoji is two UTF-16 units): within the limit, as the database counts it.
+      const exact = `${"a".repeat(299)}😀`;
+      const second = await guestWith([{ productId: p, quantity: 1 }]);
+      expect(await placedReferences(await post(placeFields({ references: exact }), second))).toBe(exact);
+
+      const third = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const over = await post(placeFields({ references: `${"a".repeat(300)}😀` }), third);
+      expect(over.status).toBe(400);
+      expect(over.data?.fieldErrors).toEqual({ references: [PROFILE_MESSAGES.referencesTooLong] });
+      expect(await orderWrites(t.db)).toEqual(before);
+    });
+
+    it("over the limit as typed: the message next to the field, a 400, nothing written", async () => {
+      const p = await insertProduct(t.db);
+      const cookie = await guestWith([{ productId: p, quantity: 1 }]);
+      const before = await orderWrites(t.db);
+      const answer = await post(placeFields({ references: posted(typed("a".repeat(200), "b".repeat(100))) }), cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.data?.fieldErrors).toEqual({ references: [PROFILE_MESSAGES.referencesTooLong] });
+      expect(await orderWrites(t.db)).toEqual(before);
     });
   });
 

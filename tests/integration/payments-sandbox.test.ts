@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { action as webhookAction, loader as webhookLoader } from "#app/routes/api.webhooks.mercadopago.ts";
-import { action as sandboxAction, loader as sandboxLoader } from "#app/routes/sandbox.pago.$id.tsx";
+import { action as sandboxAction, headers as sandboxHeaders, loader as sandboxLoader } from "#app/routes/sandbox.pago.$id.tsx";
 import { parseConfig } from "#server/config.ts";
 import { orders, payments, sandboxPayments } from "#server/db/schema.ts";
 import {
@@ -20,11 +20,12 @@ import {
   webhooksIdle,
   type PaymentProvider,
 } from "#server/payments/index.ts";
-import { signedNotification } from "#server/payments/sandbox-page.server.ts";
+import { signedNotification } from "#server/payments/index.ts";
 import { recordSandboxPayment } from "#server/payments/sandbox.server.ts";
 import { signNotification } from "#server/payments/signature.ts";
+import { storePendingOrder } from "#server/orders/index.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("sandbox payments through the routes", (t) => {
@@ -118,9 +119,50 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     expect(await answer.processing).toEqual({ kind: "payment-not-found", paymentId: "55555555555" });
   });
 
+  /** The Cookie header of the browser that placed the order (its pending-order cookie). */
+  async function buyerOf(order: { id: string; orderNumber: string }): Promise<string> {
+    return (await storePendingOrder(config(), { orderNumber: order.orderNumber, id: order.id, total: 1150 })).split(";")[0]!;
+  }
+
+  const load = async (id: string, cookie?: string) => {
+    const sent = cookie ?? (/^[0-9a-f]{24}$/.test(id) ? await buyerOfId(id) : "");
+    const headers: Record<string, string> = sent ? { cookie: sent } : {};
+    return settle<{ order: unknown }>(() =>
+      sandboxLoader({ request: get(`/sandbox/pago/${id}`, headers), params: { id }, context: context() } as never),
+    );
+  };
+
+  async function buyerOfId(id: string): Promise<string> {
+    const [row] = await t.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, id));
+    return row ? buyerOf({ id, orderNumber: row.orderNumber }) : "";
+  }
+
+  it("sandbox page: only the browser that placed the order or its signed-in owner may pay it; never cached", async () => {
+    const order = await insertOrder(t.db);
+    const other = await insertOrder(t.db);
+    expect((await load(order.id, "")).status).toBe(404);
+    expect((await load(order.id, await buyerOf(other))).status).toBe(404);
+    expect((await load(order.id, await buyerOf(order))).status).toBe(200);
+    const otherCookie = await buyerOf(other);
+    const stranger = await settle(() =>
+      sandboxAction({
+        request: formPost(`/sandbox/pago/${order.id}`, { decision: "approve" }, { cookie: otherCookie }),
+        params: { id: order.id },
+        context: context(),
+      } as never),
+    );
+    expect(stranger.status).toBe(404);
+    expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id))).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
+
+    const userId = await insertCustomer(t.db);
+    const owned = await insertOrder(t.db, { userId });
+    expect((await load(owned.id, (await signIn(t.db, userId)).cookie)).status).toBe(200);
+    expect((await load(owned.id, (await signIn(t.db, await insertCustomer(t.db))).cookie)).status).toBe(404);
+    expect(new Headers(sandboxHeaders({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
+  });
+
   it("sandbox page: 404 for a malformed or unknown id; the order's number, amount and buttons when payable", async () => {
-    const load = (id: string) =>
-      settle<{ order: unknown }>(() => sandboxLoader({ request: get(`/sandbox/pago/${id}`), params: { id }, context: context() } as never));
     expect((await load("not-an-id")).status).toBe(404);
     expect((await load("0123456789abcdef01234567")).status).toBe(404);
     expect((await load("../../etc")).status).toBe(404);
@@ -156,8 +198,13 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   });
 
   async function decide(orderId: string, decision: string) {
-    return settle<{ error: string }>(() =>
-      sandboxAction({ request: formPost(`/sandbox/pago/${orderId}`, { decision }), params: { id: orderId }, context: context() } as never),
+    const cookie = await buyerOfId(orderId);
+    return settle<{ formError?: string }>(() =>
+      sandboxAction({
+        request: formPost(`/sandbox/pago/${orderId}`, { decision }, cookie ? { cookie } : {}),
+        params: { id: orderId },
+        context: context(),
+      } as never),
     );
   }
 
@@ -215,7 +262,10 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
   it("sandbox form: a missing or unknown decision is a 400, an unknown order a 404", async () => {
     const order = await insertOrder(t.db);
-    expect(await decide(order.id, "steal")).toMatchObject({ status: 400, data: { error: "Elige cómo termina el pago." } });
+    expect(await decide(order.id, "steal")).toMatchObject({
+      status: 400,
+      data: { formError: "Elige cómo termina el pago.", fieldErrors: {} },
+    });
     expect((await decide("0123456789abcdef01234567", "approve")).status).toBe(404);
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
   });

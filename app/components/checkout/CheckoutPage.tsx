@@ -9,24 +9,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
-import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode } from "#domain/orders.ts";
+import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
 import { quoteOrder, subtotalCents } from "#domain/pricing.ts";
-import {
-  SHIPPING_METHODS,
-  SHIPPING_METHOD_IDS,
-  STANDARD_SHIPPING_METHOD,
-  deliveryEstimate,
-  shippingCostCents,
-  type ShippingMethodId,
-} from "#domain/shipping.ts";
+import { STANDARD_SHIPPING_METHOD, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
+import { CheckboxField } from "#app/components/forms.tsx";
+import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "#app/routes/checkout.tsx";
 import { AddressSection } from "./AddressSection";
+import { ContactSection } from "./ContactSection";
 import { CheckoutSummary } from "./CheckoutSummary";
-import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "./types";
-import { errorProps, FieldError } from "./fields";
-
-export type { CheckoutAnswer } from "./types";
+import { CouponSection } from "./CouponSection";
+import { ShippingSection } from "./ShippingSection";
 
 /** The order of the fields on the page: the first one at fault gets the focus. */
 const FIELD_ORDER = [
@@ -44,27 +38,30 @@ const FIELD_ORDER = [
   "couponInput",
 ];
 
+const NO_MESSAGES: readonly string[] = [];
+
 export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer: CheckoutAnswer | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const couponFetcher = useFetcher<CheckoutAnswer>();
+  const values = answer?.values ?? {};
   // The token of the form first rendered: a double submit (or a reload of the POST) sends it again.
-  const [checkoutToken] = useState(answer?.checkoutToken || page.checkoutToken);
-  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(answer?.shippingMethod ?? STANDARD_SHIPPING_METHOD);
-  const [usePoints, setUsePoints] = useState(answer?.usePoints ?? false);
+  const [checkoutToken] = useState(values.checkoutToken || page.checkoutToken);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(shippingOf(answer));
+  const [usePoints, setUsePoints] = useState(values.usePoints === "on");
   const [coupon, setCoupon] = useState<CheckoutCoupon | null>(answer?.coupon ?? null);
-  const [couponError, setCouponError] = useState<string | null>(answer?.couponError ?? null);
-  const [couponInput, setCouponInput] = useState(answer?.coupon ? "" : (answer?.values.couponInput ?? ""));
+  const [couponErrors, setCouponErrors] = useState<readonly string[]>(answer?.fieldErrors.couponInput ?? NO_MESSAGES);
+  const [couponInput, setCouponInput] = useState(answer?.coupon ? "" : (values.couponInput ?? ""));
   const errorRef = useRef<HTMLDivElement>(null);
 
   // A failed submit with JavaScript: the state follows the server's answer, and the focus goes to the first problem.
   useEffect(() => {
     if (!answer) return;
-    setShippingMethod(answer.shippingMethod);
-    setUsePoints(answer.usePoints);
+    setShippingMethod(shippingOf(answer));
+    setUsePoints(answer.values.usePoints === "on");
     setCoupon(answer.coupon);
-    setCouponError(answer.couponError);
-    const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]);
+    setCouponErrors(answer.fieldErrors.couponInput ?? NO_MESSAGES);
+    const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]?.length);
     const target = first ? document.querySelector<HTMLElement>(`[name="${first}"][aria-invalid="true"]`) : null;
     (target ?? errorRef.current)?.focus();
   }, [answer]);
@@ -74,7 +71,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
     const d = couponFetcher.data;
     if (!d || couponFetcher.state !== "idle") return;
     setCoupon(d.coupon);
-    setCouponError(d.couponError);
+    setCouponErrors(d.fieldErrors.couponInput ?? NO_MESSAGES);
     if (d.coupon) setCouponInput("");
   }, [couponFetcher.data, couponFetcher.state]);
 
@@ -87,8 +84,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   });
   const subtotal = subtotalCents(page.lines);
   const fieldErrors = answer?.fieldErrors ?? {};
-  const firstError = FIELD_ORDER.find((f) => fieldErrors[f]) ?? null;
-  const values = answer?.values ?? {};
+  const firstError = FIELD_ORDER.find((f) => fieldErrors[f]?.length) ?? null;
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const formError = answer?.formError ?? page.paymentError;
   const shortLines = page.lines.filter((l) => l.stock < l.quantity);
@@ -97,7 +93,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   function applyCoupon() {
     const code = normalizeCouponCode(couponInput);
     if (!code) {
-      setCouponError(CHECKOUT_MESSAGES.couponEmpty);
+      setCouponErrors([CHECKOUT_MESSAGES.couponEmpty]);
       return;
     }
     couponFetcher.submit(
@@ -124,179 +120,38 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
         <input type="hidden" name="couponCode" value={coupon?.code ?? ""} />
         <Honeypot />
         <div className="checkout-sections">
-          <fieldset className="checkout-section">
-            <legend>Información de contacto</legend>
-            <div className="field">
-              <label htmlFor="checkout-nombre">Nombre completo</label>
-              <input
-                id="checkout-nombre"
-                name="name"
-                type="text"
-                required
-                maxLength={100}
-                autoComplete="name"
-                defaultValue={values.name ?? page.contact.name}
-                autoFocus={firstError === "name"}
-                {...errorProps(fieldErrors, "name")}
-              />
-              <FieldError errors={fieldErrors} field="name" />
-            </div>
-            <div className="field">
-              <label htmlFor="checkout-email">Correo electrónico</label>
-              <input
-                id="checkout-email"
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={values.email ?? page.contact.email}
-                autoFocus={firstError === "email"}
-                {...errorProps(fieldErrors, "email")}
-              />
-              <FieldError errors={fieldErrors} field="email" />
-            </div>
-            <div className="field">
-              <label htmlFor="checkout-telefono">Teléfono</label>
-              <input
-                id="checkout-telefono"
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                required
-                placeholder="10 dígitos"
-                maxLength={14}
-                autoComplete="tel-national"
-                defaultValue={values.phone ?? page.contact.phone}
-                autoFocus={firstError === "phone"}
-                {...errorProps(fieldErrors, "phone")}
-              />
-              <FieldError errors={fieldErrors} field="phone" />
-            </div>
-            <div className="checkbox-field">
-              <input
-                id="checkout-whatsapp"
-                name="whatsappNotifications"
-                type="checkbox"
-                defaultChecked={answer?.whatsappNotifications ?? false}
-              />
-              <label htmlFor="checkout-whatsapp">Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)</label>
-            </div>
-          </fieldset>
+          <ContactSection values={values} contact={page.contact} fieldErrors={fieldErrors} firstError={firstError} />
 
           <AddressSection
             signedIn={page.signedIn}
             addresses={page.addresses}
-            chosen={answer ? answer.savedAddressId : (page.addresses[0]?._id ?? "")}
+            chosen={answer ? (values.savedAddressId ?? "") : (page.addresses[0]?._id ?? "")}
             values={values}
             fieldErrors={fieldErrors}
             firstError={firstError}
           />
 
-          <fieldset className="checkout-section" {...errorProps(fieldErrors, "shippingMethod")}>
-            <legend>Método de envío</legend>
-            <div className="choice-list">
-              {SHIPPING_METHOD_IDS.map((id) => {
-                const cost = shippingCostCents(id, subtotal);
-                return (
-                  <div className="choice" key={id}>
-                    <input
-                      id={`envio-${id}`}
-                      type="radio"
-                      name="shippingMethod"
-                      value={id}
-                      checked={shippingMethod === id}
-                      onChange={() => setShippingMethod(id)}
-                      aria-describedby={`envio-${id}-detalle`}
-                    />
-                    <label htmlFor={`envio-${id}`}>
-                      <span className="choice-title">
-                        {SHIPPING_METHODS[id].name} <span className="choice-price">{cost === 0 ? "Gratis" : formatMoneyCents(cost)}</span>
-                      </span>
-                      <span className="choice-detail" id={`envio-${id}-detalle`}>
-                        {deliveryEstimate(id)}
-                      </span>
-                    </label>
-                  </div>
-                );
-              })}
-            </div>
-            <FieldError errors={fieldErrors} field="shippingMethod" />
-            {hydrated ? null : (
-              <button type="submit" name="intent" value="change-shipping" formNoValidate className="button">
-                Actualizar envío
-              </button>
-            )}
-          </fieldset>
+          <ShippingSection
+            shippingMethod={shippingMethod}
+            setShippingMethod={setShippingMethod}
+            subtotal={subtotal}
+            errors={fieldErrors.shippingMethod}
+            hydrated={hydrated}
+          />
 
-          <fieldset className="checkout-section">
-            <legend>Cupón de descuento</legend>
-            {coupon ? (
-              <div className="coupon-applied" role="status">
-                <p>
-                  Cupón aplicado: <strong>{coupon.code}</strong> (-{coupon.discountPercent}%)
-                </p>
-                {coupon.description ? <p className="field-hint">{coupon.description}</p> : null}
-                {hydrated ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      setCoupon(null);
-                      setCouponError(null);
-                    }}
-                  >
-                    Quitar cupón
-                  </button>
-                ) : (
-                  <button type="submit" name="intent" value="remove-coupon" formNoValidate className="link-button">
-                    Quitar cupón
-                  </button>
-                )}
-              </div>
-            ) : (
-              <div className="coupon-box">
-                <div className="field">
-                  <label htmlFor="checkout-cupon">Código de cupón</label>
-                  <div className="coupon-row">
-                    <input
-                      id="checkout-cupon"
-                      name="couponInput"
-                      type="text"
-                      maxLength={COUPON_CODE_MAX_LENGTH}
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      spellCheck={false}
-                      className="coupon-input"
-                      value={couponInput}
-                      onChange={(e) => setCouponInput(e.target.value.toUpperCase())}
-                      onKeyDown={(e) => {
-                        if (hydrated && e.key === "Enter") {
-                          e.preventDefault();
-                          applyCoupon();
-                        }
-                      }}
-                      {...(couponError ? { "aria-invalid": true as const, "aria-describedby": "checkout-cupon-error" } : {})}
-                    />
-                    {hydrated ? (
-                      <button type="button" className="button" onClick={applyCoupon} disabled={applyingCoupon}>
-                        {applyingCoupon ? "Aplicando..." : "Aplicar"}
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value="apply-coupon" formNoValidate className="button">
-                        Aplicar
-                      </button>
-                    )}
-                  </div>
-                </div>
-              </div>
-            )}
-            {couponError ? (
-              <p id="checkout-cupon-error" className="form-error" role="alert">
-                {couponError}
-              </p>
-            ) : null}
-          </fieldset>
+          <CouponSection
+            coupon={coupon}
+            couponInput={couponInput}
+            setCouponInput={setCouponInput}
+            couponErrors={couponErrors}
+            applyCoupon={applyCoupon}
+            removeCoupon={() => {
+              setCoupon(null);
+              setCouponErrors(NO_MESSAGES);
+            }}
+            applyingCoupon={applyingCoupon}
+            hydrated={hydrated}
+          />
 
           {canUsePoints ? (
             <fieldset className="checkout-section">
@@ -304,23 +159,21 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
               <p>
                 Tienes <strong>{page.pointsBalance}</strong> puntos disponibles (1 punto = $1 MXN).
               </p>
-              <div className="checkbox-field">
-                <input
-                  id="checkout-puntos"
-                  name="usePoints"
-                  type="checkbox"
-                  role="switch"
-                  checked={usePoints}
-                  onChange={(e) => setUsePoints(e.target.checked)}
-                  aria-describedby="checkout-puntos-detalle"
-                />
-                <label htmlFor="checkout-puntos">Usar mis puntos</label>
-              </div>
-              <p className="field-hint" id="checkout-puntos-detalle">
-                {usePoints
-                  ? `Se usarán ${quote.pointsUsed} puntos (${formatMoneyCents(quote.pointsUsed * 100)} de descuento).`
-                  : `Puedes usar hasta ${page.pointsBalance} puntos en este pedido.`}
-              </p>
+              <CheckboxField
+                label="Usar mis puntos"
+                hint={
+                  usePoints
+                    ? `Se usarán ${quote.pointsUsed} puntos (${formatMoneyCents(quote.pointsUsed * 100)} de descuento).`
+                    : `Puedes usar hasta ${page.pointsBalance} puntos en este pedido.`
+                }
+                inputProps={{
+                  id: "checkout-puntos",
+                  name: "usePoints",
+                  role: "switch",
+                  checked: usePoints,
+                  onChange: (e) => setUsePoints(e.target.checked),
+                }}
+              />
               {hydrated ? null : (
                 <button type="submit" name="intent" value="toggle-points" formNoValidate className="button">
                   Actualizar puntos
@@ -343,41 +196,8 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   );
 }
 
-/** The cart is empty but the browser's stored order can still be paid ('Intentar de nuevo' from the failure page). */
-export function RetryPayment({ order, paymentError }: { order: { orderNumber: string; totalCents: number }; paymentError: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "retry";
-  return (
-    <div className="checkout page-narrow">
-      <h1>Finalizar compra</h1>
-      {paymentError ? (
-        <p className="form-error" role="alert">
-          {paymentError}
-        </p>
-      ) : null}
-      <section className="checkout-section checkout-retry" aria-labelledby="pedido-pendiente">
-        <h2 id="pedido-pendiente">Tu pedido está pendiente de pago</h2>
-        <dl className="checkout-totals">
-          <div>
-            <dt>Número de pedido</dt>
-            <dd data-testid="retry-order-number">{order.orderNumber}</dd>
-          </div>
-          <div className="checkout-total">
-            <dt>Total</dt>
-            <dd>{formatMoneyCents(order.totalCents)}</dd>
-          </div>
-        </dl>
-        <Form method="post" action="/checkout">
-          <input type="hidden" name="intent" value="retry" />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
-            {busy ? "Procesando..." : "Continuar al Pago"}
-          </button>
-        </Form>
-        <p className="checkout-note">
-          Serás redirigido a Mercado Pago para completar tu pago de forma segura. Al continuar, aceptas nuestros{" "}
-          <Link to="/terminos">Términos y Condiciones</Link>.
-        </p>
-      </section>
-    </div>
-  );
+/** The carrier the server read from the form (one of the shop's), else the standard one. */
+function shippingOf(answer: CheckoutAnswer | null): ShippingMethodId {
+  const posted = answer?.values.shippingMethod;
+  return posted && isShippingMethodId(posted) ? posted : STANDARD_SHIPPING_METHOD;
 }

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { lineTotalCents, type OrderQuote } from "#domain/pricing.ts";
 import { SHIPPING_METHODS, type ShippingMethodId } from "#domain/shipping.ts";
-import type { CheckoutCoupon, CheckoutViewLine } from "./types";
+import type { CheckoutCoupon, CheckoutViewLine } from "#app/routes/checkout.tsx";
 
 export function CheckoutSummary({
   lines,

@@ -1,38 +1,19 @@
 /**
- * The sandbox payment page's server side (/sandbox/pago/{orderId}): what the
- * page shows, and what a button does. A decision is recorded as the sandbox
- * provider's payment, announced to the shop's own webhook handler by a
- * notification signed exactly as Mercado Pago signs them (the same signature
- * check, the same fetch-and-apply path), awaited until applied, and answered
- * with the back URL and query parameters the real provider uses.
+ * A decision of the sandbox payment page, paid the way Mercado Pago pays
+ * (DESIGN §7): recorded as the sandbox provider's payment, announced to the
+ * shop's own webhook handler by a notification signed exactly as Mercado Pago
+ * signs them (the same signature check, the same fetch-and-apply path), awaited
+ * until applied, and answered with the back URL and query parameters the real
+ * provider uses.
  */
 import { randomInt, randomUUID } from "node:crypto";
 import type { SandboxDecision } from "#domain/payments.ts";
-import { canRetryPayment } from "#domain/statuses.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { orderForPayment } from "#server/orders/order-views.server.ts";
 import { webhookSecret } from "./providers";
 import { SANDBOX_OUTCOMES, recordSandboxPayment, sandboxPreferenceId, sandboxProvider } from "./sandbox.server";
 import { signNotification } from "./signature";
 import { handleWebhook } from "./webhook.server";
-
-export interface SandboxCheckout {
-  id: string;
-  orderNumber: string;
-  finalTotalCents: number;
-  orderStatus: string;
-  paymentStatus: string;
-  /** Pending or rejected and not cancelled: the buttons are shown. */
-  payable: boolean;
-}
-
-export async function sandboxCheckout(db: Database, orderId: string): Promise<SandboxCheckout | null> {
-  const order = await orderForPayment(db, orderId);
-  if (!order) return null;
-  const { id, orderNumber, finalTotalCents, orderStatus, paymentStatus } = order;
-  return { id, orderNumber, finalTotalCents, orderStatus, paymentStatus, payable: canRetryPayment(order) };
-}
 
 /** The request Mercado Pago would send the shop's webhook about this payment. */
 export function signedNotification(config: AppConfig, origin: string, paymentId: string, now = new Date()): Request {
@@ -86,17 +67,17 @@ export function returnUrl(input: {
   return `/payment/${page}?${query.toString()}`;
 }
 
-export type SandboxResult = { kind: "not-found" } | { kind: "not-payable" } | { kind: "done"; redirectTo: string };
-
-/** What a sandbox button does (see the module comment). `origin` is the shop's own. */
-export async function completeSandboxPayment(
+/**
+ * Pays a payable order as the sandbox decides (the caller checked who asks and
+ * that the order is payable); `origin` is the shop's own. Returns where the
+ * buyer goes: the provider's back URL.
+ */
+export async function payInSandbox(
   db: Database,
   config: AppConfig,
-  input: { orderId: string; decision: SandboxDecision; origin: string },
-): Promise<SandboxResult> {
-  const order = await sandboxCheckout(db, input.orderId);
-  if (!order) return { kind: "not-found" };
-  if (!order.payable) return { kind: "not-payable" };
+  input: { order: { id: string; orderNumber: string; finalTotalCents: number }; decision: SandboxDecision; origin: string },
+): Promise<string> {
+  const { order } = input;
   const outcome = SANDBOX_OUTCOMES[input.decision];
   const payment = await recordSandboxPayment(db, {
     orderId: order.id,
@@ -113,14 +94,11 @@ export async function completeSandboxPayment(
   if (response.status !== 200 || processed.kind !== "applied") {
     throw new Error(`sandbox notification not applied: ${response.status} ${processed.kind}`);
   }
-  return {
-    kind: "done",
-    redirectTo: returnUrl({
-      status: outcome.status,
-      paymentId: payment.id,
-      orderNumber: order.orderNumber,
-      paymentType: outcome.paymentTypeId,
-      preferenceId: sandboxPreferenceId(order.id),
-    }),
-  };
+  return returnUrl({
+    status: outcome.status,
+    paymentId: payment.id,
+    orderNumber: order.orderNumber,
+    paymentType: outcome.paymentTypeId,
+    preferenceId: sandboxPreferenceId(order.id),
+  });
 }
