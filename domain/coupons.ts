@@ -164,3 +164,31 @@ export function couponsHref(state: { nuevo?: boolean; eliminar?: string; aviso?:
   const query = params.toString();
   return query ? `/admin/cupones?${query}` : "/admin/cupones";
 }
+
+/** A coupon applied at the checkout: what the page shows of it and discounts with. */
+export interface AppliedCoupon {
+  code: string;
+  discountPercent: number;
+  description: string | null;
+}
+
+/**
+ * The checkout's applied coupon travels in its form answer's `values` (text, like
+ * every value of the one FormFailure shape): the code, the percent and the
+ * description. These write and read them.
+ */
+export function appliedCouponValues(
+  coupon: AppliedCoupon | null,
+): Record<"couponCode" | "couponDiscountPercent" | "couponDescription", string> {
+  return {
+    couponCode: coupon?.code ?? "",
+    couponDiscountPercent: coupon ? String(coupon.discountPercent) : "",
+    couponDescription: coupon?.description ?? "",
+  };
+}
+
+export function appliedCouponOf(values: Partial<Record<string, string>>): AppliedCoupon | null {
+  const percent = Number(values.couponDiscountPercent);
+  if (!values.couponCode || !Number.isInteger(percent) || percent < 1 || percent > 100) return null;
+  return { code: values.couponCode, discountPercent: percent, description: values.couponDescription || null };
+}

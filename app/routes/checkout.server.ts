@@ -27,6 +27,7 @@ import type { SessionUser } from "#server/accounts/users.server.ts";
 import { getCart } from "#server/cart/cart.server.ts";
 import type { CurrentCart } from "#server/cart/current-cart.server.ts";
 import { checkCoupon, type AppliedCoupon } from "#server/coupons/index.ts";
+import { appliedCouponValues } from "#domain/coupons.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
 import { checkoutAddressSchema, checkoutContactSchema, type PlaceOrderInput } from "#server/orders/index.ts";
 import { parseForm } from "#app/lib/form.server.ts";
@@ -167,7 +168,8 @@ export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): Fiel
  * (the page's state as posted in `values`, each field's messages, the form's
  * message), with the coupon applied (null when none).
  */
-export type CheckoutAnswer = FormFailure & { coupon: AppliedCoupon | null };
+/** The checkout's answer is the one FormFailure; its applied coupon travels in `values` (appliedCouponOf reads it). */
+export type CheckoutAnswer = FormFailure;
 
 /** The answer for this form: what was posted (text capped; the carrier and the points switch as the server reads them). */
 export function checkoutAnswer(
@@ -182,9 +184,10 @@ export function checkoutAnswer(
     shippingMethod: shippingMethodOf(form),
     usePoints: signedIn && form.usePoints ? "on" : "",
     checkoutToken: form.checkoutToken,
+    ...appliedCouponValues(parts.coupon ?? null),
   };
   const failure = failureFromIssues([], { intent: form.intent ?? undefined, values, formError: parts.formError ?? undefined });
-  return { ...failure, fieldErrors: parts.fieldErrors ?? {}, coupon: parts.coupon ?? null };
+  return { ...failure, fieldErrors: parts.fieldErrors ?? {} };
 }
 
 /** The coupon box's check (read-only): the applied coupon, or the reason it was refused. */

@@ -14,7 +14,8 @@ import {
 } from "./checkout.server";
 import { paymentLink, paymentProblemText, paymentRedirectFor, storedPayableOrder } from "./checkout-payment.server";
 import type { FieldErrors } from "#domain/form-failure.ts";
-import { allowCouponAttempt, type AppliedCoupon } from "#server/coupons/index.ts";
+import { allowCouponAttempt } from "#server/coupons/index.ts";
+import type { AppliedCoupon } from "#domain/coupons.ts";
 import { CHECKOUT_MESSAGES, normalizeCouponCode } from "#domain/orders.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { tryReadForm } from "#app/lib/form.server.ts";
@@ -27,9 +28,9 @@ import pageStylesHref from "#app/styles/checkout.css?url";
 
 /** The view's types, derived from what the loader and the action return (app/components/checkout/ uses them). */
 export type CheckoutPageView = Extract<Route.ComponentProps["loaderData"], { kind: "checkout" }>;
-/** The action's answer: the one FormFailure shape, with the applied coupon. */
+/** The action's answer: the one FormFailure shape (the applied coupon in its values, read by appliedCouponOf). */
 export type CheckoutAnswer = NonNullable<Route.ComponentProps["actionData"]>;
-export type CheckoutCoupon = NonNullable<CheckoutAnswer["coupon"]>;
+export type CheckoutCoupon = AppliedCoupon;
 export type CheckoutViewLine = CheckoutPageView["lines"][number];
 export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 

@@ -17,11 +17,8 @@ import { ShopError } from "#server/errors.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
 
 /** What the checkout shows for an applied coupon (SPEC §3: code, discountPercent, description). */
-export interface AppliedCoupon {
-  code: string;
-  discountPercent: number;
-  description: string | null;
-}
+import type { AppliedCoupon } from "#domain/coupons.ts";
+export type { AppliedCoupon };
 
 export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
 

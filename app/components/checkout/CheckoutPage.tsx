@@ -16,6 +16,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { CheckboxField } from "#app/components/forms.tsx";
 import type { CheckoutAnswer, CheckoutCoupon, CheckoutPageView } from "#app/routes/checkout.tsx";
+import { appliedCouponOf } from "#domain/coupons.ts";
 import { AddressSection } from "./AddressSection";
 import { ContactSection } from "./ContactSection";
 import { CheckoutSummary } from "./CheckoutSummary";
@@ -49,9 +50,9 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   const [checkoutToken] = useState(values.checkoutToken || page.checkoutToken);
   const [shippingMethod, setShippingMethod] = useState<ShippingMethodId>(shippingOf(answer));
   const [usePoints, setUsePoints] = useState(values.usePoints === "on");
-  const [coupon, setCoupon] = useState<CheckoutCoupon | null>(answer?.coupon ?? null);
+  const [coupon, setCoupon] = useState<CheckoutCoupon | null>(appliedCouponOf(values));
   const [couponErrors, setCouponErrors] = useState<readonly string[]>(answer?.fieldErrors.couponInput ?? NO_MESSAGES);
-  const [couponInput, setCouponInput] = useState(answer?.coupon ? "" : (values.couponInput ?? ""));
+  const [couponInput, setCouponInput] = useState(appliedCouponOf(values) ? "" : (values.couponInput ?? ""));
   const errorRef = useRef<HTMLDivElement>(null);
 
   // A failed submit with JavaScript: the state follows the server's answer, and the focus goes to the first problem.
@@ -59,7 +60,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
     if (!answer) return;
     setShippingMethod(shippingOf(answer));
     setUsePoints(answer.values.usePoints === "on");
-    setCoupon(answer.coupon);
+    setCoupon(appliedCouponOf(answer.values));
     setCouponErrors(answer.fieldErrors.couponInput ?? NO_MESSAGES);
     const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]?.length);
     const target = first ? document.querySelector<HTMLElement>(`[name="${first}"][aria-invalid="true"]`) : null;
@@ -70,9 +71,10 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
   useEffect(() => {
     const d = couponFetcher.data;
     if (!d || couponFetcher.state !== "idle") return;
-    setCoupon(d.coupon);
+    const applied = appliedCouponOf(d.values);
+    setCoupon(applied);
     setCouponErrors(d.fieldErrors.couponInput ?? NO_MESSAGES);
-    if (d.coupon) setCouponInput("");
+    if (applied) setCouponInput("");
   }, [couponFetcher.data, couponFetcher.state]);
 
   const canUsePoints = page.signedIn && page.pointsBalance > 1;
