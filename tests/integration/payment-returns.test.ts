@@ -13,6 +13,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { FormFailure } from "#domain/form-failure.ts";
 import { loader as successLoader } from "#app/routes/payment.success.tsx";
 import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
 import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
@@ -226,11 +227,11 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         { intent: "borrar" },
         {},
       ]) {
-        const refused = await settle<{ error: string }>(() =>
+        const refused = await settle<FormFailure>(() =>
           confirmationAction({ request: formPost("/confirmacion", fields), params: {}, context: context() } as never),
         );
         expect([400, 404], JSON.stringify(fields)).toContain(refused.status);
-        expect(refused.data?.error, JSON.stringify(fields)).toMatch(/\S/);
+        expect(refused.data?.formError, JSON.stringify(fields)).toMatch(/\S/);
         expect(refused.headers.getSetCookie(), JSON.stringify(fields)).toEqual([]);
       }
       expect((await orderRow(second.placed.id)).paymentAttempts).toBe(0);
