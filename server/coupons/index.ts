@@ -15,9 +15,9 @@ import { couponRedemptions, coupons } from "#server/db/schema.ts";
 import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode, type CouponRefusal } from "#domain/orders.ts";
 import { ShopError } from "#server/errors.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
+import type { AppliedCoupon } from "#domain/coupons.ts";
 
 /** What the checkout shows for an applied coupon (SPEC §3: code, discountPercent, description). */
-import type { AppliedCoupon } from "#domain/coupons.ts";
 export type { AppliedCoupon };
 
 export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
@@ -141,3 +141,18 @@ export async function releaseCoupon(tx: Tx, orderId: string): Promise<boolean> {
     .where(eq(coupons.id, released.couponId));
   return true;
 }
+
+// The coupon admin's list, form schema and changes (app/routes/admin/cupones.tsx).
+export {
+  COUPON_LIST_LIMIT,
+  couponFormInput,
+  couponFormSchema,
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  postedCouponValues,
+  setCouponActive,
+  type AdminCoupon,
+  type CouponInput,
+  type CouponList,
+} from "./admin.server";

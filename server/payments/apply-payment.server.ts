@@ -22,6 +22,8 @@ import { logEvent } from "#server/http/error-log.ts";
 import { creditPointsForPaidOrder, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { paymentApprovedMail } from "#server/mail/order-mails.ts";
+// The one import past server/orders' index: the index reaches back into server/payments ('Pagar Ahora'),
+// so going through it here would make a cycle in which a class is read before it is defined.
 import { storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
 import type { ProviderPayment } from "./types";
 

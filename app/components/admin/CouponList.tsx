@@ -14,7 +14,7 @@ import {
   couponsHref,
 } from "#domain/coupons.ts";
 import { formatDate } from "#domain/format.ts";
-import type { AdminCoupon } from "#server/coupons/admin.server.ts";
+import type { AdminCoupon } from "#server/coupons/index.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** One coupon as the screen gets it. */

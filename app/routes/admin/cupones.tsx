@@ -11,7 +11,7 @@ import {
   postedCouponValues,
   setCouponActive,
   type CouponList as CouponListData,
-} from "#server/coupons/admin.server.ts";
+} from "#server/coupons/index.ts";
 import { logError } from "#server/http/error-log.ts";
 import { COUPON_ADMIN_MESSAGES as M, EMPTY_COUPON_FORM, couponNoticeText, couponsHref } from "#domain/coupons.ts";
 import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
