@@ -13,6 +13,7 @@ import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { ShieldIcon } from "#app/components/icons.tsx";
+import { productJsonLd } from "#app/lib/product-json-ld.ts";
 import pageStylesHref from "#app/styles/product.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
@@ -52,27 +53,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
     { "script:ld+json": productJsonLd(product, origin) },
   ];
 };
-
-function productJsonLd(product: NonNullable<Route.ComponentProps["loaderData"]["product"]>, origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description ?? undefined,
-    sku: product._id,
-    category: product.category,
-    image: product.images.map((src) => (src.startsWith("http") ? src : `${origin}${src}`)),
-    brand: { "@type": "Brand", name: "Pokémon TCG" },
-    offers: {
-      "@type": "Offer",
-      url: `${origin}/producto/${product._id}`,
-      priceCurrency: "MXN",
-      price: product.finalPrice.toFixed(2),
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
-  };
-}
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, imageIndex } = loaderData;
