@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Honeypot } from "#app/components/Honeypot.tsx";
-import { Field, FormError } from "#app/components/forms.tsx";
+import { FormError } from "#app/components/forms.tsx";
+import { EmailField } from "#app/components/ContactFields.tsx";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE, RESET_MESSAGES } from "#domain/messages.ts";
@@ -69,19 +70,11 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
       <Form method="post" className="auth-form">
         <Honeypot />
-        <Field
-          label="Correo electrónico"
+        <EmailField
+          id="email"
           errors={failure?.fieldErrors.email}
-          inputProps={{
-            id: "email",
-            name: "email",
-            type: "email",
-            required: true,
-            maxLength: 254,
-            autoComplete: "email",
-            defaultValue: failureFor(actionData)?.values.email,
-            autoFocus: Boolean(failure?.fieldErrors.email),
-          }}
+          defaultValue={failureFor(actionData)?.values.email}
+          autoFocus={Boolean(failure?.fieldErrors.email)}
         />
         <FormError message={failure?.formError} />
         <button type="submit" className="button button-primary button-block" disabled={busy}>

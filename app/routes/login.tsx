@@ -5,6 +5,7 @@ import { loginSchema, registerSchema } from "#server/accounts/forms.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { Field, FormError } from "#app/components/forms.tsx";
+import { EmailField, NameField, PhoneField } from "#app/components/ContactFields.tsx";
 import { AUTH_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
 import { failureFor, failureOf, firstFieldAtFault } from "#domain/form-failure.ts";
@@ -88,54 +89,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         key={pathname}
       >
         <Honeypot />
-        {register ? (
-          <Field
-            label="Nombre"
-            errors={errors.name}
-            inputProps={{
-              id: "name",
-              name: "name",
-              type: "text",
-              required: true,
-              maxLength: 100,
-              autoComplete: "name",
-              defaultValue: values.name,
-              autoFocus: focus === "name",
-            }}
-          />
-        ) : null}
-        <Field
-          label="Correo electrónico"
-          errors={errors.email}
-          inputProps={{
-            id: "email",
-            name: "email",
-            type: "email",
-            required: true,
-            maxLength: 254,
-            autoComplete: "email",
-            defaultValue: values.email,
-            autoFocus: focus === "email",
-          }}
-        />
-        {register ? (
-          <Field
-            label="Teléfono (opcional)"
-            errors={errors.phone}
-            inputProps={{
-              id: "phone",
-              name: "phone",
-              type: "tel",
-              inputMode: "numeric",
-              placeholder: "10 dígitos",
-              pattern: "\\d{10}",
-              maxLength: 10,
-              autoComplete: "tel-national",
-              defaultValue: values.phone,
-              autoFocus: focus === "phone",
-            }}
-          />
-        ) : null}
+        {register ? <NameField id="name" errors={errors.name} defaultValue={values.name} autoFocus={focus === "name"} /> : null}
+        <EmailField id="email" errors={errors.email} defaultValue={values.email} autoFocus={focus === "email"} />
+        {register ? <PhoneField id="phone" errors={errors.phone} defaultValue={values.phone} autoFocus={focus === "phone"} /> : null}
         <Field
           label="Contraseña"
           errors={errors.password}

@@ -4,7 +4,8 @@
  * notifications; each field's messages next to it.
  */
 import type { FieldErrors } from "#domain/form-failure.ts";
-import { CheckboxField, Field } from "#app/components/forms.tsx";
+import { CheckboxField } from "#app/components/forms.tsx";
+import { EmailField, NameField, PhoneField } from "#app/components/ContactFields.tsx";
 
 export function ContactSection({
   values,
@@ -22,49 +23,25 @@ export function ContactSection({
   return (
     <fieldset className="checkout-section">
       <legend>Información de contacto</legend>
-      <Field
+      <NameField
+        id="checkout-nombre"
         label="Nombre completo"
         errors={fieldErrors.name}
-        inputProps={{
-          id: "checkout-nombre",
-          name: "name",
-          type: "text",
-          required: true,
-          maxLength: 100,
-          autoComplete: "name",
-          defaultValue: values.name ?? contact.name,
-          autoFocus: firstError === "name",
-        }}
+        defaultValue={values.name ?? contact.name}
+        autoFocus={firstError === "name"}
       />
-      <Field
-        label="Correo electrónico"
+      <EmailField
+        id="checkout-email"
         errors={fieldErrors.email}
-        inputProps={{
-          id: "checkout-email",
-          name: "email",
-          type: "email",
-          required: true,
-          maxLength: 254,
-          autoComplete: "email",
-          defaultValue: values.email ?? contact.email,
-          autoFocus: firstError === "email",
-        }}
+        defaultValue={values.email ?? contact.email}
+        autoFocus={firstError === "email"}
       />
-      <Field
-        label="Teléfono"
+      <PhoneField
+        id="checkout-telefono"
+        required
         errors={fieldErrors.phone}
-        inputProps={{
-          id: "checkout-telefono",
-          name: "phone",
-          type: "tel",
-          inputMode: "numeric",
-          required: true,
-          placeholder: "10 dígitos",
-          maxLength: 14,
-          autoComplete: "tel-national",
-          defaultValue: values.phone ?? contact.phone,
-          autoFocus: firstError === "phone",
-        }}
+        defaultValue={values.phone ?? contact.phone}
+        autoFocus={firstError === "phone"}
       />
       <CheckboxField
         label="Quiero recibir notificaciones de mi pedido por WhatsApp (opcional)"

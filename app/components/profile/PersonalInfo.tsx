@@ -1,6 +1,7 @@
 /** 'Información personal': name, e-mail and phone; a new e-mail needs the current password. */
 import { Form, useLocation } from "react-router";
 import { Field, FormError } from "#app/components/forms.tsx";
+import { EmailField, NameField, PhoneField } from "#app/components/ContactFields.tsx";
 import { firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { tabUrl, useBusy } from "./tabs";
 
@@ -22,48 +23,13 @@ export function PersonalInfo({
       <h2 id="perfil-panel-titulo">Información personal</h2>
       <Form method="post" action={tabUrl("informacion")} className="profile-form" key={location.key}>
         <input type="hidden" name="intent" value="update-profile" />
-        <Field
-          label="Nombre"
-          errors={errors.name}
-          inputProps={{
-            id: "perfil-nombre",
-            name: "name",
-            type: "text",
-            required: true,
-            maxLength: 100,
-            autoComplete: "name",
-            defaultValue: values?.name ?? profile.name,
-            autoFocus: focus === "name",
-          }}
-        />
-        <Field
-          label="Correo electrónico"
-          errors={errors.email}
-          inputProps={{
-            id: "perfil-email",
-            name: "email",
-            type: "email",
-            required: true,
-            maxLength: 254,
-            autoComplete: "email",
-            defaultValue: values?.email ?? profile.email,
-            autoFocus: focus === "email",
-          }}
-        />
-        <Field
-          label="Teléfono (opcional)"
+        <NameField id="perfil-nombre" errors={errors.name} defaultValue={values?.name ?? profile.name} autoFocus={focus === "name"} />
+        <EmailField id="perfil-email" errors={errors.email} defaultValue={values?.email ?? profile.email} autoFocus={focus === "email"} />
+        <PhoneField
+          id="perfil-telefono"
           errors={errors.phone}
-          inputProps={{
-            id: "perfil-telefono",
-            name: "phone",
-            type: "tel",
-            inputMode: "numeric",
-            placeholder: "10 dígitos",
-            maxLength: 14,
-            autoComplete: "tel-national",
-            defaultValue: values?.phone ?? profile.phone ?? "",
-            autoFocus: focus === "phone",
-          }}
+          defaultValue={values?.phone ?? profile.phone ?? ""}
+          autoFocus={focus === "phone"}
         />
         <Field
           label="Contraseña actual (necesaria para cambiar el correo)"
