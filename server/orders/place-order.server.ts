@@ -92,6 +92,16 @@ export interface PlaceOrderOptions {
 
 const ORDER_NUMBER_ATTEMPTS = 8;
 
+/** The columns of a saved address that make a shipping address (read for the order, compared before saving a new one). */
+const ADDRESS_COLUMNS = {
+  street: addresses.street,
+  colonia: addresses.colonia,
+  city: addresses.city,
+  state: addresses.state,
+  zipCode: addresses.zipCode,
+  references: addresses.references,
+};
+
 interface BoughtLine {
   productId: string;
   name: string;
@@ -235,15 +245,7 @@ async function resolveAddress(tx: Tx, input: PlaceOrderInput, checked: CheckedIn
   const person = { name: checked.contact.name, phone: checked.contact.phone, country: "México" };
   if (checked.newAddress) return { ...checked.newAddress, ...person };
   const [saved] = await tx
-    .select({
-      street: addresses.street,
-      colonia: addresses.colonia,
-      city: addresses.city,
-      state: addresses.state,
-      zipCode: addresses.zipCode,
-      references: addresses.references,
-      country: addresses.country,
-    })
+    .select({ ...ADDRESS_COLUMNS, country: addresses.country })
     .from(addresses)
     .where(and(eq(addresses.id, input.savedAddressId as string), eq(addresses.userId, input.userId as string)));
   if (!saved) throw new CheckoutError("address", CHECKOUT_MESSAGES.savedAddressInvalid, { field: "savedAddressId" });
@@ -370,18 +372,7 @@ const SAVED_ADDRESS_FIELDS = ["street", "colonia", "city", "state", "zipCode", "
 async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAddress): Promise<void> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  const saved = await tx
-    .select({
-      street: addresses.street,
-      colonia: addresses.colonia,
-      city: addresses.city,
-      state: addresses.state,
-      zipCode: addresses.zipCode,
-      references: addresses.references,
-    })
-    .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .limit(MAX_ADDRESSES_PER_USER);
+  const saved = await tx.select(ADDRESS_COLUMNS).from(addresses).where(eq(addresses.userId, userId)).limit(MAX_ADDRESSES_PER_USER);
   if (saved.length >= MAX_ADDRESSES_PER_USER) return;
   const same = (row: (typeof saved)[number]) => SAVED_ADDRESS_FIELDS.every((field) => (row[field] ?? null) === (address[field] ?? null));
   if (saved.some(same)) return;
