@@ -25,7 +25,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // One import style (DESIGN §3): other folders through the package.json `imports` field
+  // One import style (docs/architecture.md#layers-and-import-rules): other folders through the package.json `imports` field
   // (#app/…, #domain/…, #server/…, #tests/…); only a module's own folder is reached with "./".
   {
     files: ["app/**/*.{ts,tsx}", "tests/**/*.ts", "scripts/**/*.ts"],

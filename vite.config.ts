@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from "vite";
 /**
  * Records which source modules went into each browser chunk
  * (`build/client-modules.json`), so a test can prove that no server code and no
- * schema library reaches the browser (DESIGN §3).
+ * schema library reaches the browser (docs/architecture.md#layers-and-import-rules).
  */
 function clientModuleList(): Plugin {
   return {

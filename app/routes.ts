@@ -1,13 +1,12 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Exactly the paths of SPEC §2 (the later screens arrive with their issues),
-// plus resource routes for SEO and the generated demo card images.
+// The shop's screens (docs/requirements.md#routes-and-screens), plus resource routes for SEO and
+// the generated demo card images.
 export default [
   index("routes/productos.tsx", { id: "home" }),
   route("productos", "routes/productos.tsx", { id: "productos" }),
   route("producto/:id", "routes/producto.tsx"),
   route("carrito", "routes/carrito.tsx"),
-  // Issue 9 part C1: the checkout.
   route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx", { id: "login" }),
   route("registro", "routes/login.tsx", { id: "registro" }),
@@ -24,16 +23,16 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("perfil", "routes/perfil.tsx"),
-  // Payments (DESIGN §7): the sandbox provider's payment page and the provider's webhook.
+  // Payments (docs/architecture.md#payments): the sandbox provider's payment page and the provider's webhook.
   route("sandbox/pago/:id", "routes/sandbox.pago.$id.tsx"),
   route("api/webhooks/mercadopago", "routes/api.webhooks.mercadopago.ts"),
-  // Issue 9 C2: the provider's return pages and the order confirmation (SPEC §2).
+  // The provider's return pages and the order confirmation (docs/requirements.md#payments).
   route("payment/success", "routes/payment.success.tsx"),
   route("payment/failure", "routes/payment.failure.tsx"),
   route("payment/pending", "routes/payment.pending.tsx"),
   route("confirmacion", "routes/confirmacion.tsx"),
-  // The admin area (SPEC §2, DESIGN §3): every screen under one layout in routes/admin/, and each
-  // module's loader and action guarded by requireAdmin (tests/integration/admin-access.test.ts).
+  // The admin area (docs/requirements.md#admin-area): every screen under one layout in routes/admin/,
+  // each module's loader and action guarded by requireAdmin (tests/integration/admin-access.test.ts).
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -1,5 +1,5 @@
 /**
- * Postal addresses in Mexico (DESIGN §4), as the profile, the checkout, the
+ * Postal addresses in Mexico (docs/requirements.md#accounts-and-sessions), as the profile, the checkout, the
  * order pages and the e-mails show them: one shape and one way to print it.
  */
 export interface PostalAddress {
@@ -12,7 +12,7 @@ export interface PostalAddress {
   references: string | null;
 }
 
-/** One of a customer's saved addresses (the spec's field names). */
+/** One of a customer's saved addresses (the old JSON field names). */
 export interface SavedAddress extends PostalAddress {
   _id: string;
   isDefault: boolean;

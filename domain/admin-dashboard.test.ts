@@ -38,7 +38,7 @@ describe("admin dashboard query", () => {
     expect(parse(dashboardHref(state).split("?")[1]!)).toEqual(state);
   });
 
-  it("maps each notice key to the spec's text", () => {
+  it("maps each notice key to its Spanish text", () => {
     expect(adminNoticeText("producto-agregado")).toBe(ADMIN_MESSAGES.productAdded);
     expect(adminNoticeText("producto-actualizado")).toBe(ADMIN_MESSAGES.productUpdated);
     expect(adminNoticeText("producto-eliminado")).toBe(ADMIN_MESSAGES.productDeleted);
@@ -47,7 +47,7 @@ describe("admin dashboard query", () => {
   });
 });
 
-describe("admin stock levels (SPEC §9: above 10 green, 1 to 10 yellow, 0 red), each with a word", () => {
+describe("admin stock levels (above 10 green, 1 to 10 yellow, 0 red), each with a word", () => {
   it.each([
     [0, "agotado", "Agotado"],
     [1, "bajo", "Stock bajo"],

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's state and words (SPEC §2 "Admin dashboard", §9): the tabs, the query that
+ * The admin dashboard's state and words (docs/requirements.md#admin-area): the tabs, the query that
  * selects what a tab shows (`/admin?tab=productos&q=…&stock=…&page=…&aviso=…`), the notices shown
  * after a redirect, and the admin stock levels. Browser-safe: the loader parses the query with it,
  * the view builds its links with it, and other admin screens build their redirects with it.
@@ -28,14 +28,14 @@ export type StockFilter = keyof typeof STOCK_FILTERS;
 
 /**
  * What `/admin?aviso=…` shows (role=status) after another admin screen redirects back to the
- * dashboard: the one map from the query's key to the spec's text.
+ * dashboard: the one map from the query's key to its Spanish text.
  */
 export const ADMIN_NOTICES = {
   "producto-agregado": ADMIN_MESSAGES.productAdded,
   "producto-actualizado": ADMIN_MESSAGES.productUpdated,
   "producto-eliminado": ADMIN_MESSAGES.productDeleted,
   "producto-archivado": ADMIN_MESSAGES.productArchived,
-  // Errors: the edit screen could not load its product and came back here (SPEC §8).
+  // Errors: the edit screen could not load its product and came back here (docs/requirements.md#messages).
   "error-cargar-producto": ADMIN_MESSAGES.loadFailed,
 } as const;
 
@@ -95,7 +95,7 @@ export function adminNotice(key: string | null): { text: string; isError: boolea
   return has(ADMIN_NOTICES, key) ? { text: ADMIN_NOTICES[key], isError: ERROR_NOTICES.has(key) } : null;
 }
 
-/** Admin stock colours (SPEC §9): above this many units green, 1 up to it yellow, 0 red. */
+/** Admin stock colours (docs/requirements.md#admin-area): above this many units green, 1 up to it yellow, 0 red. */
 export const ADMIN_STOCK_PLENTY_ABOVE = 10;
 
 export type AdminStockLevel = "disponible" | "bajo" | "agotado";

@@ -1,5 +1,5 @@
 /**
- * The catalogue's lists and view constants (SPEC §3, §9): the values a product's
+ * The catalogue's lists and view constants (docs/requirements.md#catalogue): the values a product's
  * category, rarity, type and expansion may take. The filters, the product form,
  * the database schema, the demo catalogue and the importer all read them here.
  */
@@ -54,7 +54,7 @@ export const EXPANSIONS = [
   "Phantasmal Flames",
 ] as const;
 
-/** Products per page of the shop's list; the admin list shows up to 100 (SPEC §9). */
+/** Products per page of the shop's list; the admin list shows up to 100 (docs/requirements.md#catalogue). */
 export const PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 100;
 /** Product detail highlights the stock line at this many units or fewer. */

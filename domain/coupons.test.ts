@@ -22,7 +22,7 @@ const coupon = (changes: Partial<{ isActive: boolean; expiresAt: string; type: s
   ...changes,
 });
 
-describe("coupon display status (SPEC §4, first match wins)", () => {
+describe("coupon display status (first match wins, docs/requirements.md#coupons)", () => {
   it("an inactive coupon reads 'Inactivo' (gray) even when it is also expired and used", () => {
     expect(couponDisplayStatus(coupon({ isActive: false, expiresAt: EARLIER, type: "single-use", usedCount: 1 }), NOW)).toEqual({
       label: "Inactivo",
@@ -76,7 +76,7 @@ describe("coupon card texts", () => {
 });
 
 describe("coupon form defaults and the screen's links", () => {
-  it("the form starts as type general, 7 days valid, all else empty (SPEC §4)", () => {
+  it("the form starts as type general, 7 days valid, all else empty (docs/requirements.md#coupons)", () => {
     expect(COUPON_FORM_DEFAULTS).toEqual({ type: "general", daysValid: 7 });
     expect(EMPTY_COUPON_FORM).toEqual({ code: "", discountPercent: "", type: "general", daysValid: "7", maxUses: "", description: "" });
   });

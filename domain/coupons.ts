@@ -1,7 +1,6 @@
 /**
- * The coupon admin's words and pure rules (SPEC §2 "Coupon admin", §3 Coupon, §4 "Coupon display
- * status" and create form defaults, §5 "Coupon create form", §8 "Coupons", §9). Browser-safe: the
- * screen shows these, the server (server/coupons/admin.server.ts) validates with the same limits.
+ * The coupon admin's words and pure rules (docs/requirements.md#coupons). Browser-safe: the screen
+ * shows these, the server (server/coupons/admin.server.ts) validates with the same limits.
  * The checkout's rules for using a coupon are in server/coupons/index.ts and orders.ts.
  */
 import { NOTICE_PARAM } from "./form-failure";
@@ -11,7 +10,7 @@ import { COUPON_CODE_MAX_LENGTH } from "./orders";
 export const COUPON_TYPES = ["general", "single-use"] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
-/** The type badges (SPEC §2). */
+/** The type badges (docs/requirements.md#coupons). */
 export const COUPON_TYPE_LABELS: Record<CouponType, string> = {
   general: "General",
   "single-use": "Uso Único",
@@ -21,12 +20,12 @@ export function isCouponType(value: unknown): value is CouponType {
   return typeof value === "string" && (COUPON_TYPES as readonly string[]).includes(value);
 }
 
-/** The create form's starting values (SPEC §4): type general, 7 days valid (SPEC §9), all else empty. */
+/** The create form's starting values (docs/requirements.md#coupons): type general, 7 days valid, all else empty. */
 export const COUPON_FORM_DEFAULTS = { type: "general", daysValid: 7 } as const satisfies { type: CouponType; daysValid: number };
 
 /**
  * The create form's limits. A code is what the checkout's coupon box takes: at most 20 characters
- * (SPEC §9), stored upper-cased, only unaccented letters, digits, '-' and '_'.
+ * (docs/requirements.md#coupons), stored upper-cased, only unaccented letters, digits, '-' and '_'.
  */
 export const COUPON_LIMITS = {
   code: COUPON_CODE_MAX_LENGTH,
@@ -44,19 +43,19 @@ export const COUPON_LIMITS = {
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 
 export const COUPON_ADMIN_MESSAGES = {
-  // SPEC §8 "Coupons".
+  // Notices and refusals.
   loadFailed: "Error al cargar cupones",
   created: "Cupón creado exitosamente",
   createFailed: "Error al crear cupón",
   updateFailed: "Error al actualizar cupón",
   deleteFailed: "Error al eliminar cupón",
-  // SPEC §5 "Confirmations".
+  // The delete confirmation.
   confirmDelete: "¿Eliminar este cupón?",
   // The screen's own notices after a redirect.
   activated: "Cupón activado",
   deactivated: "Cupón desactivado",
   deleted: "Cupón eliminado exitosamente",
-  // The create form's fields (SPEC §5 "Coupon create form").
+  // The create form's fields (docs/requirements.md#coupons).
   codeRequired: "El código es requerido",
   codeTooLong: `El código admite hasta ${COUPON_LIMITS.code} caracteres`,
   codeInvalid: "El código solo puede tener letras sin acentos, números, guion (-) y guion bajo (_)",
@@ -102,7 +101,7 @@ const status = (label: CouponDisplayStatus["label"], tone: CouponStatusTone): Co
 });
 
 /**
- * The status badge (SPEC §4, first match wins): inactive 'Inactivo' (gray); past expiry
+ * The status badge (first match wins, docs/requirements.md#coupons): inactive 'Inactivo' (gray); past expiry
  * 'Expirado' (red); single-use used at least once 'Usado' (orange); else 'Activo' (green).
  * A coupon expires at `expiresAt` exactly, as the checkout sees it.
  */
@@ -116,7 +115,7 @@ export function couponDisplayStatus(
   return status("Activo", "green");
 }
 
-/** The usage line (SPEC §2): "3 / 10 usos" with a maximum, else "3 veces" ("1 vez"). */
+/** The usage line (docs/requirements.md#coupons): "3 / 10 usos" with a maximum, else "3 veces" ("1 vez"). */
 export function couponUsage(usedCount: number, maxUses: number | null): string {
   if (maxUses !== null) return `${usedCount} / ${maxUses} usos`;
   return usedCount === 1 ? "1 vez" : `${usedCount} veces`;

@@ -1,4 +1,4 @@
-/** es-MX formatting in the shop's time zone (DESIGN §3): one place for money and dates. */
+/** es-MX formatting in the shop's time zone (docs/architecture.md#where-code-goes): one place for money and dates. */
 const TIME_ZONE = "America/Mexico_City";
 
 /**
@@ -44,7 +44,7 @@ export function formatCount(count: number): string {
   return `${whole < 0 ? "-" : ""}${grouped(Math.abs(whole))}`;
 }
 
-/** Points as shown everywhere (the header's chip on every page): rounded down (SPEC §9), with es-MX grouping ("1,234"). */
+/** Points as shown everywhere (the header's chip on every page): rounded down (docs/requirements.md#loyalty-points), with es-MX grouping ("1,234"). */
 export function formatPoints(points: number): string {
   return formatCount(Math.floor(points));
 }
@@ -83,7 +83,7 @@ export function formatDateTime(value: Date | string): string {
 const fileSizeNumber = onFirstUse(() => new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 }));
 const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB"] as const;
 
-/** A file size as the gallery shows it (SPEC §2): "512 B", "1.5 KB", "4.8 MB" (1 KB = 1024 B). */
+/** A file size as the gallery shows it (docs/requirements.md#admin-area): "512 B", "1.5 KB", "4.8 MB" (1 KB = 1024 B). */
 export function formatFileSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;

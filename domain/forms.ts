@@ -3,7 +3,7 @@
 /** The honeypot field public forms carry: people leave it empty (it is hidden), naive bots fill it. */
 export const HONEYPOT_FIELD = "sitio_web";
 
-/** A chosen password: at least 6 characters (SPEC §9), at most 72 (bcrypt's limit). */
+/** A chosen password: at least 6 characters (docs/requirements.md#limits), at most 72 (bcrypt's limit). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 72;
 
@@ -23,7 +23,7 @@ export const PRODUCT_LIMITS = {
 /** How many addresses one customer may keep, so the table can't be flooded. */
 export const MAX_ADDRESSES_PER_USER = 20;
 
-/** Mexican zip codes are exactly 5 digits; phones 10 digits (DESIGN §4). */
+/** Mexican zip codes are exactly 5 digits; phones 10 digits (docs/requirements.md#limits). */
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
 export const PHONE_PATTERN = /^\d{10}$/;
 

@@ -1,5 +1,5 @@
 /**
- * Ids are 24-character lowercase hex (MongoDB ObjectId style, DESIGN §4), so
+ * Ids are 24-character lowercase hex (MongoDB ObjectId style, docs/requirements.md#data-model), so
  * product links and imported ids keep their shape. Anything else can never name a row.
  */
 export const ID_PATTERN = /^[0-9a-f]{24}$/;

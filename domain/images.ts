@@ -1,5 +1,5 @@
 /**
- * The shop's own pictures (DESIGN §2 "images"): the widths the storefront asks for and the
+ * The shop's own pictures (docs/architecture.md#stack): the widths the storefront asks for and the
  * gallery's upload limits. Shared by the browser (ProductImage's srcset, the gallery's checks
  * before upload) and the server (the variants made at upload, the media route's answers).
  */
@@ -13,7 +13,7 @@ export function isImageWidth(value: number): value is ImageWidth {
   return (IMAGE_WIDTHS as readonly number[]).includes(value);
 }
 
-/** SPEC §9 "upload max 5MB". */
+/** The largest upload (docs/requirements.md#limits). */
 export const GALLERY_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The gallery's one file name in its image URLs. */

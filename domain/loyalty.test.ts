@@ -20,7 +20,7 @@ describe("parseAdjustment", () => {
     expect(parseAdjustment(" -100000 ", "Línea 1\nLínea 2")).toEqual({ ok: true, amount: -100_000, description: "Línea 1\nLínea 2" });
   });
 
-  it("refuses missing or blank fields with the spec's message, then bad numbers and long text", () => {
+  it("refuses missing or blank fields with the Spanish message, then bad numbers and long text", () => {
     expect(parseAdjustment("", "x")).toMatchObject({ ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required });
     expect(parseAdjustment(null, "x")).toMatchObject({ ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required });
     expect(parseAdjustment("5", " \n\t ")).toMatchObject({ ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.required });

@@ -1,4 +1,4 @@
-/** Loyalty programme facts the views need (SPEC §9); the earning and spending rules are in pricing.ts. */
+/** Loyalty programme facts the views need (docs/requirements.md#loyalty-points); the earning and spending rules are in pricing.ts. */
 import { NOTICE_PARAM } from "./form-failure";
 import { formatPoints } from "./format";
 import { CONTROL_CHARACTER_BUT_LINE_BREAKS } from "./forms";
@@ -15,13 +15,13 @@ export const MIN_BALANCE_FOR_POINTS_BOX = 1;
 /** Transactions shown on the points tab. */
 export const RECENT_TRANSACTIONS_SHOWN = 15;
 
-/** A movement's type as the profile and the loyalty admin show it: earned 'Ganados', spent 'Usados', anything else 'Ajuste' (SPEC §3). */
+/** A movement's type as the profile and the loyalty admin show it: earned 'Ganados', spent 'Usados', anything else 'Ajuste' (docs/requirements.md#loyalty-points). */
 export function pointsTransactionLabel(type: string): string {
   if (type === "earned") return "Ganados";
   return type === "spent" ? "Usados" : "Ajuste";
 }
 
-/** Customers per page of the loyalty admin's list (SPEC §9). */
+/** Customers per page of the loyalty admin's list (docs/requirements.md#loyalty-points). */
 export const LOYALTY_ADMIN_PAGE_SIZE = 20;
 /** The loyalty admin's history shows this many of a customer's latest movements. */
 export const LOYALTY_ADMIN_HISTORY_LIMIT = 100;
@@ -34,7 +34,7 @@ export const ADJUSTMENT_DESCRIPTION_MAX_LENGTH = 200;
 /** The list's search box. */
 export const LOYALTY_SEARCH_MAX_LENGTH = 100;
 
-/** The loyalty admin's words (SPEC §2 "Loyalty admin", §5 "Loyalty adjust", §8). */
+/** The loyalty admin's words (docs/requirements.md#admin-area). */
 export const LOYALTY_ADMIN_MESSAGES = {
   loadFailed: "Error al cargar los puntos de lealtad",
   historyFailed: "Error al cargar el historial",
@@ -123,7 +123,7 @@ export type AdjustmentField = "amount" | "description";
 export type AdjustmentInput = { ok: true; amount: number; description: string } | { ok: false; field: AdjustmentField; message: string };
 
 /**
- * An adjustment as typed (SPEC §5 "Loyalty adjust"): both fields required and the description not
+ * An adjustment as typed (docs/requirements.md#admin-area): both fields required and the description not
  * blank ('Ingresa el monto y la descripción'); the amount a whole, non-zero number of points (a
  * leading + or - allowed), at most MAX_POINTS_ADJUSTMENT either way; the description trimmed,
  * at most ADJUSTMENT_DESCRIPTION_MAX_LENGTH characters.

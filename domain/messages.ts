@@ -1,5 +1,5 @@
 /**
- * The shop's Spanish messages (SPEC §5, §8), defined once: the server's schemas
+ * The shop's Spanish messages (docs/requirements.md#messages), defined once: the server's schemas
  * and actions answer with them, and the views show them (live hints, fallbacks)
  * without importing any server code or schema library.
  */
@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
   fallback: "Error al procesar la solicitud. Verifica tus datos.",
 } as const;
 
-/** Forgot and reset password (SPEC §5, §8). */
+/** Forgot and reset password (docs/requirements.md#messages). */
 export const RESET_MESSAGES = {
   newPasswordRequired: "La nueva contraseña es requerida",
   passwordsDontMatch: "Las contraseñas no coinciden",
@@ -33,7 +33,7 @@ export const RESET_MESSAGES = {
 
 /** Profile: personal information, password change and addresses. */
 export const PROFILE_MESSAGES = {
-  // SPEC §8, the generic ones (a more precise message is preferred when there is one).
+  // The generic ones (a more precise message is preferred when there is one).
   updateFailed: "Error al actualizar",
   passwordFailed: "Error al cambiar contraseña",
   addressAddFailed: "Error al agregar dirección",
@@ -58,7 +58,7 @@ export const PROFILE_MESSAGES = {
   tooManyAddresses: `Puedes guardar hasta ${MAX_ADDRESSES_PER_USER} direcciones. Elimina alguna para agregar otra.`,
 } as const;
 
-/** Success messages of SPEC §8, by the key a redirect carries (`?aviso=address-added`, NOTICE_PARAM). */
+/** Success messages, by the key a redirect carries (`?aviso=address-added`, NOTICE_PARAM). */
 export const PROFILE_NOTICES = {
   "profile-updated": "Perfil actualizado exitosamente",
   "password-changed": "Contraseña actualizada exitosamente",
@@ -91,13 +91,13 @@ export const CART_MESSAGES = {
 /** Any rate-limited form over its allowance (HTTP 429). */
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.";
 
-/** The admin area's words (SPEC §5 and §8), shared by its screens and the server's checks. */
+/** The admin area's words (docs/requirements.md#admin-area), shared by its screens and the server's checks. */
 export const ADMIN_MESSAGES = {
   forbidden: "No tienes permiso para realizar esta acción.",
   invalidRequest: "La solicitud no es válida.",
   /** A refused form's own message when its fields carry the messages. */
   checkFields: "Revisa los campos marcados.",
-  // Products (SPEC §8 "Admin products/orders", §5 "Product form").
+  // Products (docs/requirements.md#admin-area).
   productAdded: "Producto agregado exitosamente",
   productUpdated: "Producto actualizado exitosamente",
   productDeleted: "Producto eliminado exitosamente",
@@ -111,10 +111,10 @@ export const ADMIN_MESSAGES = {
   imagesRequiredOnEdit: "Debes tener al menos una URL de imagen",
   tooManyImages: "Puedes agregar como máximo 5 imágenes",
   salePriceNotLower: "El precio de oferta debe ser menor al precio normal",
-  // CSV import (SPEC §5 "CSV import", §8).
+  // CSV import (docs/requirements.md#admin-area).
   csvRequired: "Por favor selecciona un archivo CSV",
   importFailed: "Error al importar productos",
-  // Gallery (SPEC §5 "Gallery file", §8 "Gallery banners").
+  // Gallery (docs/requirements.md#admin-area).
   galleryLoadFailed: "Error al cargar las imágenes",
   imageUploaded: "Imagen subida exitosamente",
   imageUploadFailed: "Error al subir la imagen",
@@ -130,7 +130,7 @@ export const ADMIN_MESSAGES = {
     "Pagos en modo de prueba: la tienda usa el proveedor sandbox en producción, así que cualquiera puede aprobar un pago sin que se cobre nada. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
 } as const;
 
-/** The CSV import's own texts (SPEC §2 "CSV import", §5); the spec's two are in ADMIN_MESSAGES (csvRequired, importFailed). */
+/** The CSV import's own texts (docs/requirements.md#admin-area); two more are in ADMIN_MESSAGES (csvRequired, importFailed). */
 export const CSV_IMPORT_MESSAGES = {
   tooLarge: "El archivo no debe superar 5MB",
   empty: "El archivo está vacío",

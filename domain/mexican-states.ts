@@ -1,7 +1,7 @@
 /**
- * The 32 federal entities of Mexico, as shown in the address forms (SPEC §3,
- * DESIGN §4). Browser-safe: the view renders the select from this list and the
- * server refuses any other value.
+ * The 32 federal entities of Mexico, as shown in the address forms
+ * (docs/requirements.md#accounts-and-sessions). Browser-safe: the view renders the select from this
+ * list and the server refuses any other value.
  */
 export const MEXICAN_STATES = [
   "Aguascalientes",

@@ -1,19 +1,18 @@
 /**
  * The texts of the payment return pages, /confirmacion and 'Mis Pedidos'
- * (SPEC §2 Order confirmation, My orders, Payment result pages; §8 Payment
- * pages). Where the spec gives the words they are copied exactly. Browser-safe.
+ * (docs/requirements.md#payments, docs/requirements.md#orders-and-statuses). Browser-safe.
  */
 import { SHIPPING_METHODS, isShippingMethodId } from "./shipping";
 import { NO_CHARGE_PAYMENT_METHOD, type CancelledBy } from "./orders";
 
 export const ORDER_PAGE_MESSAGES = {
-  /** SPEC §2, §8: no order known to the page. */
+  /** No order known to the page. */
   notFound: "No se encontró información de la orden",
-  /** SPEC §8: the order could not be read (the stored copy is shown when there is one). */
+  /** The order could not be read (the stored copy is shown when there is one). */
   loadFailed: "Error al cargar la información de tu pedido",
 } as const;
 
-/** SPEC §2 Payment result pages, Failure: the possible reasons. */
+/** The failure return page's possible reasons. */
 export const PAYMENT_FAILURE_REASONS = [
   "Fondos insuficientes",
   "Datos de la tarjeta incorrectos",
@@ -21,7 +20,7 @@ export const PAYMENT_FAILURE_REASONS = [
   "Límite de compra excedido",
 ] as const;
 
-/** SPEC §2 Payment result pages, Pending: the methods that take longer to confirm. */
+/** The pending return page's methods that take longer to confirm. */
 export const SLOW_PAYMENT_METHODS = ["Transferencia bancaria", "Pago en efectivo en tiendas (OXXO)", "Depósito bancario"] as const;
 
 /** 'Estafeta' for "estafeta"; an unknown value as it is stored. */
@@ -29,7 +28,7 @@ export function shippingMethodName(method: string): string {
   return isShippingMethodId(method) ? SHIPPING_METHODS[method].name : method;
 }
 
-/** How the order is paid (SPEC §3: the default shown is the card/wallet provider). */
+/** How the order is paid (the default shown is the card/wallet provider). */
 export function paymentMethodName(method: string): string {
   if (method === NO_CHARGE_PAYMENT_METHOD) return "Sin cargo (cubierto con cupón o puntos)";
   return "Mercado Pago";
@@ -70,7 +69,7 @@ export function pendingOrderSettled(state: OrderPaymentState): boolean {
   return state === "paid" || state === "verifying";
 }
 
-/** The texts of an order that awaits its payment, or is closed (the spec is silent: our words). */
+/** The texts of an order that awaits its payment, or is closed. */
 export const ORDER_STATE_MESSAGES = {
   awaitingTitle: "Tu pedido está pendiente de pago",
   awaitingLead: (orderNumber: string) => `Tu pedido ${orderNumber} está registrado, pero aún no recibimos su pago.`,

@@ -1,8 +1,8 @@
 /**
- * Orders' pure rules and texts (SPEC §4, §5, §8; DESIGN §5): the order-number
- * format, the order-status transition table the admin moves orders through,
- * who may cancel, and the checkout's Spanish messages. Browser-safe: the
- * checkout page and the admin's order view show these, the server enforces them.
+ * Orders' pure rules and texts (docs/requirements.md#orders-and-statuses,
+ * docs/requirements.md#checkout): the order-number format, the order-status transition table the
+ * admin moves orders through, who may cancel, and the checkout's Spanish messages. Browser-safe:
+ * the checkout page and the admin's order view show these, the server enforces them.
  */
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./messages";
 import type { OrderStatus } from "./statuses";
@@ -81,7 +81,7 @@ export const CANCELLED_ORDER_MESSAGES = {
 export const UNPAID_ORDER_CANCEL_REASON = "Pago no recibido a tiempo: los productos apartados volvieron a la venta";
 
 /**
- * The admin's order-status moves (DESIGN §5): freely between pending,
+ * The admin's order-status moves (docs/requirements.md#orders-and-statuses): freely between pending,
  * processing, shipped and delivered; to shipped only with a tracking number;
  * to cancelled from any of them (cancelOrder then gives stock, coupon and
  * points back, once); cancelled is final.
@@ -116,9 +116,9 @@ export function orderTransitionProblem(from: string, to: string, options: { trac
   return null;
 }
 
-/** The checkout's texts (SPEC §2 Checkout, §5, §8). */
+/** The checkout's texts (docs/requirements.md#checkout). */
 export const CHECKOUT_MESSAGES = {
-  /** SPEC §8: 'Error al procesar la orden' followed by '. Por favor intenta de nuevo.' */
+  /** 'Error al procesar la orden' followed by '. Por favor intenta de nuevo.' */
   failed: "Error al procesar la orden. Por favor intenta de nuevo.",
   emptyCart: "Tu carrito está vacío",
   invalidRequest: "La solicitud no es válida. Actualiza la página e intenta de nuevo.",
@@ -127,7 +127,7 @@ export const CHECKOUT_MESSAGES = {
     "Hay demasiados pedidos sin pagar con este correo o desde esta conexión. Paga alguno de ellos o espera a que se cancele para hacer un pedido nuevo.",
   /** The shipping method is not one of the shop's. */
   shippingMethodInvalid: "Selecciona un método de envío",
-  // Contact (SPEC §5: name, email, phone required).
+  // Contact (name, email, phone required).
   nameRequired: AUTH_MESSAGES.nameRequired,
   nameTooLong: AUTH_MESSAGES.nameTooLong,
   nameInvalid: AUTH_MESSAGES.nameInvalid,
@@ -135,7 +135,7 @@ export const CHECKOUT_MESSAGES = {
   emailInvalid: AUTH_MESSAGES.emailInvalid,
   phoneRequired: "El teléfono es requerido",
   phoneInvalid: AUTH_MESSAGES.phoneInvalid,
-  // Address (SPEC §5: street, city, state, zipCode required; zipCode max 5).
+  // Address (street, city, state, zipCode required; zipCode max 5).
   streetRequired: PROFILE_MESSAGES.streetRequired,
   cityRequired: PROFILE_MESSAGES.cityRequired,
   stateRequired: PROFILE_MESSAGES.stateRequired,
@@ -143,7 +143,7 @@ export const CHECKOUT_MESSAGES = {
   zipInvalid: PROFILE_MESSAGES.zipInvalid,
   /** A saved address that is not the signed-in customer's (or no longer exists). */
   savedAddressInvalid: "Selecciona una de tus direcciones guardadas o ingresa una nueva",
-  // Coupon box (SPEC §5, §8).
+  // Coupon box (docs/requirements.md#checkout).
   couponEmpty: "Ingresa un código de cupón",
   couponInvalid: "Cupón inválido",
   couponInactive: "Este cupón no está activo",
@@ -177,15 +177,15 @@ export function soldOutMessage(products: readonly { name: string; available: num
     : `Ya no hay stock suficiente de: ${parts.join(", ")}. Ajusta tu carrito e intenta de nuevo.`;
 }
 
-/** The coupon code as the box sends it: trimmed and upper-cased (SPEC §5). */
+/** The coupon code as the box sends it: trimmed and upper-cased (docs/requirements.md#checkout). */
 export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Coupon codes are at most 20 characters (SPEC §9). */
+/** Coupon codes are at most 20 characters (docs/requirements.md#coupons). */
 export const COUPON_CODE_MAX_LENGTH = 20;
 
-// --- Checkout page (issue 9 part C1) ---
+// --- Checkout page ---
 
 /** The checkout form's intents: the page re-renders for the first four, places the order, or retries a stored order's payment. */
 export const CHECKOUT_INTENTS = ["apply-coupon", "remove-coupon", "toggle-points", "change-shipping", "place", "retry"] as const;

@@ -1,12 +1,12 @@
 /**
- * The payment texts and words shared by the pages and the server (SPEC §8,
- * DESIGN §7). Pure and browser-safe.
+ * The payment texts and words shared by the pages and the server
+ * (docs/requirements.md#payments). Pure and browser-safe.
  */
 
 export const PAYMENT_MESSAGES = {
-  /** 'Pagar Ahora' / checkout: the provider gave no link back (SPEC §8). */
+  /** 'Pagar Ahora' / checkout: the provider gave no link back (docs/requirements.md#payments). */
   noLink: "Error: No se pudo obtener el link de pago",
-  /** 'Pagar Ahora' / checkout: anything else went wrong asking for the link (SPEC §8). */
+  /** 'Pagar Ahora' / checkout: anything else went wrong asking for the link (docs/requirements.md#payments). */
   failed: "Error al procesar el pago. Intenta nuevamente.",
   /** The order is paid, refunded or cancelled: there is nothing to pay. */
   notPayable: "Este pedido ya no tiene un pago pendiente.",

@@ -1,8 +1,8 @@
 /**
- * Pricing rules (SPEC §9), pure functions over integer centavos. Every total the
- * shop shows or charges is computed here from database prices: the server
- * computes what is charged, and the browser may run the same functions to show
- * a summary before the server answers.
+ * Pricing rules (docs/requirements.md#pricing-and-rounding), pure functions over integer centavos.
+ * Every total the shop shows or charges is computed here from database prices: the server computes
+ * what is charged, and the browser may run the same functions to show a summary before the server
+ * answers.
  */
 import { FREE_SHIPPING_THRESHOLD_CENTS, STANDARD_SHIPPING_METHOD, shippingCostCents, type ShippingMethodId } from "./shipping";
 
@@ -74,7 +74,7 @@ export function summarizeCart(lines: readonly CartLineInput[]): CartSummary {
   };
 }
 
-/** Loyalty: 1% of the subtotal comes back as points, 1 point = 1 MXN (SPEC §1, §9). */
+/** Loyalty: 1% of the subtotal comes back as points, 1 point = 1 MXN (docs/requirements.md#loyalty-points). */
 export const POINTS_EARN_PERCENT = 1;
 
 /** Points an order earns: floor(1% of the subtotal in pesos). */
@@ -87,7 +87,7 @@ export function redeemablePoints(balance: number): number {
   return Math.max(0, Math.floor(balance));
 }
 
-/** Coupon discount = round((subtotal + shipping) × percent / 100), in whole pesos (SPEC §9, DESIGN §4). */
+/** Coupon discount = round((subtotal + shipping) × percent / 100), in whole pesos (docs/requirements.md#pricing-and-rounding). */
 export function couponDiscountCents(subtotalCents: number, shippingCents: number, percent: number): number {
   const pesos = Math.round(((subtotalCents + shippingCents) / 100) * (percent / 100));
   return Math.min(pesos * 100, subtotalCents + shippingCents);

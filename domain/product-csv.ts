@@ -1,10 +1,10 @@
 /**
- * The product CSV file of the admin's import (SPEC §2 "CSV import", §5 "CSV import"): its columns,
+ * The product CSV file of the admin's import (docs/requirements.md#admin-area): its columns,
  * limits and header rules, shared by the browser's preview and the server's importer.
  */
 import { CSV_IMPORT_MESSAGES } from "./messages";
 
-/** Columns every file must have (SPEC §5). `images` holds 1 to 5 URLs separated by `|`. */
+/** Columns every file must have (docs/requirements.md#admin-area). `images` holds 1 to 5 URLs separated by `|`. */
 export const CSV_REQUIRED_COLUMNS = ["name", "expansion", "price", "stock", "rarity", "type", "images"] as const;
 /** Columns a file may have. */
 export const CSV_OPTIONAL_COLUMNS = ["description", "category", "cardNumber", "artist", "salePrice", "comment"] as const;
@@ -13,12 +13,12 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [...CSV_REQUIRED_COLUMNS, ...CS
 
 /** The largest file the import takes: 5 MB. */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-/** Rows shown before importing (SPEC §5). */
+/** Rows shown before importing (docs/requirements.md#admin-area). */
 export const CSV_PREVIEW_ROWS = 5;
 /** The separator of the URLs in the `images` column. */
 export const CSV_IMAGE_SEPARATOR = "|";
 
-/** A .csv file by its name (SPEC §5): 'Por favor selecciona un archivo CSV' otherwise. */
+/** A .csv file by its name (docs/requirements.md#admin-area): 'Por favor selecciona un archivo CSV' otherwise. */
 export function isCsvFileName(name: string): boolean {
   return /\.csv$/i.test(name.trim());
 }

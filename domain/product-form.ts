@@ -1,7 +1,8 @@
 /**
- * The admin's product form as the browser shows it (SPEC §2 "Add / edit product", §3 "Product"):
- * every field as text, the images as a list. The server fills it from a product (edit) or from
- * what was posted (a refused form keeps every typed value); the view renders it.
+ * The admin's product form as the browser shows it (docs/requirements.md#admin-area,
+ * docs/requirements.md#data-model): every field as text, the images as a list. The server fills it
+ * from a product (edit) or from what was posted (a refused form keeps every typed value); the view
+ * renders it.
  */
 import { dashboardHref } from "./admin-dashboard";
 
@@ -40,8 +41,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 
 /**
  * Where the edit screen sends the admin when its product can't be loaded (unknown, malformed or
- * archived id): the dashboard, which shows 'Error al cargar el producto' for this key (SPEC §8).
- * The success notices are the dashboard's own keys (domain/admin-dashboard.ts `dashboardHref`).
+ * archived id): the dashboard, which shows 'Error al cargar el producto' for this key
+ * (docs/requirements.md#messages). The success notices are the dashboard's own keys
+ * (domain/admin-dashboard.ts `dashboardHref`).
  */
 export const PRODUCT_LOAD_FAILED_HREF = dashboardHref({ aviso: "error-cargar-producto" });
 

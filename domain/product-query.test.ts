@@ -4,7 +4,7 @@ import { DEFAULT_QUERY, isCanonicalUpToOrder, parseProductQuery, productListHref
 const parse = (qs: string) => parseProductQuery(new URLSearchParams(qs));
 
 describe("product list query", () => {
-  it("reads the spec's parameter names", () => {
+  it("reads the documented parameter names", () => {
     expect(parse("search=pikachu&page=3&sortBy=price&order=desc&rarity=Hyper%20Rare&type=Pok%C3%A9mon&expansion=151&onSale=true")).toEqual({
       search: "pikachu",
       page: 3,

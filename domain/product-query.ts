@@ -1,7 +1,6 @@
 /**
- * The product list's state lives in the URL query, with the parameter names of
- * SPEC §7 `GET /products`: search, page, sortBy, order, rarity, type, expansion,
- * onSale=true. Browser-safe: the view builds its links with it, the loader parses with it.
+ * The product list's state lives in the URL query (docs/requirements.md#query-strings-and-form-posts):
+ * search, page, sortBy, order, rarity, type, expansion, onSale=true. Browser-safe: the view builds its links with it, the loader parses with it.
  * Anything unknown or malformed is dropped, never an error.
  */
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "./catalog";
@@ -102,7 +101,8 @@ export function isCanonicalUpToOrder(params: URLSearchParams, canonical: string)
 }
 
 /**
- * The href of the list after a change. Changing anything but the page resets to page 1 (SPEC §4).
+ * The href of the list after a change. Changing anything but the page resets to page 1
+ * (docs/requirements.md#catalogue).
  */
 export function productListHref(q: ProductQuery, change: Partial<ProductQuery> = {}, pathname = "/productos"): string {
   const next: ProductQuery = { ...q, ...change };

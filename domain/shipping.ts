@@ -1,6 +1,7 @@
 /**
- * Shipping methods and their prices (SPEC §9), in centavos. The checkout charges
- * these, the cart estimates with the standard method, and the policy pages print them.
+ * Shipping methods and their prices (docs/requirements.md#shipping-methods), in centavos. The
+ * checkout charges these, the cart estimates with the standard method, and the policy pages print
+ * them.
  */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 200_000;
 

@@ -18,7 +18,7 @@ export const SHOP = {
 /** The default chat-app number (country code first, digits only) when `WHATSAPP_NUMBER` is unset. */
 export const DEFAULT_WHATSAPP_NUMBER = "525512345678";
 
-/** Support answers within about this many hours (SPEC §9, policy pages). */
+/** Support answers within about this many hours (docs/requirements.md#store-policy-and-information-pages). */
 export const SUPPORT_RESPONSE_HOURS = 24;
 
 /** A click-to-chat link to the shop's number, optionally with a prefilled message. */

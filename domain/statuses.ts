@@ -1,6 +1,6 @@
 /**
- * Order and payment statuses (SPEC §4) with their Spanish labels. The database
- * schema's CHECK constraints are built from these lists.
+ * Order and payment statuses (docs/requirements.md#orders-and-statuses) with their Spanish labels.
+ * The database schema's CHECK constraints are built from these lists.
  */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -28,7 +28,7 @@ export function orderStatusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? ORDER_STATUS_LABELS.pending;
 }
 
-/** An unknown payment status reads as pending (SPEC §4). */
+/** An unknown payment status reads as pending (docs/requirements.md#orders-and-statuses). */
 export function paymentStatusLabel(status: string): string {
   return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? PAYMENT_STATUS_LABELS.pending;
 }

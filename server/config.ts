@@ -1,5 +1,5 @@
 /**
- * Environment, parsed once with zod, with the embedded defaults (DESIGN §9).
+ * Environment, parsed once with zod, with the embedded defaults (docs/architecture.md#operations).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

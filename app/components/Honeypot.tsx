@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 
-/** The hidden field public forms carry (DESIGN §5): people leave it empty, naive bots fill it. */
+/** The hidden field public forms carry (docs/architecture.md#security): people leave it empty, naive bots fill it. */
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">

@@ -6,7 +6,7 @@ import { formatPoints } from "#domain/format.ts";
 export const BANNER_COOKIE = "aviso_puntos";
 
 /**
- * The loyalty banner on the product list (SPEC §2). Closing it is remembered in
+ * The loyalty banner on the product list (docs/requirements.md#catalogue). Closing it is remembered in
  * a plain cookie: with JavaScript it is written here; without, the close button
  * posts to /preferencias/aviso-puntos, which sets it and comes back.
  */

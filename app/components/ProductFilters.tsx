@@ -70,7 +70,7 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
         onChange={() => {}}
         onClick={() => {
           if (!hydrated) return;
-          // Choosing the selected option clears it (SPEC §2).
+          // Choosing the selected option clears it (docs/requirements.md#catalogue).
           go({ [name]: query[name] === value ? "" : value });
         }}
       />

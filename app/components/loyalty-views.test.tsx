@@ -1,6 +1,6 @@
 /**
  * The header's account menu and points chip, and the product list's loyalty
- * banner (SPEC §2), rendered on the server as a visitor, as a customer without
+ * banner (docs/requirements.md#loyalty-points), rendered on the server as a visitor, as a customer without
  * points, as a customer with points and as an admin.
  */
 import { renderToString } from "react-dom/server";

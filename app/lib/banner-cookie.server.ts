@@ -2,7 +2,7 @@ import { BANNER_COOKIE } from "#app/components/LoyaltyBanner.tsx";
 
 /**
  * The closed loyalty banner: a plain cookie `aviso_puntos=cerrado` that the
- * browser may also write itself (DESIGN §5 lets this one be script-readable).
+ * browser may also write itself (docs/architecture.md#security).
  */
 export function bannerClosedSetCookie(secure: boolean): string {
   return `${BANNER_COOKIE}=cerrado; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;

@@ -1,9 +1,9 @@
 /**
- * The browser's preview of a product CSV before it is uploaded (SPEC §5 "First 5 rows
- * previewed"): the same checks the server makes on the whole file (name, size, UTF-8, header),
- * the row count and the first rows. A small reader of RFC 4180 CSV (quoted fields with commas,
- * doubled quotes and line breaks) keeps the server's csv-parse out of the browser bundle; the
- * server reads the file again, with csv-parse, and its answer is the one that counts.
+ * The browser's preview of a product CSV before it is uploaded (docs/requirements.md#admin-area):
+ * the same checks the server makes on the whole file (name, size, UTF-8, header), the row count and
+ * the first rows. A small reader of RFC 4180 CSV (quoted fields with commas, doubled quotes and
+ * line breaks) keeps the server's csv-parse out of the browser bundle; the server reads the file
+ * again, with csv-parse, and its answer is the one that counts.
  */
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS, csvHeaderError, isCsvFileName } from "#domain/product-csv.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.webhooks.mercadopago";
 import { handleWebhook, paymentProvider } from "#server/payments/index.ts";
 
 /**
- * Mercado Pago's (and the sandbox's) payment notifications (DESIGN §7):
+ * Mercado Pago's (and the sandbox's) payment notifications (docs/architecture.md#payments):
  * authenticated by their signature only (no session, CSRF or bot checks);
  * answered at once, the payment applied after the answer.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout route's paying step (SPEC §4 Checkout flow, §8): after
+ * The checkout route's paying step (docs/requirements.md#checkout): after
  * placeOrder committed, the pending-order cookie and the redirect to the
  * provider's payment link (or /confirmacion when there is nothing to pay); a
  * fresh link for the browser's stored order ('Intentar de nuevo').

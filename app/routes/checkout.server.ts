@@ -1,5 +1,5 @@
 /**
- * The checkout route's server half (SPEC §2 Checkout, §4 Checkout flow, §5, §8):
+ * The checkout route's server half (docs/requirements.md#checkout):
  * what the page reads (cart lines with database prices,
  * the customer's contact, saved addresses with the default first, points
  * balance), how its one form is read (every intent: apply or remove a coupon,
@@ -100,7 +100,7 @@ export interface CheckoutForm {
   /** The coupon already applied (hidden field), upper-cased; "" when none. */
   couponCode: string;
   checkoutToken: string;
-  /** The hidden field people leave empty (DESIGN §5). */
+  /** The hidden field people leave empty (docs/architecture.md#security). */
   honeypotFilled: boolean;
 }
 
@@ -153,8 +153,8 @@ export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
 }
 
 /**
- * The SPEC §5 field rules for placing the order (contact always; the address
- * fields when a new address is used): every field's messages, or null when the
+ * The field rules for placing the order (docs/requirements.md#validation-rules): the contact
+ * always, the address fields when a new address is used; every field's messages, or null when the
  * form is fine.
  */
 export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): FieldErrors | null {
@@ -213,7 +213,7 @@ export function placeOrderInputFrom(form: CheckoutForm, cartId: string, userId: 
       ? { street: v.street, colonia: v.colonia, city: v.city, state: v.state, zipCode: v.zipCode, references: v.references }
       : null,
     savedAddressId: newAddress ? null : form.savedAddressId,
-    // SPEC §2: a signed-in customer's new address is saved to the profile once the order is placed.
+    // A signed-in customer's new address is saved to the profile once the order is placed.
     saveAddress: userId !== null && newAddress,
     shippingMethod: form.shippingMethod,
     couponCode: form.couponCode === "" ? null : form.couponCode,

@@ -37,7 +37,7 @@ export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * /checkout (SPEC §2 Checkout): the cart's lines with database prices, the
+ * /checkout (docs/requirements.md#checkout): the cart's lines with database prices, the
  * customer's contact and addresses, points; or, when the cart is empty but the
  * browser's stored order can still be paid, that order with 'Continuar al Pago'.
  */
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = privatePageHeaders;
 
 /**
- * One form, several intents (SPEC §2, §4): apply-coupon, remove-coupon,
+ * One form, several intents (docs/requirements.md#checkout): apply-coupon, remove-coupon,
  * toggle-points and change-shipping answer with the page's state (without
  * JavaScript the page re-renders from it); place places the order and answers
  * with a 303 to the payment link; retry asks a fresh link for the stored order.
@@ -123,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     if (error.kind === "empty-cart") throw redirect("/carrito", 303);
-    // A refused coupon is cleared (SPEC §8) and its reason shown in the coupon box.
+    // A refused coupon is cleared (docs/requirements.md#checkout) and its reason shown in the coupon box.
     if (error.field === "couponInput") return reply(error.status, { fieldErrors: error.fieldErrors });
     const coupon = await applied(form.couponCode);
     const onFields = error.field && error.field !== "usePoints";

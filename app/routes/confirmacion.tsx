@@ -10,7 +10,7 @@ import pageStylesHref from "#app/styles/orders.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * Order confirmation (SPEC §2), and the page a guest's order e-mail links to:
+ * Order confirmation (docs/requirements.md#payments), and the page a guest's order e-mail links to:
  * the order named by `?pedido=`, shown only to whoever may see it (the
  * signed-in customer who placed it; for a guest's order, the browser whose
  * pending-order cookie names it, or the e-mail's link key `?clave=`); else

@@ -14,8 +14,8 @@ import { requestPasswordReset } from "#server/accounts/password-reset.server.ts"
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
 
 /**
- * 'Forgot password' (SPEC §2): the reply is the same whether or not the e-mail
- * has an account; a link valid one hour goes out by e-mail when it has one.
+ * 'Forgot password' (docs/requirements.md#accounts-and-sessions): the reply is the same whether or
+ * not the e-mail has an account; a link valid one hour goes out by e-mail when it has one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);

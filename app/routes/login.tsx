@@ -13,7 +13,7 @@ import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
-/** One screen for both: the mode follows the path (SPEC §2). */
+/** One screen for both: the mode follows the path (docs/requirements.md#accounts-and-sessions). */
 function modeOf(pathname: string): AuthMode {
   return pathname.startsWith("/registro") ? "register" : "login";
 }
@@ -74,7 +74,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const register = modeOf(pathname) === "register";
   const busy = navigation.state === "submitting";
-  // The mode follows the path and an error from the other mode is not shown (SPEC §2).
+  // The mode follows the path and an error from the other mode is not shown (docs/requirements.md#accounts-and-sessions).
   const failure = navigation.state === "idle" ? failureFor(actionData) : undefined;
   const errors = failure?.fieldErrors ?? {};
   const values = failure?.values ?? {};

@@ -19,9 +19,9 @@ import pageStylesHref from "#app/styles/orders.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * 'Mis Pedidos' (SPEC §2): the signed-in customer's orders, each with a detail
- * that opens without JavaScript (`<details>`; `?pedido=` opens that one), and
- * 'Pagar Ahora' for the payable ones. Logged out goes to /login.
+ * 'Mis Pedidos' (docs/requirements.md#orders-and-statuses): the signed-in customer's orders, each
+ * with a detail that opens without JavaScript (`<details>`; `?pedido=` opens that one), and 'Pagar
+ * Ahora' for the payable ones. Logged out goes to /login.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -33,7 +33,7 @@ const PAY_INTENT = "pay";
 const payForm = z.object({ intent: z.literal(PAY_INTENT), orderId: z.string().min(1).max(64) });
 
 /**
- * 'Pagar Ahora' (SPEC §8 Retry payment): a fresh payment link for the
+ * 'Pagar Ahora' (docs/requirements.md#payments): a fresh payment link for the
  * requester's own payable order, the pending-order cookie, then a 303 to the link.
  */
 export async function action({ request, context }: Route.ActionArgs) {

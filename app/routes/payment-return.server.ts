@@ -1,8 +1,8 @@
 /**
- * The server half of the payment return pages and /confirmacion (SPEC §2
- * Payment result pages, Order confirmation; §4 Stored pending order): which
- * order a page shows, in which state, whether the browser's pending-order
- * cookie is done with, and 'Pagar Ahora' from the page.
+ * The server half of the payment return pages and /confirmacion
+ * (docs/requirements.md#payments): which order a page shows, in which state,
+ * whether the browser's pending-order cookie is done with, and 'Pagar Ahora'
+ * from the page.
  *
  * The query's reference is never trusted: it names an order only when the
  * viewer may see it (`viewerMaySee`: a customer's order only to that signed-in

@@ -11,10 +11,9 @@ import pageStylesHref from "#app/styles/orders.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * The provider's return after a refused payment (SPEC §2 Payment result pages,
- * Failure). The stored pending order is kept (SPEC §4), so 'Intentar de nuevo'
- * takes the shopper to /checkout, which offers that order's payment again. An
- * order that is in fact paid, or has a payment on its way, shows that instead.
+ * The provider's return after a refused payment (docs/requirements.md#payments).
+ * The stored pending order is kept, so 'Intentar de nuevo' takes the shopper to
+ * /checkout, which offers that order's payment again. An order that is in fact paid, or has a payment on its way, shows that instead.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await returnPageOrder(request, context, new URL(request.url).searchParams.get("external_reference"));

@@ -9,11 +9,11 @@ import pageStylesHref from "#app/styles/orders.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * The provider's return for a payment still to be confirmed (SPEC §2 Payment
- * result pages, Pending): cash at a store, a bank transfer. It shows the
+ * The provider's return for a payment still to be confirmed
+ * (docs/requirements.md#payments): cash at a store, a bank transfer. It shows the
  * order's real state: 'en proceso de verificación' only when the provider
  * reported such a payment; an order with no payment is offered to be paid.
- * The stored pending order is cleared once its order has that payment (SPEC §4).
+ * The stored pending order is cleared once its order has that payment.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -10,11 +10,11 @@ import pageStylesHref from "#app/styles/orders.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
- * The provider's return after an approved payment (SPEC §2 Payment result
- * pages, Success). It only displays, and shows the order's real state: 'Pago
+ * The provider's return after an approved payment
+ * (docs/requirements.md#payments). It only displays, and shows the order's real state: 'Pago
  * exitoso' once the payment is recorded as approved (by the webhook), never
  * for an order still to pay. The stored pending order is cleared once its
- * order is paid (SPEC §4).
+ * order is paid.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

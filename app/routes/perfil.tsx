@@ -1,5 +1,5 @@
 /**
- * 'Mi Perfil' (SPEC §2 "Profile"): four tabs (`?tab=`), each a view in
+ * 'Mi Perfil' (docs/requirements.md#accounts-and-sessions): four tabs (`?tab=`), each a view in
  * app/components/profile/, and one action per form beside it; this route loads
  * the tab shown and sends each post to its form's action by `intent`.
  */

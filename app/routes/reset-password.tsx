@@ -23,7 +23,7 @@ const REDIRECT_SECONDS = 3;
  */
 export const headers = privatePageHeaders;
 
-/** The token is validated on load (SPEC §4 Reset flow): invalid or valid form, then done. */
+/** The token is validated on load (docs/requirements.md#accounts-and-sessions): invalid or valid form, then done. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await findResetTokenUser(context.db, params.token);
   if (!user) return data({ valid: false as const, name: null }, { status: 400 });

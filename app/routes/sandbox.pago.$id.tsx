@@ -10,7 +10,7 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { completeSandboxPayment, sandboxCheckout, sandboxViewer } from "./sandbox.pago.server";
 
 /**
- * The sandbox provider's payment page (DESIGN §7): the order's number and
+ * The sandbox provider's payment page (docs/architecture.md#payments): the order's number and
  * amount, and how the payment ends: 'Aprobar', 'Rechazar' or 'Dejar pendiente'.
  * Only in sandbox mode, and only for the browser that placed the order or its
  * signed-in owner; a 404 for anyone else and for an unknown or malformed id.

@@ -1,5 +1,5 @@
 /**
- * A customer's saved addresses (SPEC §2 "Profile", §3 Address, DESIGN §4).
+ * A customer's saved addresses (docs/requirements.md#accounts-and-sessions).
  *
  * Rules: a customer reads and changes only their own addresses (every query
  * filters by user id; someone else's id reads as not found); whenever the user

@@ -1,8 +1,8 @@
 /**
- * Admin accounts (issue 3 §7): the first start makes one, from ADMIN_EMAIL and
- * ADMIN_PASSWORD when given, else with a random password printed once. A user
- * is promoted with `npm run user:make-admin -- EMAIL`; a role change revokes the
- * user's sessions, so the new role applies at the next login.
+ * Admin accounts (docs/requirements.md#accounts-and-sessions): the first start makes one, from
+ * ADMIN_EMAIL and ADMIN_PASSWORD when given, else with a random password printed once. A user is
+ * promoted with `npm run user:make-admin -- EMAIL`; a role change revokes the user's sessions, so
+ * the new role applies at the next login.
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";

@@ -95,10 +95,10 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 }
 
 /**
- * The first line of every `/admin` loader and action (DESIGN §5): an admin passes; a guest or a
- * customer is sent to `/` from a page (SPEC §6) and answered 403 by an action (any method but GET
- * and HEAD), which then changes nothing. A layout's loader does not guard its children's actions,
- * so every admin module calls this itself.
+ * The first line of every `/admin` loader and action (docs/architecture.md#security): an admin
+ * passes; a guest or a customer is sent to `/` from a page (docs/requirements.md#access-and-roles)
+ * and answered 403 by an action (any method but GET and HEAD), which then changes nothing. A
+ * layout's loader does not guard its children's actions, so every admin module calls this itself.
  */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<SessionUser> {
   const user = await getUser(request, context);

@@ -21,7 +21,7 @@ describe("registration form", () => {
     expect(register({ phone: undefined }).success).toBe(true);
   });
 
-  it("gives the spec's Spanish messages", () => {
+  it("gives the Spanish messages", () => {
     expect(messageOf(register({ name: " " }))).toBe(AUTH_MESSAGES.nameRequired);
     expect(messageOf(register({ email: "" }))).toBe(AUTH_MESSAGES.emailRequired);
     expect(messageOf(register({ email: "ana@" }))).toBe(AUTH_MESSAGES.emailInvalid);
@@ -76,7 +76,7 @@ describe("forgot and reset password forms", () => {
     expect(missing.success ? null : onlyMessage(missing.error)).toBe(AUTH_MESSAGES.emailRequired);
   });
 
-  it("reset password gives the spec's messages in order: required, 6 characters, matching", () => {
+  it("reset password gives the Spanish messages in order: required, 6 characters, matching", () => {
     expect(reset({}).success).toBe(true);
     expect(messageOfReset(reset({ newPassword: "", confirmPassword: "" }))).toBe("La nueva contraseña es requerida");
     expect(errorsOf(reset({ newPassword: undefined }))).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Login and registration forms (SPEC §2, §5): one zod schema each, with the
+ * Login and registration forms (docs/requirements.md#accounts-and-sessions): one zod schema each, with the
  * shop's Spanish messages. Every value is trimmed and length-capped. The route
  * parses the posted form with them (parseForm in app/lib/form.server.ts), so a
  * refused form shows every field's message next to its field.

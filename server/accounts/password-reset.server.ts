@@ -1,9 +1,8 @@
 /**
- * Password recovery (SPEC §2, §4 Reset flow; DESIGN §5): a random token, sent
- * by e-mail, stored only as its SHA-256 hash, single use, valid one hour.
- * Resetting revokes every session of the user; the caller then signs them in
- * with a fresh one. Asking for a link answers the same whether or not the
- * e-mail has an account.
+ * Password recovery (docs/requirements.md#accounts-and-sessions, docs/architecture.md#security): a
+ * random token, sent by e-mail, stored only as its SHA-256 hash, single use, valid one hour.
+ * Resetting revokes every session of the user; the caller then signs them in with a fresh one.
+ * Asking for a link answers the same whether or not the e-mail has an account.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";

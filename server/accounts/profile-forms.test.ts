@@ -173,7 +173,7 @@ describe("address id, intent and notices", () => {
     for (const bad of ["", "UPDATE-PROFILE", "drop", "constructor", null, ["add-address"]]) expect(isProfileIntent(bad)).toBe(false);
   });
 
-  it("maps a notice key to the spec's text, and anything else to nothing", () => {
+  it("maps a notice key to its Spanish text, and anything else to nothing", () => {
     expect(noticeText("address-added")).toBe("Dirección agregada exitosamente");
     expect(Object.values(PROFILE_NOTICES)).toEqual([
       "Perfil actualizado exitosamente",

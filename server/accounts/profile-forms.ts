@@ -1,5 +1,5 @@
 /**
- * The profile's forms (SPEC §2 "Profile", §5, §8): personal information,
+ * The profile's forms (docs/requirements.md#accounts-and-sessions): personal information,
  * password change and addresses. One zod schema each, with the shop's Spanish
  * messages; every value is trimmed and length-capped, and anything that is not
  * text reads as empty. The success messages are looked up by a fixed key, so a

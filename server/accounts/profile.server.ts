@@ -1,5 +1,5 @@
 /**
- * The customer's own profile (SPEC §2 "Profile", §8): personal information and
+ * The customer's own profile (docs/requirements.md#accounts-and-sessions): personal information and
  * password change. Every query is filtered by the signed-in user's id; nothing
  * here logs a password.
  */

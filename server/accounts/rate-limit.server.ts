@@ -1,5 +1,5 @@
 /**
- * Rate limits for login, registration and password recovery (DESIGN §5), per IP
+ * Rate limits for login, registration and password recovery (docs/architecture.md#security), per IP
  * and per e-mail. Each key's window opens at its first attempt and lasts the
  * rule's length (so a burst cannot straddle a clock boundary to get twice the
  * allowance), counted in the database with one atomic upsert, so every app

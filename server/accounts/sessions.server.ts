@@ -1,5 +1,5 @@
 /**
- * Sessions live in the database (DESIGN §2): the cookie holds only a random
+ * Sessions live in the database (docs/requirements.md#accounts-and-sessions): the cookie holds only a random
  * session id, signed. Logging out deletes the row; a session whose row or user
  * is gone reads as logged out.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's data (SPEC §2 "Admin dashboard", §9): the 'Resumen' figures, the
+ * The admin dashboard's data (docs/requirements.md#admin-area): the 'Resumen' figures, the
  * 'Productos' list (the catalogue's search, 100 a page, archived products left out) and the
  * read-only 'Órdenes' list. Read-only: nothing here writes.
  */

@@ -1,9 +1,9 @@
 /**
- * The cart (SPEC §2 "Cart", §4, §9; DESIGN §6): stored in the database. A
- * signed-in customer's cart is the account's (one per user, `carts.user_id`);
- * a guest's is keyed by an anonymous cart cookie (current-cart.server.ts says
- * which one a request has). Prices and stock are always read fresh from the
- * products table; a quantity never exceeds stock.
+ * The cart (docs/requirements.md#cart, docs/architecture.md#browser-state-in-cookies): stored in
+ * the database. A signed-in customer's cart is the account's (one per user, `carts.user_id`); a
+ * guest's is keyed by an anonymous cart cookie (current-cart.server.ts says which one a request
+ * has). Prices and stock are always read fresh from the products table; a quantity never exceeds
+ * stock.
  */
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable, Tx } from "#server/db/client.ts";
@@ -254,11 +254,10 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
 }
 
 /**
- * At login the guest cart joins the account's cart (DESIGN §6): quantities add
- * up, capped at stock; the account's cart is started if it has none. The guest
- * cart is then deleted, so an id that was once in a cookie never names an
- * account's cart. Only a guest cart (no owner) is merged; anything else the
- * cookie names is left alone.
+ * At login the guest cart joins the account's cart (docs/architecture.md#browser-state-in-cookies):
+ * quantities add up, capped at stock; the account's cart is started if it has none. The guest cart
+ * is then deleted, so an id that was once in a cookie never names an account's cart. Only a guest
+ * cart (no owner) is merged; anything else the cookie names is left alone.
  */
 export async function mergeGuestCart(db: Database, guestCartId: string | null, userId: string): Promise<void> {
   if (!guestCartId || !isId(guestCartId)) return;

@@ -1,9 +1,8 @@
 /**
- * Which cart is this request's (DESIGN §6), answered in one place for the root
- * loader's badge, /carrito and its actions: a signed-in customer's cart is the
- * account's, the same on every device; a guest's is the guest cart the cart
- * cookie names. A cookie that names an account's cart, or a cart that is gone,
- * reads as no cart.
+ * Which cart is this request's (docs/architecture.md#browser-state-in-cookies), answered in one
+ * place for the root loader's badge, /carrito and its actions: a signed-in customer's cart is the
+ * account's, the same on every device; a guest's is the guest cart the cart cookie names. A cookie
+ * that names an account's cart, or a cart that is gone, reads as no cart.
  */
 import type { AppLoadContext } from "react-router";
 import { readSessionId, sessionUser } from "#server/accounts/sessions.server.ts";

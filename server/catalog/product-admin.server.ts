@@ -1,5 +1,5 @@
 /**
- * The admin's writes to the catalogue (SPEC §2 "Add / edit product", "CSV import"): the product
+ * The admin's writes to the catalogue (docs/requirements.md#admin-area): the product
  * form and the CSV importer store products only through these functions, and each call that
  * commits tells the list cache (`catalogChanged`), so the shop shows the change at once.
  * Validation happens before, with `parseProductInput` (product-input.ts).

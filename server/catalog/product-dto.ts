@@ -4,8 +4,8 @@ import { isOnSale, percentOff, unitPriceCents } from "#domain/pricing.ts";
 type ProductRow = typeof products.$inferSelect;
 
 /**
- * A product as the browser sees it: the spec's field names (`_id`, `salePrice`,
- * …), prices in pesos with 2 decimals (DESIGN §4), dates as ISO strings.
+ * A product as the browser sees it: the old JSON field names (`_id`, `salePrice`,
+ * …), prices in pesos with 2 decimals (docs/requirements.md#data-model), dates as ISO strings.
  */
 export interface ProductDto {
   _id: string;

@@ -1,5 +1,5 @@
 /**
- * The admin's add and edit product screens (SPEC §2 "Add / edit product", §5 "Product form", §8):
+ * The admin's add and edit product screens (docs/requirements.md#admin-area):
  * what a posted form becomes (validated with the one product schema, product-input.ts), the values
  * a refused form shows again, and the values an edit form starts from. The route modules call these
  * and return data or a redirect.

@@ -1,6 +1,6 @@
 /**
- * The product schema (SPEC §3 "Product", §5 "Product form"): every rule and message the add and
- * edit forms and the CSV import share.
+ * The product schema (docs/requirements.md#data-model, docs/requirements.md#admin-area): every rule
+ * and message the add and edit forms and the CSV import share.
  */
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";

@@ -1,5 +1,5 @@
 /**
- * A product as the admin writes it (SPEC §3 "Product", §5 "Product form" and "CSV import"): one
+ * A product as the admin writes it (docs/requirements.md#data-model, docs/requirements.md#admin-area): one
  * zod schema for the add and edit forms and for every row of a CSV import, with the shop's Spanish
  * messages. Input is text, as a form or a CSV row carries it; the output is what the database
  * stores (prices in centavos).

@@ -1,9 +1,8 @@
 /**
- * The admin's coupons (SPEC §2 "Coupon admin", §5 "Coupon create form", §7 GET/POST/PUT/DELETE
- * /coupons): the list, create, activate / deactivate and delete. The checkout's side (check,
- * redeem, release) is ./index.ts.
+ * The admin's coupons (docs/requirements.md#coupons): the list, create, activate / deactivate and
+ * delete. The checkout's side (check, redeem, release) is ./index.ts.
  *
- * Deleting a coupon that orders used is allowed (SPEC: the admin can delete): the orders keep
+ * Deleting a coupon that orders used is allowed: the orders keep
  * their code and discount (copied onto the order when it was placed) and the `coupon_redemptions`
  * rows go with the coupon (ON DELETE CASCADE), so cancelling such an order later releases
  * nothing for the coupon and goes on with stock and points.
@@ -101,7 +100,7 @@ const wholeNumber = (options: { min: number; max: number; digits: number; requir
     }),
   );
 
-/** The create form (SPEC §5): every rule of the spec plus the shop's limits (domain/coupons.ts). */
+/** The create form (docs/requirements.md#coupons): every rule, with the shop's limits from domain/coupons.ts. */
 export const couponFormSchema = z
   .object({
     code: z.preprocess(
@@ -157,9 +156,9 @@ export function postedCouponValues(form: FormData): Record<string, string> {
 }
 
 /**
- * The create form's fields as the schema reads them. Max uses only for a general coupon (SPEC §5):
- * a single-use coupon ignores the field (its one use is the rule; without JavaScript the field
- * stays on screen whatever the type).
+ * The create form's fields as the schema reads them. Max uses only for a general coupon
+ * (docs/requirements.md#coupons): a single-use coupon ignores the field (its one use is the rule;
+ * without JavaScript the field stays on screen whatever the type).
  */
 export function couponFormInput(form: FormData): Record<CouponFormField, unknown> {
   const raw = Object.fromEntries(COUPON_FORM_FIELDS.map((f) => [f, form.get(f)])) as Record<CouponFormField, unknown>;

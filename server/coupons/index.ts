@@ -1,6 +1,6 @@
 /**
- * Coupons at checkout (SPEC §3 Coupon, §4 Coupon at checkout; DESIGN §3
- * `coupons`, §5 Coupons). A coupon is usable when it exists, is active, has not
+ * Coupons at checkout (docs/requirements.md#coupons,
+ * docs/architecture.md#transactions-and-invariants). A coupon is usable when it exists, is active, has not
  * expired, is under its max uses, is not a single-use coupon already used, and,
  * when it names a customer, only by that customer. `checkCoupon` answers the
  * checkout box (a read); `redeemCoupon` counts the use inside the order's
@@ -17,7 +17,7 @@ import { ShopError } from "#server/errors.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
 import type { AppliedCoupon } from "#domain/coupons.ts";
 
-/** What the checkout shows for an applied coupon (SPEC §3: code, discountPercent, description). */
+/** What the checkout shows for an applied coupon (code, discountPercent, description). */
 export type { AppliedCoupon };
 
 export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
@@ -65,7 +65,7 @@ async function findCoupon(db: Queryable, code: string): Promise<CouponRow | unde
 }
 
 /**
- * The checkout box's validation (read-only; SPEC §7 POST /coupons/validate):
+ * The checkout box's validation (read-only, docs/requirements.md#coupons):
  * the code is trimmed and upper-cased; empty → 'Ingresa un código de cupón';
  * unknown, inactive, expired, used up or someone else's → the reason in Spanish.
  * A coupon that names a customer reads as unknown to anybody else.

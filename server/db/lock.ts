@@ -1,5 +1,5 @@
 /**
- * The embedded database belongs to one process (DESIGN §9): two PGlite processes
+ * The embedded database belongs to one process (docs/architecture.md#operations): two PGlite processes
  * on one directory corrupt it for good. A lock file holding our pid keeps a
  * second process out with a clear message; a lock left by a dead process is taken over.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's data model (DESIGN §4). Money is integer centavos, points are
+ * The shop's data model (docs/requirements.md#data-model). Money is integer centavos, points are
  * integers, ids are 24-character hex text (ObjectId style, see ids.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -291,7 +291,7 @@ export const payments = pgTable(
 );
 
 /**
- * The built-in `sandbox` payment provider's own records (DESIGN §7): what the
+ * The built-in `sandbox` payment provider's own records (docs/architecture.md#payments): what the
  * sandbox page decided for a payment, read back by the provider's
  * `fetchPayment` exactly as Mercado Pago's API would be asked. Not the shop's
  * payment state (that is `payments` and the order, written by applyPayment).
@@ -438,7 +438,7 @@ export const outbox = pgTable(
 );
 
 /**
- * One CSV import (SPEC §3 "CSV import result"), run as a job in the server: the file waits in
+ * One CSV import (docs/requirements.md#admin-area), run as a job in the server: the file waits in
  * `input` until a worker takes the run, `processed` counts rows as they go (the progress page),
  * and `result` holds the successes and errors when it is done.
  */

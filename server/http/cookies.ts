@@ -4,7 +4,7 @@ import type { AppConfig } from "#server/config.ts";
 const made = new Map<string, Cookie>();
 
 /**
- * The shop's signed cookies (DESIGN §5): HttpOnly, SameSite=Lax, Secure when
+ * The shop's signed cookies (docs/architecture.md#security): HttpOnly, SameSite=Lax, Secure when
  * served over HTTPS, signed with SESSION_SECRET. One instance per name and
  * secret, so each request does not build a new one.
  */

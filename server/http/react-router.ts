@@ -1,9 +1,9 @@
 /**
- * React Router on Express, through @react-router/express (DESIGN §2), with two
+ * React Router on Express, through @react-router/express (docs/architecture.md#a-requests-path), with two
  * additions that adapter has no option for:
  * - the body React Router reads is the request through `cappedBody`, so a body
  *   with no Content-Length (Transfer-Encoding: chunked) is answered 413 at the
- *   limit instead of being read whole (DESIGN §5). The adapter reads the body
+ *   limit instead of being read whole (docs/architecture.md#security). The adapter reads the body
  *   from the request object it is given (`on('data')`, `pause`, `resume`,
  *   `destroy`: @react-router/node's stream pump), so it is given a view of the
  *   request whose stream methods are the capped body's; everything else (URL,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** One JSON line per request (method, path, status, duration, request id), DESIGN §9. */
+/** One JSON line per request (method, path, status, duration, request id): docs/architecture.md#operations. */
 export function requestLog(enabled: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();

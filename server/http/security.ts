@@ -21,7 +21,7 @@ export function formActionSources(mercadoPagoApiBaseUrl?: string): string[] {
   return sources;
 }
 
-/** Security headers (DESIGN §5): CSP with nonce, no framing, nosniff, strict referrer, HSTS over HTTPS. */
+/** Security headers (docs/architecture.md#security): CSP with nonce, no framing, nosniff, strict referrer, HSTS over HTTPS. */
 export function securityHeaders(options: { https: boolean; dev: boolean; formAction?: string[] }) {
   return helmet({
     contentSecurityPolicy: {
@@ -55,7 +55,7 @@ export function securityHeaders(options: { https: boolean; dev: boolean; formAct
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF (DESIGN §5): a non-GET request whose Origin (or, lacking it, Referer) is
+ * CSRF (docs/architecture.md#security): a non-GET request whose Origin (or, lacking it, Referer) is
  * not the shop's own is refused with 403. Requests carrying neither header do
  * not come from a browser form on another site. `exempt` paths (the payment
  * webhook) authenticate themselves.

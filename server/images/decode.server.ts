@@ -1,10 +1,11 @@
 /**
- * What the gallery accepts (SPEC §5 "Gallery file", DESIGN §5 "Uploads"): a file is an image when
- * sharp DECODES it as one of the raster formats below — its name and the browser's Content-Type
- * are never trusted. Decompression bombs are refused from the header before any pixel is decoded
- * (and sharp's own `limitInputPixels` stops a lying header); an animated or multi-page file gives
- * its first frame only, so a thousand frames cost no more than one. The WebP variants are made here,
- * from one decode of the picture, at the storefront's widths (never wider than the original).
+ * What the gallery accepts (docs/requirements.md#admin-area, docs/architecture.md#security): a file
+ * is an image when sharp DECODES it as one of the raster formats below — its name and the browser's
+ * Content-Type are never trusted. Decompression bombs are refused from the header before any pixel
+ * is decoded (and sharp's own `limitInputPixels` stops a lying header); an animated or multi-page
+ * file gives its first frame only, so a thousand frames cost no more than one. The WebP variants
+ * are made here, from one decode of the picture, at the storefront's widths (never wider than the
+ * original).
  */
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { GALLERY_MAX_BYTES, IMAGE_WIDTHS } from "#domain/images.ts";

@@ -1,7 +1,8 @@
 /**
- * The admin's image gallery (SPEC §2 "Gallery admin", DESIGN §2): images stored in the database
- * with WebP variants, served at /media/imagenes/{id}/{file}. An image never changes once stored
- * (a new upload is a new id), which is what lets its URL be cached as immutable.
+ * The admin's image gallery (docs/requirements.md#admin-area, docs/architecture.md#stack): images
+ * stored in the database with WebP variants, served at /media/imagenes/{id}/{file}. An image never
+ * changes once stored (a new upload is a new id), which is what lets its URL be cached as
+ * immutable.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -70,7 +71,7 @@ export const galleryUploadSchema = z.object({
 
 /**
  * A chosen file, checked and stored: the new id. One over 5 MB, one that is not an image, or one
- * with too many pixels is refused with the Spanish message of SPEC §5 (on the file field).
+ * with too many pixels is refused with a Spanish message (on the file field).
  */
 export async function uploadGalleryImage(db: Database, file: File, uploadedBy: string | null): Promise<string> {
   const prepared = await prepareGalleryImage(Buffer.from(await file.arrayBuffer()), file.name);

@@ -31,7 +31,7 @@ export interface ImportFailure {
   data: Record<string, string>;
 }
 
-/** SPEC §3 "CSV import result". */
+/** A run's result (docs/requirements.md#admin-area). */
 export interface ImportResult {
   total: number;
   success: ImportSuccess[];

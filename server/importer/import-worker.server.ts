@@ -1,5 +1,5 @@
 /**
- * Runs the queued CSV imports inside the app (DESIGN §2 in-process jobs). Each run is read again
+ * Runs the queued CSV imports inside the app (docs/architecture.md#jobs). Each run is read again
  * from its stored text, every row checked with the product schema, and the good rows written in
  * batches: one transaction per batch (a product already in the shop with the same name, expansion
  * and card number is updated, else a new one inserted; one lookup and one insert per batch), then

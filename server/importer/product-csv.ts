@@ -1,5 +1,5 @@
 /**
- * Reading the admin's product CSV (SPEC §5 "CSV import"): bytes → UTF-8 text (with or without a
+ * Reading the admin's product CSV (docs/requirements.md#admin-area): bytes → UTF-8 text (with or without a
  * BOM), text → header and rows with csv-parse (quoted fields with commas, quotes and line breaks),
  * and a row → a product checked by the one product schema (`parseProductInput`).
  *

@@ -1,5 +1,5 @@
 /**
- * Stock (DESIGN §3 `inventory`, §5 Stock): the only writers of
+ * Stock (docs/architecture.md#transactions-and-invariants): the only writers of
  * `products.stock` besides the admin's product form. Both run inside the
  * caller's transaction and lock the products they touch in id order first, so
  * two orders sharing products queue up instead of deadlocking, and a

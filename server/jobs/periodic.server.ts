@@ -1,5 +1,5 @@
 /**
- * The in-process job runner (DESIGN §2): a job runs every `intervalMs`, one run
+ * The in-process job runner (docs/architecture.md#jobs): a job runs every `intervalMs`, one run
  * at a time, its failures logged and never thrown. Timers are unref'd so a job
  * never keeps the process alive; stop() waits for a run in progress.
  */

@@ -1,5 +1,5 @@
 /**
- * The loyalty admin's data (SPEC §2 "Loyalty admin"): the customers with their points (search by
+ * The loyalty admin's data (docs/requirements.md#admin-area): the customers with their points (search by
  * name or e-mail, LOYALTY_ADMIN_PAGE_SIZE a page), one customer's history, and the admin's
  * adjustment. The list holds every customer account (role 'customer'), with 0 points for those
  * who have no loyalty account yet, so the admin can also give points to someone who never bought;
@@ -16,7 +16,7 @@ import { recentMovements, type PointTransaction } from "./points.server";
 
 export interface LoyaltyCustomerRow {
   user: { _id: string; name: string; email: string };
-  /** Rounded down (SPEC §9). */
+  /** Rounded down (docs/requirements.md#loyalty-points). */
   balance: number;
   totalEarned: number;
   totalSpent: number;

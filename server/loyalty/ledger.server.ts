@@ -1,5 +1,5 @@
 /**
- * The points ledger's writes for orders (DESIGN §3 `loyalty`, §5 Points): every
+ * The points ledger's writes for orders (docs/requirements.md#loyalty-points): every
  * movement is a `loyalty_transactions` row plus the matching change of the
  * account's balance and totals, in the caller's transaction. A movement of a
  * given kind happens once per order (unique index on order id and type), so a
@@ -165,7 +165,7 @@ export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumbe
 }
 
 /**
- * An admin's adjustment (SPEC §2 "Loyalty admin"): a signed whole number of points, written as an
+ * An admin's adjustment (docs/requirements.md#admin-area): a signed whole number of points, written as an
  * 'adjustment' movement by the admin, together with the account change, in the caller's
  * transaction. Balance and total earned move by the amount (see the header). A negative amount
  * larger than the balance is refused with a PointsError and nothing is written: the update is

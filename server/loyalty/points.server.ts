@@ -3,7 +3,7 @@ import type { Queryable } from "#server/db/client.ts";
 import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
 import { RECENT_TRANSACTIONS_SHOWN } from "#domain/loyalty.ts";
 
-/** A customer's points balance, rounded down (SPEC §9); 0 without an account yet. */
+/** A customer's points balance, rounded down (docs/requirements.md#loyalty-points); 0 without an account yet. */
 export async function pointsBalance(db: Queryable, userId: string): Promise<number> {
   const [row] = await db
     .select({ balance: loyaltyAccounts.balance })
@@ -49,7 +49,7 @@ export async function recentMovements(db: Queryable, userId: string, limit: numb
 }
 
 /**
- * The customer's points for the profile (SPEC §2 "Points"): balance rounded
+ * The customer's points for the profile (docs/requirements.md#loyalty-points): balance rounded
  * down, totals, and the last 15 movements, newest first. Zeros and no
  * movements when the customer has no loyalty account yet.
  */

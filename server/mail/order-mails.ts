@@ -1,5 +1,5 @@
 /**
- * The order e-mails (DESIGN §8, issue 9 point 7): 'pedido recibido' when an
+ * The order e-mails (docs/architecture.md#mail): 'pedido recibido' when an
  * order is placed and 'pago confirmado' when its payment is approved. Pure
  * functions from the order's data to subject, HTML and text, through the shop's
  * one layout; the lines and totals are a table block.

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox for e-mail (DESIGN §8). A message is written to the
+ * The transactional outbox for e-mail (docs/architecture.md#mail). A message is written to the
  * `outbox` table inside the transaction of the event that causes it, so a
  * rolled-back order or reset request sends nothing and a committed one is never
  * lost when SMTP is down; the worker (worker.server.ts) delivers it afterwards.

@@ -1,5 +1,5 @@
 /**
- * How a message leaves the shop (DESIGN §8): over SMTP when SMTP_URL is set;
+ * How a message leaves the shop (docs/architecture.md#mail): over SMTP when SMTP_URL is set;
  * otherwise as an RFC 822 `.eml` file under DATA_DIR/mail/, so the shop runs
  * with zero setup and a developer can open every message it would have sent.
  * Both build the MIME message with nodemailer, from MAIL_FROM.

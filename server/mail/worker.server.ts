@@ -1,5 +1,5 @@
 /**
- * Delivers the e-mail outbox (DESIGN §8), safely with several app processes on
+ * Delivers the e-mail outbox (docs/architecture.md#mail), safely with several app processes on
  * one PostgreSQL. Each message is first claimed with a short lease (an UPDATE of
  * its next_attempt_at over a `FOR UPDATE SKIP LOCKED` pick, committed at once),
  * then sent with no transaction open, then marked sent or scheduled for a retry

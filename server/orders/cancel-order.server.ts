@@ -1,5 +1,5 @@
 /**
- * Cancelling orders (DESIGN §3 `orders`, §5): `cancelOrder` is the one place
+ * Cancelling orders (docs/architecture.md#transactions-and-invariants): `cancelOrder` is the one place
  * that gives stock, the coupon use and points back. It claims the order first
  * with one conditional update (not yet cancelled, payment not approved), so an
  * admin's cancel, a customer's and the expiry job can never both release, and

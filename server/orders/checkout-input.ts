@@ -1,6 +1,6 @@
 /**
- * The checkout's input rules (SPEC §5, DESIGN §4): contact and new-address
- * schemas with the spec's Spanish messages, the checkout token, and the error
+ * The checkout's input rules (docs/requirements.md#checkout): contact and new-address
+ * schemas with the Spanish messages, the checkout token, and the error
  * placeOrder throws. The checkout page parses its form with these; placeOrder
  * checks its input with them again, whatever the caller sends.
  */
@@ -14,7 +14,7 @@ import { ShopError } from "#server/errors.ts";
 import type { FieldErrors } from "#domain/form-failure.ts";
 import type { Shortage } from "#server/inventory/index.ts";
 
-/** Contact: name, e-mail and a 10-digit phone, all required (SPEC §5). */
+/** Contact: name, e-mail and a 10-digit phone, all required (docs/requirements.md#checkout). */
 export const checkoutContactSchema = z.object({
   name: registerSchema.shape.name,
   email: registerSchema.shape.email,

@@ -1,7 +1,7 @@
 /**
- * A customer's own orders for 'Mis Pedidos' (SPEC §2 My orders) and its
- * 'Pagar Ahora' (SPEC §8 Retry payment): only the requester's orders (DESIGN §5
- * Access), newest first, in the spec's field names with money in pesos.
+ * A customer's own orders for 'Mis Pedidos' (docs/requirements.md#orders-and-statuses) and its
+ * 'Pagar Ahora' (docs/requirements.md#payments): only the requester's orders
+ * (docs/requirements.md#access-and-roles), newest first, in the old JSON field names with money in pesos.
  */
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";

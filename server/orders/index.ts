@@ -1,5 +1,5 @@
 /**
- * The orders module's surface (DESIGN §3 `orders`; decision record 008).
+ * The orders module's surface (decision record 008, docs/architecture.md#server-modules).
  * Routes and other modules import from here:
  * - placeOrder: one transaction of named steps; the same checkout token twice → the same order.
  * - cancelOrder: the one place that gives stock, coupon use and points back (once).

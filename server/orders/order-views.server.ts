@@ -1,7 +1,7 @@
 /**
- * Orders as the pages read them (SPEC §2 Order confirmation, My orders,
- * Payment result pages; §3 Order): the spec's field names, money in pesos.
- * Access (DESIGN §5, `viewerMaySee`): a customer's order is seen only by that
+ * Orders as the pages read them (docs/requirements.md#payments): the old
+ * JSON field names (docs/requirements.md#data-model), money in pesos.
+ * Access (`viewerMaySee`, docs/requirements.md#access-and-roles): a customer's order is seen only by that
  * signed-in customer, whatever a cookie or a link says; a guest's order by the
  * browser whose signed pending-order cookie names it, or through the link key
  * of its e-mail; nobody else sees anything (null, which the pages answer with

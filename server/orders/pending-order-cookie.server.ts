@@ -1,5 +1,5 @@
 /**
- * The stored pending order (SPEC §3, §4; DESIGN §6): order number, id and total,
+ * The stored pending order (docs/architecture.md#browser-state-in-cookies): order number, id and total,
  * in a signed cookie set when the checkout sends the shopper to pay. The payment
  * return pages read it (a guest may look up only the order it names), clear it on
  * success and pending, and keep it on failure so 'Intentar de nuevo' can retry.
@@ -12,7 +12,7 @@ import { signedCookie } from "#server/http/cookies.ts";
 export interface PendingOrder {
   orderNumber: string;
   id: string;
-  /** The order's final total in pesos (2 decimals), as the spec's stored copy has it. */
+  /** The order's final total in pesos (2 decimals), as the stored copy has it. */
   total: number;
 }
 

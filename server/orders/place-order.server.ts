@@ -1,6 +1,6 @@
 /**
- * Placing an order (issue 9 point 2, DESIGN §3 `orders`, §5; decision record
- * 008): ONE transaction of named steps, each a function below taking `tx`:
+ * Placing an order (docs/architecture.md#transactions-and-invariants,
+ * decision record 008): ONE transaction of named steps, each a function below taking `tx`:
  *
  *   lockCart → loadCartLines → resolveAddress → quoteCheckout →
  *   [checkUnpaidOrderCaps, when the caller passes caps] → insertOrder (claims
@@ -180,7 +180,7 @@ interface CheckedInput {
   newAddress: CheckoutAddress | null;
 }
 
-/** Step 0, before any query: the input's shape, with the spec's field messages. */
+/** Step 0, before any query: the input's shape, with the field messages. */
 function checkInput(input: PlaceOrderInput): CheckedInput {
   if (!isId(input.cartId) || !CHECKOUT_TOKEN_PATTERN.test(input.checkoutToken ?? "")) {
     throw new CheckoutError("invalid", CHECKOUT_MESSAGES.invalidRequest);

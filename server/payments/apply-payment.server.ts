@@ -1,6 +1,6 @@
 /**
  * applyPayment: the ONLY writer of `payments`, `orders.payment_status` and
- * `orders.payment_id` (DESIGN §3, §5, §7). The webhook, the sandbox and the
+ * `orders.payment_id` (docs/architecture.md#payments). The webhook, the sandbox and the
  * reconciliation job all hand it a payment fetched from the provider.
  *
  * One transaction, in named steps: lock the order named by the payment's

@@ -1,5 +1,5 @@
 /**
- * Payments (DESIGN §3, §7): the surface the routes, the checkout and the jobs use.
+ * Payments (docs/architecture.md#payments): the surface the routes, the checkout and the jobs use.
  * - `paymentProvider(config, db)`: `sandbox` (default) or `mercadopago`, by PAYMENT_PROVIDER;
  * - `applyPayment`: the only writer of `payments`, `orders.payment_status`, `orders.payment_id`;
  * - `handleWebhook`: the signed notification → 200 at once → fetch → applyPayment;

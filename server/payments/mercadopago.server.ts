@@ -1,5 +1,5 @@
 /**
- * The `mercadopago` provider: Checkout Pro through the official SDK (DESIGN §7).
+ * The `mercadopago` provider: Checkout Pro through the official SDK (docs/architecture.md#payments).
  *
  * SDK facts (mercadopago 3.6.1, checked by running it): named imports; a fresh
  * MercadoPagoConfig per request (a client's request options, the idempotency
@@ -34,7 +34,7 @@ export function mercadoPagoDate(date: Date): string {
   return new Date(date.getTime() + MEXICO_CITY_OFFSET_MS).toISOString().replace("Z", "-06:00");
 }
 
-/** The Checkout Pro preference for one order attempt (DESIGN §7). */
+/** The Checkout Pro preference for one order attempt (docs/architecture.md#payments). */
 export function preferenceBody(order: PaymentOrder, origin: string): PreferenceRequest {
   return {
     // One aggregate item at the final total: coupons and points would make per-line prices drift.

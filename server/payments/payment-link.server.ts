@@ -1,7 +1,7 @@
 /**
  * A payment link for an order (after placeOrder commits, and 'Pagar Ahora'):
  * the attempt is counted in its own short statement, then the provider is
- * called with no transaction open (DESIGN §3).
+ * called with no transaction open (docs/architecture.md#server-modules).
  */
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
@@ -15,7 +15,7 @@ import type { PaymentOrder, PaymentProvider } from "./types";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The payment link could not be made; `message` is the Spanish text of SPEC §8. */
+/** The payment link could not be made; `message` is its Spanish text (domain/payments.ts). */
 export class PaymentLinkError extends ShopError {}
 
 /**

@@ -34,7 +34,7 @@ async function bodyType(request: Request): Promise<string | null> {
   }
 }
 
-/** The signature check of DESIGN §7, then the payment id a valid notification is about (data.id of the query string). */
+/** The signature check (docs/architecture.md#payments), then the payment id a valid notification is about (data.id of the query string). */
 export async function verifyNotificationWith(
   secret: string | undefined,
   request: Request,

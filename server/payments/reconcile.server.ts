@@ -1,5 +1,5 @@
 /**
- * Reconciliation (DESIGN §7): in case a notification never came (or came while
+ * Reconciliation (docs/architecture.md#payments): in case a notification never came (or came while
  * the shop was down, or failed after its 200), the provider is asked about the
  * orders still waiting for a payment, by external_reference, and what it knows
  * goes through applyPayment like a notification.

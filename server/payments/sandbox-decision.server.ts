@@ -1,6 +1,6 @@
 /**
  * A decision of the sandbox payment page, paid the way Mercado Pago pays
- * (DESIGN §7): recorded as the sandbox provider's payment, announced to the
+ * (docs/architecture.md#payments): recorded as the sandbox provider's payment, announced to the
  * shop's own webhook handler by a notification signed exactly as Mercado Pago
  * signs them (the same signature check, the same fetch-and-apply path), awaited
  * until applied, and answered with the back URL and query parameters the real

@@ -1,5 +1,5 @@
 /**
- * The built-in `sandbox` provider (DESIGN §7): the payment link is the shop's
+ * The built-in `sandbox` provider (docs/architecture.md#payments): the payment link is the shop's
  * own page /sandbox/pago/{orderId}, and the provider's API is the
  * `sandbox_payments` table, where the sandbox page writes what it decided. It
  * reads those rows exactly as the Mercado Pago provider reads the real API, so

@@ -1,5 +1,5 @@
 /**
- * The webhook signature check of DESIGN §7: HMAC-SHA256 hex of
+ * The webhook signature check (docs/architecture.md#payments): HMAC-SHA256 hex of
  * `id:{data.id};request-id:{x-request-id};ts:{ts};`, constant-time compared,
  * ts in milliseconds (13 digits) or seconds, 10 minutes of tolerance.
  */

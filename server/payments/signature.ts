@@ -1,5 +1,5 @@
 /**
- * Mercado Pago's webhook signature (DESIGN §7), checked by the shop's own code
+ * Mercado Pago's webhook signature (docs/architecture.md#payments), checked by the shop's own code
  * rather than the SDK's validator (whose tolerance assumes `ts` in seconds while
  * the provider's docs show milliseconds). The `x-signature` header is
  * `ts=…,v1=…`, v1 being the HMAC-SHA256 hex, keyed with the webhook secret, of

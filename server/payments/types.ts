@@ -1,5 +1,5 @@
 /**
- * The payment provider's surface (DESIGN §3, §7): what the shop asks of a
+ * The payment provider's surface (docs/architecture.md#payments): what the shop asks of a
  * provider, whichever it is (the built-in sandbox or Mercado Pago).
  */
 

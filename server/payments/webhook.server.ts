@@ -1,5 +1,5 @@
 /**
- * The payment webhook (DESIGN §7): checks the signature (401 and nothing
+ * The payment webhook (docs/architecture.md#payments): checks the signature (401 and nothing
  * written when bad), answers 200 at once (Mercado Pago waits 22 s, then retries,
  * and delivers duplicates, sometimes concurrently), then fetches the payment by
  * id from the provider and hands it to applyPayment. Errors after the answer are

@@ -1,8 +1,8 @@
 /**
- * A signed-in customer's cart belongs to the account (DESIGN §6), JavaScript on
- * and off: two browser contexts of one account, a phone and a laptop, see and
- * fill the same cart; logging out leaves the browser with no cart, a guest cart
- * merges into the account's at the next login.
+ * A signed-in customer's cart belongs to the account
+ * (docs/architecture.md#browser-state-in-cookies), JavaScript on and off: two browser contexts of
+ * one account, a phone and a laptop, see and fill the same cart; logging out leaves the browser
+ * with no cart, a guest cart merges into the account's at the next login.
  *
  * Products of the demo catalogue, found by their card numbers:
  *   191/165 Jynx ex, 199/165 Charizard ex, 205/165 Mew ex.

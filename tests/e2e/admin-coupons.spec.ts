@@ -1,5 +1,5 @@
 /**
- * The coupon admin /admin/cupones (SPEC §2 "Coupon admin", §4, §5, §8), JavaScript on and off,
+ * The coupon admin /admin/cupones (docs/requirements.md#coupons), JavaScript on and off,
  * on the phone, with axe: the admin opens it from the header button, creates a coupon (listed
  * with its status and type badges, discount, usage and expiry), is refused a second coupon with
  * the same code (the message next to the code, the values kept), deactivates it and deletes it

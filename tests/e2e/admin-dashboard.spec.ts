@@ -1,5 +1,6 @@
 /**
- * The admin dashboard /admin (SPEC §2 "Admin dashboard", §6, §9), JavaScript on and off, with axe:
+ * The admin dashboard /admin (docs/requirements.md#admin-area,
+ * docs/requirements.md#access-and-roles), JavaScript on and off, with axe:
  * - a guest and a customer asking for /admin land on the home page;
  * - the admin reaches it from the user menu's 'Panel Admin', sees 'Resumen' (today's sales include
  *   a payment just approved), follows the out-of-stock link, searches the demo catalogue in

@@ -1,5 +1,5 @@
 /**
- * The admin's image gallery (SPEC §2 "Gallery admin"), with JavaScript and without: upload a PNG,
+ * The admin's image gallery (docs/requirements.md#admin-area), with JavaScript and without: upload a PNG,
  * see it in the grid with its name, size, date and full URL, copy the URL (JavaScript), open it
  * with 'Ver', delete it; its URL answers 404 afterwards.
  */
@@ -19,7 +19,7 @@ test("admin uploads an image, sees it in the grid, copies its URL, opens it and 
   await visit("/admin/galeria");
   await expect(page.getByRole("heading", { level: 2, name: /^Galería de imágenes \(\d+\)$/ })).toBeVisible();
 
-  // Uploading with no file chosen gets the spec's message (in the browser with JavaScript, from the server without).
+  // Uploading with no file chosen gets the Spanish message (in the browser with JavaScript, from the server without).
   const submit = page.getByRole("button", { name: "Subir imagen" });
   await submit.click();
   await expect(page.getByRole("alert")).toHaveText("Selecciona una imagen primero");
@@ -102,7 +102,7 @@ async function deleteImage(page: Page, js: boolean, name: string) {
   await expect(page.getByRole("status").filter({ hasText: "Imagen eliminada exitosamente" })).toBeVisible();
 }
 
-test("a photo of more than 512 KB uploads (with JavaScript it goes to /admin/galeria.data); one over 5 MB gets the spec's message", async ({
+test("a photo of more than 512 KB uploads (with JavaScript it goes to /admin/galeria.data); one over 5 MB gets the Spanish message", async ({
   page,
   visit,
   js,

@@ -1,5 +1,5 @@
 /**
- * CSV import (SPEC §2 "CSV import", §3 "CSV import result"), with JavaScript (the browser previews
+ * CSV import (docs/requirements.md#admin-area), with JavaScript (the browser previews
  * the picked file) and without it (the server previews the uploaded file, 'Importar' confirms):
  * the admin sees the first rows, then the result with the bad row's error, and an imported product
  * is in the shop's search.
@@ -59,7 +59,7 @@ test("the admin imports a CSV with one bad row: preview, result with the error, 
   await expect(productCards(page).getByRole("link", { name: good, exact: true })).toBeVisible();
 });
 
-test("a file that is not a CSV is refused with the spec's message, and nothing is imported", async ({ page, visit, js }) => {
+test("a file that is not a CSV is refused with the Spanish message, and nothing is imported", async ({ page, visit, js }) => {
   await logInAsAdmin(page, visit);
   await visit("/admin/importar-productos");
   await page.getByLabel("Archivo CSV").setInputFiles({ name: "productos.txt", mimeType: "text/plain", buffer: Buffer.from(`${HEADER}\n`) });

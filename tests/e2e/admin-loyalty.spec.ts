@@ -1,5 +1,5 @@
 /**
- * The loyalty admin /admin/loyalty (SPEC §2 "Loyalty admin", §5 "Loyalty adjust", §8), JavaScript
+ * The loyalty admin /admin/loyalty (docs/requirements.md#admin-area), JavaScript
  * on and off, with axe: the admin opens it from the panel's header button, finds a customer just
  * registered (searched without accents or capitals), sees the empty history, and adjusts +25 —
  * a blank description first gets 'Ingresa el monto y la descripción' with the amount kept — then

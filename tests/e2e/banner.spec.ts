@@ -1,5 +1,5 @@
 /**
- * The loyalty banner on the product list (SPEC §2): explains the 1% rule,
+ * The loyalty banner on the product list (docs/requirements.md#catalogue): explains the 1% rule,
  * offers 'Crear Cuenta' to visitors, and once closed stays closed.
  */
 import { expect, productCards, reloadPage, test } from "./helpers";

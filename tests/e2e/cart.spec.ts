@@ -1,5 +1,5 @@
 /**
- * The cart (SPEC §2 "Cart", §9): the whole shopping journey with and without
+ * The cart (docs/requirements.md#cart): the whole shopping journey with and without
  * JavaScript, the summary arithmetic (free shipping at $2,000), persistence,
  * the list's add buttons and the stock cap.
  *

@@ -1,5 +1,5 @@
 /**
- * The product list (SPEC §2 "Product list", §9): listing, pagination,
+ * The product list (docs/requirements.md#catalogue): listing, pagination,
  * filters, sorting, header search and hostile query strings, with and
  * without JavaScript.
  */
@@ -159,7 +159,7 @@ test("filters by rarity, type, expansion and sale; 'Limpiar filtros' clears them
   expect(await totalResults(page)).toBeGreaterThan(2000);
 });
 
-// With JS choosing the selected radio clears it (SPEC §2); a plain HTML radio
+// With JS choosing the selected radio clears it (docs/requirements.md#catalogue); a plain HTML radio
 // cannot be unselected, so without JS the 'Todas' option does it.
 test("the selected rarity can be cleared from the panel", async ({ page, visit, js }) => {
   await visit(`/productos?${new URLSearchParams({ rarity: "Hyper Rare" })}`);

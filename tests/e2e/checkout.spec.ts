@@ -1,5 +1,5 @@
 /**
- * The checkout (SPEC §2 Checkout, §4 Checkout flow; issue 9 points 1, 2, 9)
+ * The checkout (docs/requirements.md#checkout)
  * with JavaScript on and off: a guest pays through the sandbox and the order
  * e-mail arrives with the same number; a customer spends points earned on a
  * first order; a card bought out in another browser between cart and pay is
@@ -34,7 +34,7 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  // Submitting with the phone missing: the spec's message next to the field, everything typed kept.
+  // Submitting with the phone missing: the Spanish message next to the field, everything typed kept.
   await fillContactAndAddress(page, { name: "Ana Invitada", email });
   await page.getByLabel("Teléfono").fill("123");
   await page.getByRole("button", { name: "Continuar al Pago" }).click();
@@ -51,7 +51,7 @@ test("a guest checks out, pays in the sandbox, and the order e-mail arrives with
   await expect(page.getByTestId("checkout-total")).toHaveText(formatMoney(price + 220));
   await expect(page.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");
 
-  // The coupon box: empty and unknown codes are refused with the spec's messages.
+  // The coupon box: empty and unknown codes are refused with the Spanish messages.
   await page.getByRole("button", { name: "Aplicar" }).click();
   await expect(page.getByText("Ingresa un código de cupón")).toBeVisible();
   await page.getByLabel("Código de cupón").fill("noexiste");

@@ -1,5 +1,5 @@
 /**
- * With JavaScript the list's filters answer a tap at once (issue 8, defect 8):
+ * With JavaScript the list's filters answer a tap at once:
  * while the server has not answered, the controls already show the requested
  * state and the results say they are loading. The list's data requests
  * (`/productos.data?…`, React Router's client navigations) are held until the
@@ -69,7 +69,7 @@ test("a rarity or type tap shows at once; a second tap on the chosen radio clear
   await expect(type("Pokémon")).toBeChecked();
   await expect(rarity("Illustration Rare")).toBeChecked();
 
-  // Choosing the chosen radio again clears it (SPEC §2), though its choice has not loaded yet.
+  // Choosing the chosen radio again clears it (docs/requirements.md#catalogue), though its choice has not loaded yet.
   await rarity("Illustration Rare").click();
   await expect.poll(() => slow.requests.length).toBe(3);
   expect(slow.requests.at(-1)?.searchParams.has("rarity")).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The order e-mail's link and a shared browser (issue 17, defects 7 and 8),
+ * The order e-mail's link and a shared browser,
  * JavaScript on and off, with the real SMTP server's mails:
  * - a guest who has not paid gets 'Recibimos tu pedido' with a link that opens
  *   the order on another device (no cookie), says it awaits payment, and pays

@@ -23,7 +23,7 @@ async function expectFitsThePhone(page: Page) {
 
 const main = (page: Page) => page.locator("main");
 
-test("/payment/success and /confirmacion without an order: the spec's message and a way home", async ({ page, visit }) => {
+test("/payment/success and /confirmacion without an order: the Spanish message and a way home", async ({ page, visit }) => {
   for (const path of [
     "/payment/success?collection_id=null&collection_status=approved&payment_id=null&status=approved&external_reference=CV-222222",
     "/confirmacion",

@@ -1,7 +1,6 @@
 /**
  * Whole payment journeys across the checkout, the sandbox payment page, the
- * return pages and 'Mis Pedidos' (SPEC §2 Payment result pages, My orders;
- * §4 Stored pending order; §8 Retry payment; issue 9 point 9), JavaScript on
+ * return pages and 'Mis Pedidos' (docs/requirements.md#payments), JavaScript on
  * and off, with axe on each return page that shows an order:
  * - a guest approves: the success page, the emptied cart, the cookie cleared;
  * - a customer is refused, tries again from the failure page and pays: points
@@ -89,7 +88,7 @@ test("a guest approves the payment: the success page shows the order once, the c
   // Points only for a signed-in buyer.
   await expect(main(page).getByText(/Ganaste .* puntos/)).toHaveCount(0);
   await expect(main(page).getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/");
-  // SPEC §2: 'view my orders' is shown whenever an order is known (a guest is sent to log in from there).
+  // 'View my orders' is shown whenever an order is known (a guest is sent to log in from there).
   await expect(main(page).getByRole("link", { name: "Ver mis pedidos" })).toHaveAttribute("href", "/mis-pedidos");
   await expect(cartBadge(page)).toHaveText("0");
   // (A page shown once: without JavaScript axe checks the markup this page got, not a second request's.)

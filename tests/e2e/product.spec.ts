@@ -1,5 +1,5 @@
 /**
- * Product detail (SPEC §2 "Product detail"): content, gallery, sale and
+ * Product detail (docs/requirements.md#catalogue): content, gallery, sale and
  * sold-out states, SEO tags, and the not-found pages.
  */
 import { cardNameLink, expect, openProductBySearch, parseMoney, productCards, test } from "./helpers";

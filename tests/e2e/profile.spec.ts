@@ -1,8 +1,8 @@
 /**
  * The profile, JavaScript on and off: a visitor is sent to log in and comes
  * back; personal information, password change, addresses (add, default,
- * inline edit, delete with confirmation) and the points tab, with the spec's
- * Spanish messages; no axe violations on any tab.
+ * inline edit, delete with confirmation) and the points tab, with the Spanish
+ * messages; no axe violations on any tab.
  */
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";

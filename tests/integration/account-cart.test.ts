@@ -1,5 +1,5 @@
 /**
- * A signed-in customer's cart belongs to the account (DESIGN §6), proved
+ * A signed-in customer's cart belongs to the account (docs/architecture.md#browser-state-in-cookies), proved
  * through the routes with one cookie jar per browser: the root loader's badge,
  * /carrito and its add action all answer with the signed-in user's cart, else
  * the guest cart of the cart cookie. A guest cart merges into the account's at

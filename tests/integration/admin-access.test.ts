@@ -1,9 +1,9 @@
 /**
- * The authorization matrix of the admin area (DESIGN §5 "Access", SPEC §6): EVERY route module
+ * The authorization matrix of the admin area (docs/requirements.md#access-and-roles): EVERY route module
  * under app/routes/admin, found by walking the route config (app/routes.ts), so an admin screen
  * added without the guard fails here. Each module's loader (GET) and action (POST, a form body
  * with the shop's Origin) is called as a guest, a customer and the admin:
- *   - guest and customer GET → redirect to "/" (SPEC §6);
+ *   - guest and customer GET → redirect to "/" (docs/requirements.md#access-and-roles);
  *   - guest and customer POST → 403, and nothing written;
  *   - admin GET → answered (not sent away to "/"); admin POST → let through the guard (not 403).
  * A module without an action is checked for its loader only.

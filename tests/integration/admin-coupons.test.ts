@@ -274,7 +274,7 @@ describeEachDatabase("admin coupons", (t) => {
     ];
 
     for (const intent of ["activate", "deactivate", "delete"] as const) {
-      it.each(badIds)(`${intent} with %s: 4xx, the spec's message, nothing changed`, async (_name, fields, status) => {
+      it.each(badIds)(`${intent} with %s: 4xx, the Spanish message, nothing changed`, async (_name, fields, status) => {
         await insertCoupon(t.db, { isActive: intent === "activate" ? false : true });
         const before = await couponRows(t.db);
         const answer = await post(typeof fields === "string" ? fields : { intent, ...fields });

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's data on a real database (SPEC §2 "Admin dashboard", §9): sales are the
+ * The admin dashboard's data on a real database (docs/requirements.md#admin-area): sales are the
  * approved payments that stand, by Mexico City day; orders by status; pending payments; the stock
  * buckets; the 'Productos' list through the catalogue's search (artist, accents and case ignored),
  * 100 a page, archived products hidden; the read-only 'Órdenes' list; and the /admin loader.
@@ -227,7 +227,7 @@ describeEachDatabase("admin dashboard", (t) => {
     expect((await load("")).data.tab).toBe("resumen");
     const listed = await load("?tab=productos&q=nishida&aviso=producto-eliminado");
     expect(listed.notice).toEqual({ text: ADMIN_MESSAGES.productDeleted, isError: false });
-    // The edit screen's load failure comes back as an error (SPEC §8 'Error al cargar el producto').
+    // The edit screen's load failure comes back as an error ('Error al cargar el producto').
     expect((await load("?aviso=error-cargar-producto")).notice).toEqual({ text: ADMIN_MESSAGES.loadFailed, isError: true });
     expect(listed.data.tab === "productos" && listed.data.products.rows.map((r) => r.name)).toEqual(["Pikachu Festivo"]);
     expect((await load("?tab=ordenes&page=abc&aviso=otra-cosa")).notice).toBeNull();

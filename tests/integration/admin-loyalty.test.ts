@@ -1,10 +1,10 @@
 /**
- * The loyalty admin on a real database (SPEC §2 "Loyalty admin", §5 "Loyalty adjust", §8, §9):
- * the adjustment in the ledger (balance and total earned move together, a deduction beyond the
- * balance is refused with nothing written, concurrent deductions never take the balance below 0),
- * the list (customers only, search by name or e-mail ignoring case and accents, 20 a page, the
- * page clamped), one customer's history, and the /admin/loyalty loader and action with missing,
- * malformed, oversized and hostile input.
+ * The loyalty admin on a real database (docs/requirements.md#admin-area,
+ * docs/requirements.md#loyalty-points): the adjustment in the ledger (balance and total earned move
+ * together, a deduction beyond the balance is refused with nothing written, concurrent deductions
+ * never take the balance below 0), the list (customers only, search by name or e-mail ignoring case
+ * and accents, 20 a page, the page clamped), one customer's history, and the /admin/loyalty loader
+ * and action with missing, malformed, oversized and hostile input.
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * Cancelling and expiring orders (DESIGN §5 Orders, issue 9 point 6), and the
- * order reads for the pages (DESIGN §5 Access): a cancel gives stock, coupon
+ * Cancelling and expiring orders (docs/requirements.md#orders-and-statuses), and the
+ * order reads for the pages (docs/requirements.md#access-and-roles): a cancel gives stock, coupon
  * use and points back exactly once; an approved order is never cancelled; the
  * expiry job cancels only unpaid orders whose stock hold lapsed; a customer reads
  * only their own orders, a browser only the one its pending-order cookie names.
@@ -123,7 +123,7 @@ describeEachDatabase("cancelling orders", (t) => {
   });
 
   describe("reading orders", () => {
-    it("a customer reads their own order by number or id, in pesos with the spec's names; nobody else does", async () => {
+    it("a customer reads their own order by number or id, in pesos with the old JSON names; nobody else does", async () => {
       const { userId, placed } = await placeWithEverything();
       const stranger = await insertCustomer(t.db);
       const view = await orderForViewer(t.db, { orderNumber: placed.orderNumber }, { userId, pendingOrderId: null });

@@ -1,5 +1,5 @@
 /**
- * Cart rules against a real database (SPEC §4 Cart, §9): quantities never
+ * Cart rules against a real database (docs/requirements.md#cart): quantities never
  * exceed stock, stock 0 blocks adding, 0 or less removes, prices read fresh.
  */
 import { lineTotalCents } from "#domain/pricing.ts";

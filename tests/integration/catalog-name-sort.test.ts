@@ -1,5 +1,5 @@
 /**
- * 'Nombre A-Z' (SPEC §2) sorts by the product's name alone, case and accents
+ * 'Nombre A-Z' (docs/requirements.md#catalogue) sorts by the product's name alone, case and accents
  * ignored, with the id breaking ties, so pages never overlap. Each suite has a
  * fresh database holding only the products inserted here.
  */

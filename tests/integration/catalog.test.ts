@@ -193,7 +193,7 @@ describeEachDatabase("catalogue", (t) => {
     expect(row).toBeDefined();
   });
 
-  it("returns a product by id with the spec's field names, and null for unknown or malformed ids", async () => {
+  it("returns a product by id with the old JSON field names, and null for unknown or malformed ids", async () => {
     const sale = catalog.find((p) => p.salePriceCents !== null && p.comment);
     expect(sale).toBeDefined();
     const product = await getProduct(t.db, sale!.id);

@@ -1,5 +1,5 @@
 /**
- * Issue 9 point 8's concurrency proofs for the commerce core, on a real
+ * Concurrency proofs for the commerce core, on a real
  * PostgreSQL server (PGlite runs one transaction at a time, so races can only
  * be shown on a server): each fires the operations at once through a pool of
  * 20 connections and asserts the final database state. Skipped without
@@ -28,7 +28,7 @@ async function settle(attempts: Promise<PlacedOrder>[]) {
 }
 
 /**
- * A late approval exactly as applyPayment will make it (issue 9 contracts):
+ * A late approval exactly as applyPayment will make it:
  * lock the order row FOR UPDATE; not cancelled → payment approved, order
  * processing, earned points credited; already cancelled → flagged for a refund.
  */

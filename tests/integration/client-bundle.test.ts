@@ -1,9 +1,8 @@
 /**
- * Nothing under server/ may reach the browser (DESIGN §3): the client build
- * must hold no server module, no database driver, ORM, image library, password
- * hashing or schema library. `build/client-modules.json` lists the source
- * modules of every browser chunk (written by vite.config.ts at build time);
- * the test command builds before running vitest.
+ * Nothing under server/ may reach the browser (docs/architecture.md#layers-and-import-rules): the
+ * client build must hold no server module, no database driver, ORM, image library, password hashing
+ * or schema library. `build/client-modules.json` lists the source modules of every browser chunk
+ * (written by vite.config.ts at build time); the test command builds before running vitest.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -60,7 +59,7 @@ describe("client bundle", () => {
 
   it("a shopper's first page asks for five scripts at most: the entry, React, the shop's shell, root and the page", () => {
     // Each script is a request, and on a phone's connection a request can cost a round trip
-    // (vite.config.ts, shopChunk). The bare page of ../shared/perf-baseline asks for four.
+    // (vite.config.ts, shopChunk). The bare page of scripts/perf-baseline asks for four.
     const manifestFile = fs.readdirSync(CLIENT).find((f) => /^manifest-.*\.js$/.test(f));
     expect(manifestFile, "React Router's browser manifest").toBeDefined();
     const text = fs.readFileSync(path.join(CLIENT, manifestFile!), "utf8");

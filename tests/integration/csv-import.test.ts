@@ -1,5 +1,5 @@
 /**
- * CSV import (SPEC §2 "CSV import", §3 "CSV import result", §5): through the route's action and
+ * CSV import (docs/requirements.md#admin-area): through the route's action and
  * loader as the admin's browser uses them, and the importer's worker run synchronously
  * (`runNextImport`). Good, bad and mixed files; quoted commas and line breaks; a BOM; the same file
  * twice updates; two workers never take one run; 5,000 rows in under 30 seconds; unusable files

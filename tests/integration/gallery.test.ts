@@ -1,5 +1,5 @@
 /**
- * The admin's image gallery (SPEC §2 "Gallery admin", §5 "Gallery file", §8 "Gallery banners")
+ * The admin's image gallery (docs/requirements.md#admin-area)
  * and its image responses: real pictures made with sharp go through the screen's action, are
  * checked by decoding, stored with their WebP variants, served from /media/imagenes/{id}/imagen.webp
  * with immutable caching, and gone (404) once deleted. Non-admins write nothing.

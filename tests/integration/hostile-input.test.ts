@@ -1,6 +1,6 @@
 /**
- * Every byte a scanner can send (DESIGN §5: no query string, path or form value
- * produces a 500). Each value 0x00–0xFF, percent-encoded, goes through
+ * Every byte a scanner can send (no query string, path or form value produces a
+ * 500: docs/architecture.md#security). Each value 0x00–0xFF, percent-encoded, goes through
  * `redirectTo` (login and registration, GET and POST; the cart and the loyalty
  * banner, POST) and through the login and registration fields; hostile values
  * go through the other pages' paths, queries and cookies and the profile's

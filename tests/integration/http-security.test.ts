@@ -1,5 +1,5 @@
 /**
- * The HTTP guards in front of every route (DESIGN §5): cross-site non-GET
+ * The HTTP guards in front of every route (docs/architecture.md#security): cross-site non-GET
  * requests are refused, oversized bodies get 413 (declared or chunked, with
  * React Router's own request handler reading the body), methods a Fetch request
  * cannot carry get 405, React Router's own refusals are not logged as errors, and

@@ -1,8 +1,8 @@
 /**
- * The login and registration screen's action (SPEC §2, §8; DESIGN §5): success
- * signs in and goes to a same-site redirectTo; missing, malformed, oversized and
- * hostile input gets a Spanish message and a 4xx with nothing written; a filled
- * honeypot is refused; attempts are rate-limited per IP and per e-mail (429).
+ * The login and registration screen's action (docs/requirements.md#accounts-and-sessions,
+ * docs/architecture.md#security): success signs in and goes to a same-site redirectTo; missing,
+ * malformed, oversized and hostile input gets a Spanish message and a 4xx with nothing written; a
+ * filled honeypot is refused; attempts are rate-limited per IP and per e-mail (429).
  */
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The points ledger's order movements (DESIGN §5 Points): points used are
+ * The points ledger's order movements (docs/requirements.md#loyalty-points): points used are
  * debited only while the balance holds them and given back once; points earned
  * are credited once per paid order, to customers only, and taken back once on a
  * refund without the balance ever going below 0.

@@ -1,5 +1,5 @@
 /**
- * E-mail delivery through the outbox (DESIGN §8) against a real SMTP server on
+ * E-mail delivery through the outbox (docs/architecture.md#mail) against a real SMTP server on
  * 127.0.0.1: what arrives, nothing for a rolled-back transaction, retries after
  * a refusal and the give-up after the last attempt, no second sending, exactly
  * once under concurrent passes, the .eml files written when SMTP_URL is unset,

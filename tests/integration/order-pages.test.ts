@@ -1,7 +1,7 @@
 /**
  * The payment return pages, /confirmacion and 'Mis Pedidos' through their
- * loaders and actions (SPEC §2 Order confirmation, My orders, Payment result
- * pages; §4 Stored pending order; §8 Retry payment; DESIGN §5 Access, §6, §7):
+ * loaders and actions (docs/requirements.md#payments,
+ * docs/architecture.md#browser-state-in-cookies):
  * an order is shown only to its owner (the signed-in customer who placed it, or
  * the browser whose signed pending-order cookie names it); the query is never
  * trusted; the cookie is cleared once its order is paid or has a pending payment; the
@@ -416,7 +416,7 @@ describeEachDatabase("order pages", (t) => {
   });
 });
 
-/** The provider failing: the two messages of SPEC §8 reach the page. */
+/** The provider failing: the two messages of domain/payments.ts reach the page. */
 describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
   let server: http.Server;
   let answer: { status: number; body: string } = { status: 201, body: "{}" };
@@ -473,7 +473,7 @@ describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
     expect(failed.headers.getSetCookie()).toEqual([]);
   });
 
-  it("the empty state's text is the spec's", () => {
+  it("the empty state's text is the shop's", () => {
     expect(ORDER_PAGE_MESSAGES.notFound).toBe("No se encontró información de la orden");
     expect(ORDER_PAGE_MESSAGES.loadFailed).toBe("Error al cargar la información de tu pedido");
   });

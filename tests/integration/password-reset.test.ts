@@ -1,8 +1,8 @@
 /**
- * Password recovery on a real database (SPEC §2, §4, §5; DESIGN §5): the same
- * reply for unknown e-mails, a hashed single-use token valid one hour sent
- * through the outbox, resets that revoke every session, and the routes'
- * answers to missing, malformed, oversized and hostile input.
+ * Password recovery on a real database (docs/requirements.md#accounts-and-sessions,
+ * docs/architecture.md#security): the same reply for unknown e-mails, a hashed single-use token
+ * valid one hour sent through the outbox, resets that revoke every session, and the routes' answers
+ * to missing, malformed, oversized and hostile input.
  */
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -142,7 +142,7 @@ describeEachDatabase("password reset", (t) => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
-  it("bad input to the reset form: the spec's Spanish message, HTTP 400, nothing changed", async () => {
+  it("bad input to the reset form: the Spanish message, HTTP 400, nothing changed", async () => {
     const to = email();
     const user = await registerUser(t.db, { name: "Hugo", email: to, phone: "", password: "secreto1" });
     await requestPasswordReset(t.db, to, TEST_ORIGIN);

@@ -1,6 +1,6 @@
 /**
  * The payment return pages, /confirmacion and the order e-mail's link, for the
- * two ways a shopper was stranded or exposed (issue 17, defects 7 and 8):
+ * two ways a shopper was stranded or exposed:
  * - the pages show the order's real state from the database: an unpaid order is
  *   never 'paid' nor 'being verified', and is offered a way to pay; the
  *   pending-order cookie is cleared only for the order it names, once that

@@ -1,7 +1,7 @@
 /**
- * applyPayment, the only writer of payment state (DESIGN §5, §7): amount and
- * currency checked against the order, each provider payment id and status
- * applied once, forward only; approved credits points once and queues 'pago
+ * applyPayment, the only writer of payment state (docs/architecture.md#transactions-and-invariants,
+ * docs/architecture.md#payments): amount and currency checked against the order, each provider
+ * payment id and status applied once, forward only; approved credits points once and queues 'pago
  * confirmado'; refunded reverses them once; approved after a cancel is flagged.
  */
 import { eq } from "drizzle-orm";

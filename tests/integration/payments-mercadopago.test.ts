@@ -1,7 +1,7 @@
 /**
  * The `mercadopago` provider with the real SDK (mercadopago 3.6.1) against the
  * local stub of the provider's API (no internet): the preference the stub
- * receives (DESIGN §7 in full), payments fetched and searched, and a signed
+ * receives (docs/architecture.md#payments), payments fetched and searched, and a signed
  * notification applied end to end.
  */
 import { eq } from "drizzle-orm";
@@ -63,7 +63,7 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
     );
   });
 
-  it("creates the Checkout Pro preference of DESIGN §7 and returns its init_point", async () => {
+  it("creates the Checkout Pro preference and returns its init_point", async () => {
     const userId = await insertCustomer(handle.db, { email: "ana@example.com" });
     const holdUntil = new Date("2036-05-01T18:30:00.000Z");
     const order = await insertOrder(handle.db, { userId, holdUntil, finalTotalCents: 123_456 });
@@ -139,7 +139,7 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
     expect(lastRequest().body).not.toHaveProperty("payment_methods");
   });
 
-  it("a provider error becomes SPEC §8's message, after one retry at most", async () => {
+  it("a provider error becomes the Spanish message, after one retry at most", async () => {
     const order = await insertOrder(handle.db);
     const before = stub.requests.length;
     stub.failNext(500, 5);

@@ -288,7 +288,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     expect((await orderRow(cancelled.id)).paymentAttempts).toBe(0);
   });
 
-  it("payment link: SPEC §8's messages when the provider fails or gives no link", async () => {
+  it("payment link: the Spanish messages when the provider fails or gives no link", async () => {
     const order = await insertOrder(t.db);
     const base = paymentProvider(config(), t.db);
     const failing: PaymentProvider = { ...base, createPaymentLink: () => Promise.reject(new Error("timeout")) };

@@ -1,8 +1,8 @@
 /**
- * Placing an order (issue 9 point 2, DESIGN §5, SPEC §9): totals from database
- * prices and the pricing rules, every coupon rule, the points cap, the checkout
- * token's double submit, the 'pedido recibido' outbox row, addresses, and that
- * any refusal writes nothing at all.
+ * Placing an order (docs/architecture.md#transactions-and-invariants,
+ * docs/requirements.md#loyalty-points): totals from database prices and the pricing rules, every
+ * coupon rule, the points cap, the checkout token's double submit, the 'pedido recibido' outbox
+ * row, addresses, and that any refusal writes nothing at all.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -369,7 +369,7 @@ describeEachDatabase("placeOrder", (t) => {
       ]);
     });
 
-    it("refuses a missing or malformed field with the spec's message, naming the field", async () => {
+    it("refuses a missing or malformed field with the Spanish message, naming the field", async () => {
       const card = await insertProduct(t.db, { stock: 2 });
       const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }]);
       const base = checkoutInput(cartId);

@@ -1,5 +1,5 @@
 /**
- * The customer profile on a real database (SPEC §2 "Profile", §8): personal
+ * The customer profile on a real database (docs/requirements.md#accounts-and-sessions): personal
  * information with a unique e-mail, password change revoking the other
  * sessions, addresses with exactly one default and no access to anyone else's,
  * the points summary, and the /perfil route's loader and action end to end.
@@ -531,7 +531,7 @@ describeEachDatabase("profile", (t) => {
     expect(await listAddresses(t.db, user.id)).toMatchObject([{ street: "Calle 5 de Mayo 10", country: "México" }]);
   });
 
-  it("route: malformed, missing or foreign address ids get a 404 with the spec's message and change nothing", async () => {
+  it("route: malformed, missing or foreign address ids get a 404 with the Spanish message and change nothing", async () => {
     const user = await customer();
     const { cookie } = await signIn(t.db, user.id);
     const stranger = await customer("Extraña");

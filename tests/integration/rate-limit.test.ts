@@ -1,6 +1,7 @@
 /**
- * Rate limits (DESIGN §5) on a real database: a window per key opened by its first attempt, shared
- * through the database, exact under concurrent requests, scaled by RATE_LIMIT_FACTOR.
+ * Rate limits (docs/architecture.md#security) on a real database: a window per key opened by its
+ * first attempt, shared through the database, exact under concurrent requests, scaled by
+ * RATE_LIMIT_FACTOR.
  */
 import { expect, it } from "vitest";
 import { takeRateLimit } from "#server/accounts/rate-limit.server.ts";

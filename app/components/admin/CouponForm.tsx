@@ -1,5 +1,5 @@
 /**
- * The coupon create form (SPEC §2 "Coupon admin", §5 "Coupon create form"): code, discount
+ * The coupon create form (docs/requirements.md#coupons): code, discount
  * percent, type, days valid, max uses (only for a general coupon) and description. A plain POST
  * form: without JavaScript every field shows (the server ignores max uses for a single-use
  * coupon); with JavaScript max uses hides while the type is single-use. A refused form comes

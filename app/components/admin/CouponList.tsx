@@ -1,5 +1,5 @@
 /**
- * The coupon cards (SPEC §2 "Coupon admin"): code, status badge (colour AND word), type badge,
+ * The coupon cards (docs/requirements.md#coupons): code, status badge (colour AND word), type badge,
  * discount, usage, expiry date, description and, for a coupon tied to a customer, whose it is;
  * 'Activar' / 'Desactivar' and 'Eliminar' (confirm() with JavaScript, a confirmation step
  * without: `?eliminar={id}`).

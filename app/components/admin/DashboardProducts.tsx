@@ -7,7 +7,7 @@ import { ProductImage } from "#app/components/ProductImage.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { DeleteProductButton } from "./DeleteProductButton";
 
-/** The stock with its colour AND its word (colour is never the only signal, SPEC §9). */
+/** The stock with its colour AND its word (colour is never the only signal, docs/requirements.md#admin-area). */
 export function StockBadge({ stock }: { stock: number }) {
   const { level, label } = adminStockLevel(stock);
   return (

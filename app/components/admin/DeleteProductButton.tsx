@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
- * Deleting a product (SPEC §5 "Confirmations"): with JavaScript, a button that asks
+ * Deleting a product (docs/requirements.md#validation-rules): with JavaScript, a button that asks
  * confirm('¿Eliminar este producto?') and posts `intent=delete` to the edit screen's action;
  * without it, a link to that screen's confirmation step (`?eliminar=1`).
  */

@@ -13,12 +13,12 @@ export interface GalleryItem {
   path: string;
 }
 
-/** How long the copy button shows its check (SPEC §9). */
+/** How long the copy button shows its check (docs/requirements.md#admin-area). */
 const COPIED_MS = 2000;
 const THUMB_WIDTH = 240;
 
 /**
- * The gallery's grid (SPEC §2 "Gallery admin"): thumbnail, original name, size, upload date and
+ * The gallery's grid (docs/requirements.md#admin-area): thumbnail, original name, size, upload date and
  * time, the full URL (read-only, selectable; a copy button with JavaScript), 'Ver' in a new tab
  * and 'Eliminar' (confirm() with JavaScript, a confirmation step without: `?eliminar={id}`).
  */

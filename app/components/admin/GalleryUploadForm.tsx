@@ -16,9 +16,9 @@ interface Preview {
 }
 
 /**
- * The gallery's upload form (SPEC §2 "Gallery admin"). Without JavaScript: a file input and
+ * The gallery's upload form (docs/requirements.md#admin-area). Without JavaScript: a file input and
  * 'Subir imagen', checked on the server. With it: the chosen picture is previewed (a data: URL, which
- * the CSP allows) with a button to remove it, and the spec's messages show before anything is sent
+ * the CSP allows) with a button to remove it, and the Spanish messages show before anything is sent
  * (the server checks again, by decoding).
  */
 export function GalleryUploadForm({ action, failure }: { action: string; failure: FormFailure | undefined }) {

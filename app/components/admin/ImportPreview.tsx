@@ -1,5 +1,5 @@
 /**
- * The first rows of a product CSV before importing (SPEC §2 "CSV import", §5): the same table
+ * The first rows of a product CSV before importing (docs/requirements.md#admin-area): the same table
  * for the browser's own preview (JavaScript) and the server-rendered one (no JavaScript).
  */
 import { formatCount } from "#domain/format.ts";

@@ -1,5 +1,5 @@
 /**
- * A CSV import's progress and result (SPEC §2 "CSV import", §3 "CSV import result"): while the
+ * A CSV import's progress and result (docs/requirements.md#admin-area): while the
  * server works, processed rows of the total; then the total, the rows with errors (row, reason,
  * data) and the products written (row, name, id with its link), each list a page at a time.
  */

@@ -40,7 +40,7 @@ function Frame({ hydrated, closeHref, children }: { hydrated: boolean; closeHref
   );
 }
 
-/** The adjust form (SPEC §2 "Adjust modal", §5 "Loyalty adjust"): amount, description, current and projected balance. */
+/** The adjust form (docs/requirements.md#admin-area): amount, description, current and projected balance. */
 export function LoyaltyAdjustForm({
   customer,
   action,

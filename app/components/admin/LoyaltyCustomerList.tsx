@@ -6,9 +6,10 @@ import type { LoyaltyCustomerPage } from "#server/loyalty/admin.server.ts";
 const resultText = (total: number) => (total === 1 ? "1 cliente" : `${formatPoints(total)} clientes`);
 
 /**
- * The loyalty admin's list (SPEC §2): the search box (a GET form: a new search starts at page 1),
- * the customers with their points, and 'Anterior' / 'Página X de Y' / 'Siguiente' when there is
- * more than one page. Each row links to the customer's history and to the adjust form.
+ * The loyalty admin's list (docs/requirements.md#admin-area): the search box (a GET form: a new
+ * search starts at page 1), the customers with their points, and 'Anterior' / 'Página X de Y' /
+ * 'Siguiente' when there is more than one page. Each row links to the customer's history and to the
+ * adjust form.
  */
 export function LoyaltyCustomerList({ query, list }: { query: LoyaltyAdminQuery; list: LoyaltyCustomerPage }) {
   const hrefFor = (page: number) => loyaltyAdminHref({ q: query.q, page });

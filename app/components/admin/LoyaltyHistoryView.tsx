@@ -5,7 +5,7 @@ import type { LoyaltyHistory } from "#server/loyalty/admin.server.ts";
 
 const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
 
-/** One customer's points (SPEC §2 "History view"): back button, who, the three tiles, the movements. */
+/** One customer's points (docs/requirements.md#admin-area): back button, who, the three tiles, the movements. */
 export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHistory; listHref: string }) {
   const { user } = history;
   return (

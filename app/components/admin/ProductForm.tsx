@@ -1,5 +1,5 @@
 /**
- * The add and edit product form (SPEC §2 "Add / edit product", §3 "Product", §5 "Product form"):
+ * The add and edit product form (docs/requirements.md#admin-area, docs/requirements.md#data-model):
  * every field of a product, the image URL rows with a preview each, and a picker that takes an
  * image from the gallery. A plain POST form: without JavaScript it shows five image rows (blanks
  * ignored) and the gallery is a select whose choice the server adds to the images; with

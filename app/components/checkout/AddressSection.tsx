@@ -1,5 +1,5 @@
 /**
- * The checkout's shipping address (SPEC §2, §5; DESIGN §4): a signed-in
+ * The checkout's shipping address (docs/requirements.md#checkout): a signed-in
  * customer picks one of the saved addresses (the default preselected) or adds a
  * new one, saved to the profile once the order is placed; a guest types one.
  * Without JavaScript the new-address fields are always there (used when 'new'
@@ -14,7 +14,7 @@ import { ErrorList, describedBy, errorId } from "#app/components/forms.tsx";
 import { addressLines } from "#domain/address.ts";
 import type { CheckoutViewAddress } from "#app/routes/checkout.tsx";
 
-/** SPEC §2: the tip that a new address is saved to the profile after the purchase. */
+/** The tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";
 
 export function AddressSection({

@@ -1,5 +1,5 @@
 /**
- * The checkout page's view (SPEC §2 Checkout): contact, shipping address,
+ * The checkout page's view (docs/requirements.md#checkout): contact, shipping address,
  * shipping method, coupon box, points box, summary and 'Continuar al Pago', all
  * in ONE form. Without JavaScript every control posts that form (its intent
  * button) and the server renders the page again with everything kept; with

@@ -1,5 +1,5 @@
 /**
- * The checkout's order summary (SPEC §2): the lines, subtotal, shipping,
+ * The checkout's order summary (docs/requirements.md#checkout): the lines, subtotal, shipping,
  * coupon discount, points used, total and the points the order earns, then
  * 'Continuar al Pago' and the note on the redirect and the terms. With
  * JavaScript the figures follow the form at once (aria-live).

@@ -1,5 +1,5 @@
 /**
- * The checkout's contact (SPEC §2, §5): name, e-mail and a 10-digit phone, all
+ * The checkout's contact (docs/requirements.md#checkout): name, e-mail and a 10-digit phone, all
  * required (a customer's prefilled from the profile), and the optional WhatsApp
  * notifications; each field's messages next to it.
  */

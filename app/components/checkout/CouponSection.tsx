@@ -1,5 +1,5 @@
 /**
- * The checkout's coupon box (SPEC §2, §5, §8): the applied coupon with 'Quitar
+ * The checkout's coupon box (docs/requirements.md#checkout): the applied coupon with 'Quitar
  * cupón', or a code box with 'Aplicar' (with JavaScript a fetch, without it a
  * post of the whole form), and every message about the code below it.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout's carriers (SPEC §2, DESIGN §4): a radio per shipping method with
+ * The checkout's carriers (docs/requirements.md#checkout): a radio per shipping method with
  * its cost for this subtotal and its delivery estimate; without JavaScript an
  * 'Actualizar envío' button posts the form so the summary follows.
  */

@@ -2,7 +2,7 @@ import { orderStatusLabel, paymentStatusLabel, ORDER_STATUSES, PAYMENT_STATUSES 
 
 const known = (list: readonly string[], value: string) => (list.includes(value) ? value : "pending");
 
-/** The order-status and payment-status badges, in Spanish (SPEC §2 My orders, §4). */
+/** The order-status and payment-status badges, in Spanish (docs/requirements.md#orders-and-statuses). */
 export function OrderBadges({ orderStatus, paymentStatus }: { orderStatus: string; paymentStatus: string }) {
   return (
     <p className="order-badges">

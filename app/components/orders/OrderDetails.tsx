@@ -35,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The expandable detail of an order (SPEC §2 My orders): everything but the 'Pagar Ahora' form. */
+/** The expandable detail of an order (docs/requirements.md#orders-and-statuses): everything but the 'Pagar Ahora' form. */
 export function OrderDetails({ order }: { order: OrderDetailsData }) {
   const a = order.shippingAddress;
   return (

@@ -41,7 +41,7 @@ export function OrderResult({
   }
 }
 
-/** SPEC §2 Payment result pages, Success. */
+/** The success return page's panel (docs/requirements.md#payments). */
 export function PaymentSuccessPanel({ order }: { order: ReturnPageSummary }) {
   return (
     <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions />}>
@@ -69,7 +69,7 @@ export function PaymentSuccessPanel({ order }: { order: ReturnPageSummary }) {
   );
 }
 
-/** SPEC §2 Order confirmation: a paid order (or one with nothing to pay). */
+/** The order confirmation of a paid order (or one with nothing to pay). */
 export function OrderConfirmedPanel({ order }: { order: ReturnPageSummary }) {
   return (
     <ResultPanel tone="success" title="¡Pedido confirmado!" actions={<KeepShoppingActions />}>
@@ -86,7 +86,7 @@ export function OrderConfirmedPanel({ order }: { order: ReturnPageSummary }) {
   );
 }
 
-/** SPEC §2 Payment result pages, Pending: with the order when one is known, else the general text. */
+/** The pending return page's panel: with the order when one is known, else the general text. */
 export function PaymentPendingPanel({ order }: { order: ReturnPageSummary | null }) {
   return (
     <ResultPanel

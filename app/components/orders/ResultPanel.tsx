@@ -26,7 +26,7 @@ export function ResultPanel({
   );
 }
 
-/** No order known to the page (SPEC §2, §8): the message and a way home. */
+/** No order known to the page (docs/requirements.md#payments): the message and a way home. */
 export function OrderNotFound({ loadFailed = false }: { loadFailed?: boolean }) {
   return (
     <section className="empty-state" aria-labelledby="result-title">

@@ -1,8 +1,8 @@
 /**
  * The return pages, /confirmacion and 'Mis Pedidos' rendered on the server
- * with an order (SPEC §2 Order confirmation, My orders, Payment result pages):
- * every text and button the spec names, links where they must go, and what a
- * shopper typed or the database holds shown escaped. (The e2e suite reaches
+ * with an order (docs/requirements.md#payments): every text and button the
+ * page must show, links where they must go, and what a shopper typed or the
+ * database holds shown escaped. (The e2e suite reaches
  * only the empty states on this branch: no page there creates an order.)
  */
 import type { ComponentType } from "react";
@@ -63,7 +63,7 @@ describe("/payment/success", () => {
     expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
   });
 
-  it("a guest's order: no points line, no payment id when none; no order: the spec's message and 'Volver al inicio' only", () => {
+  it("a guest's order: no points line, no payment id when none; no order: the Spanish message and 'Volver al inicio' only", () => {
     const guest = text(
       render(PaymentSuccessPage as never, { order: { ...summary, paymentId: null, pointsEarned: null }, loadFailed: false }),
     );

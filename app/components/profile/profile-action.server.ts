@@ -1,7 +1,7 @@
 /**
  * What every profile form's action shares: its arguments, the redirect after a
  * change, and the answer to a refusal (a service's ShopError on its field or the
- * form; anything else logged, with the spec's generic message for that form).
+ * form; anything else logged, with the generic Spanish message for that form).
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { failureOf, NOTICE_PARAM, type FailureContext } from "#domain/form-failure.ts";

@@ -12,7 +12,7 @@ import { ProductForm } from "#app/components/admin/ProductForm.tsx";
 import productStylesHref from "#app/styles/admin-products.css?url";
 import { saveProduct } from "./save-product.server";
 
-/** Add product (SPEC §2 "Add / edit product"): the form, and its POST. */
+/** Add product (docs/requirements.md#admin-area): the form, and its POST. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return { gallery: await galleryChoices(context.db) };

@@ -25,7 +25,7 @@ import couponStylesHref from "#app/styles/admin-coupons.css?url";
 import { refuseError } from "./refusal.server";
 
 /**
- * `/admin/cupones` (SPEC §2 "Coupon admin"): the list of coupons as cards, the create form
+ * `/admin/cupones` (docs/requirements.md#coupons): the list of coupons as cards, the create form
  * (`?nuevo=1`, a link with or without JavaScript), activate / deactivate, and delete (confirm()
  * with JavaScript, `?eliminar={id}` without). Every change is a POST answered by a redirect with
  * `?aviso=`; a refused one re-renders with its message (4xx).

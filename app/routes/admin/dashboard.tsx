@@ -11,7 +11,7 @@ import { DashboardOrders } from "#app/components/admin/DashboardOrders.tsx";
 import dashboardStylesHref from "#app/styles/admin-dashboard.css?url";
 
 /**
- * `/admin` (SPEC §2 "Admin dashboard"): the tabs 'Resumen', 'Productos' and 'Órdenes' as links
+ * `/admin` (docs/requirements.md#admin-area): the tabs 'Resumen', 'Productos' and 'Órdenes' as links
  * (`?tab=`), all of it links and GET forms, so it works without JavaScript. `?aviso=` shows the
  * notice another admin screen redirected with.
  */

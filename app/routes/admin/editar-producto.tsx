@@ -17,7 +17,7 @@ import { refuseError } from "./refusal.server";
 import { saveProduct } from "./save-product.server";
 
 /**
- * Edit product (SPEC §2 "Add / edit product"), and its delete: `intent=delete` erases the product,
+ * Edit product (docs/requirements.md#admin-area), and its delete: `intent=delete` erases the product,
  * or archives it when orders name it. `?eliminar=1` is the confirmation step without JavaScript.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -95,7 +95,7 @@ function DeleteProduct({ id }: { id: string }) {
   );
 }
 
-/** The confirmation step without JavaScript (SPEC §5 "Confirmations"). */
+/** The confirmation step without JavaScript (docs/requirements.md#validation-rules). */
 function ConfirmDelete({ id, name }: { id: string; name: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

@@ -21,7 +21,7 @@ import { GalleryUploadForm } from "#app/components/admin/GalleryUploadForm.tsx";
 import galleryStylesHref from "#app/styles/admin-gallery.css?url";
 import { refuseError } from "./refusal.server";
 
-/** The success banners of SPEC §8 "Gallery banners", by the `?aviso=` key a redirect carries. */
+/** The gallery's success banners, by the `?aviso=` key a redirect carries. */
 const NOTICES = {
   subida: ADMIN_MESSAGES.imageUploaded,
   eliminada: ADMIN_MESSAGES.imageDeleted,

@@ -18,7 +18,7 @@ import { refuseError } from "./refusal.server";
 import importStylesHref from "#app/styles/admin-import.css?url";
 
 /**
- * CSV import (SPEC §2 "CSV import", §5): pick a .csv file, see its first 5 rows, import. With
+ * CSV import (docs/requirements.md#admin-area): pick a .csv file, see its first 5 rows, import. With
  * JavaScript the browser shows the preview and 'Importar' uploads the file once; without it the
  * upload shows a server-rendered preview (`?vista=`) whose 'Importar' confirms. The server imports
  * the rows in the background (server/importer); `?corrida=` shows the progress, refreshing itself
@@ -106,8 +106,9 @@ function RunPage({ run }: { run: RunData }) {
   return (
     <>
       {/* The page reloads itself every 2 s while the import runs, so it works without JavaScript
-          (DESIGN §5: nothing a no-JS user needs is hidden from the page); with JavaScript the poll
-          above also updates it in between. Once the run is done the tag is gone and it stops. */}
+          (nothing a no-JS user needs is hidden from the page: docs/architecture.md#who-it-serves);
+          with JavaScript the poll above also updates it in between. Once the run is done the tag is
+          gone and it stops. */}
       {active ? <meta httpEquiv="refresh" content="2" /> : null}
       <ImportRunView run={run} />
     </>

@@ -7,10 +7,11 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 
 /**
- * The admin area's one layout (DESIGN §3): the heading and the header buttons of SPEC §2 "Admin
- * dashboard". Its guard protects the layout's own data only: every child module calls
- * `requireAdmin` first in its own loader and action (a layout's loader does not guard its
- * children's actions), and tests/integration/admin-access.test.ts checks each one.
+ * The admin area's one layout (docs/architecture.md#where-code-goes): the heading and the header
+ * buttons of the dashboard (docs/requirements.md#admin-area). Its guard protects the layout's own
+ * data only: every child module calls `requireAdmin` first in its own loader and action (a layout's
+ * loader does not guard its children's actions), and tests/integration/admin-access.test.ts checks
+ * each one.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
@@ -25,7 +26,7 @@ export const headers = privatePageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 
-/** The header buttons (SPEC §2 "Admin dashboard"). */
+/** The header buttons (docs/requirements.md#admin-area). */
 const ADMIN_LINKS = [
   { to: "/admin", label: "Panel", end: true },
   { to: "/admin/agregar-producto", label: "Agregar Producto", end: false },

@@ -29,7 +29,7 @@ import loyaltyStylesHref from "#app/styles/admin-loyalty.css?url";
 import { refuseError } from "./refusal.server";
 
 /**
- * `/admin/loyalty` (SPEC §2 "Loyalty admin"): one screen whose state is its query string — the
+ * `/admin/loyalty` (docs/requirements.md#admin-area): one screen whose state is its query string — the
  * list (`q`, `pagina`), a customer's history (`usuario`) and the adjust form (`ajustar`, a page
  * section without JavaScript, a dialog with it). Links and a GET search form, one POST form.
  */
