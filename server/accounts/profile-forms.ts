@@ -7,7 +7,13 @@
  */
 import { z } from "zod";
 import { MEXICAN_STATES, isMexicanState } from "#domain/mexican-states.ts";
-import { ADDRESS_LIMITS, CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, ZIP_CODE_PATTERN } from "#domain/forms.ts";
+import {
+  ADDRESS_LIMITS,
+  CONTROL_CHARACTER,
+  CONTROL_CHARACTER_BUT_LINE_BREAKS,
+  ZIP_CODE_PATTERN,
+  normalizeLineBreaks,
+} from "#domain/forms.ts";
 import { ID_PATTERN } from "#domain/ids.ts";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
 import { PASSWORDS_DONT_MATCH, newPasswordFields, passwordsMatch, rawText, registerSchema, trimmedText } from "./forms";
@@ -82,7 +88,11 @@ export const addressSchema = z.object({
     trimmedText,
     z.string().min(1, PROFILE_MESSAGES.zipRequired).pipe(z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
   ),
-  references: optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong, "several"),
+  // Checked and kept with its line breaks as the textarea counted them (LF), not as posted (CRLF, two each).
+  references: z.preprocess(
+    (v) => (typeof v === "string" ? normalizeLineBreaks(v) : v),
+    optionalText(ADDRESS_LIMITS.references, PROFILE_MESSAGES.referencesTooLong, "several"),
+  ),
   makeDefault: checkbox,
 });
 

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
-import { PHONE_PATTERN, normalizeLineBreaks } from "#domain/forms.ts";
+import { PHONE_PATTERN } from "#domain/forms.ts";
 import { registerSchema, trimmedText } from "#server/accounts/forms.ts";
 import { addressSchema } from "#server/accounts/profile-forms.ts";
 import { ShopError } from "#server/errors.ts";
@@ -25,12 +25,10 @@ export const checkoutContactSchema = z.object({
 });
 
 /**
- * A new shipping address: street, city, one of the 32 states, a 5-digit zip code required; colonia and references optional.
- * The references (a textarea) are checked and kept with their line breaks as the field counted them (LF, not the posted CRLF).
+ * A new shipping address: the profile's address rules (street, city, one of the 32 states, a 5-digit zip code required;
+ * colonia and references optional, references counted with its line breaks as the field counts them).
  */
-export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true }).extend({
-  references: z.preprocess((v) => (typeof v === "string" ? normalizeLineBreaks(v) : v), addressSchema.shape.references),
-});
+export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true });
 
 export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;

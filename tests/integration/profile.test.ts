@@ -371,6 +371,24 @@ describeEachDatabase("profile", (t) => {
     expect(foreign).toMatchObject({ status: 200, data: { editingId: null, deletingId: null } });
   });
 
+  it("route: 'Referencias' typed to the field's limit with line breaks is saved whole (a browser posts each break as CRLF)", async () => {
+    const user = await customer();
+    const { cookie } = await signIn(t.db, user.id);
+    // 298 characters as the textarea counts them (its maxlength is 300), 303 as posted.
+    const references = ["Portón azul", "x".repeat(254), "tocar dos veces", "ok", "fin", "!!!!!!!!"].join("\n");
+    expect(references.length).toBe(298);
+    const posted = references.replace(/\n/g, "\r\n");
+    expect(posted.length).toBe(303);
+    const added = await post(
+      "/perfil?tab=direcciones",
+      { intent: "add-address", street: "Calle 5 de Mayo 10", city: "Puebla", state: "Puebla", zipCode: "72000", references: posted },
+      cookie,
+    );
+    expect(added).toMatchObject({ status: 303 });
+    const [saved] = await listAddresses(t.db, user.id);
+    expect(saved!.references).toBe(references);
+  });
+
   it("route: a successful post answers 303 back to the tab with the notice key", async () => {
     const user = await customer();
     const { cookie, sessionId } = await signIn(t.db, user.id);
