@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { failureFromIssues, failureOf, type FailureContext, type FormFailure } from "#domain/form-failure.ts";
 import { ShopError } from "#server/errors.ts";
 import { CART_FORM_ERRORS } from "#domain/messages.ts";
+import { normalizeLineBreaks } from "#domain/forms.ts";
 
 /** The posted form, or null when the body is not a form (wrong content type, malformed). */
 export async function tryReadForm(request: Request): Promise<FormData | null> {
@@ -27,10 +28,13 @@ export async function readForm(request: Request): Promise<FormData> {
 
 /**
  * What the visitor typed in these fields, to put back in a refused form: text
- * only, capped (never a password field: callers leave those out).
+ * only, line breaks as the field holds them (LF, not the posted CRLF), capped
+ * at `max` characters without splitting one (never a password field: callers
+ * leave those out). The cap only keeps a hostile post from being echoed whole;
+ * by default 300, the address references' limit (a caller with a longer field passes its own).
  */
 export function enteredValues<Name extends string>(form: FormData, names: readonly Name[], max = 300): Record<Name, string> {
-  const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.slice(0, max) : "");
+  const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? Array.from(normalizeLineBreaks(v)).slice(0, max).join("") : "");
   return Object.fromEntries(names.map((name) => [name, text(form.get(name))])) as Record<Name, string>;
 }
 
