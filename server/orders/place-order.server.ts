@@ -17,17 +17,11 @@
  * here: the caller asks for a payment link after this commits.
  */
 import { randomBytes } from "node:crypto";
-import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { addresses, carts, loyaltyAccounts, orderItems, orders, users } from "#server/db/schema.ts";
-import {
-  CHECKOUT_MESSAGES,
-  DEFAULT_UNPAID_ORDER_HOLD_MINUTES,
-  NO_CHARGE_PAYMENT_METHOD,
-  UNPAID_ORDER_CAPS,
-  orderNumberFrom,
-} from "#domain/orders.ts";
+import { CHECKOUT_MESSAGES, DEFAULT_UNPAID_ORDER_HOLD_MINUTES, NO_CHARGE_PAYMENT_METHOD, orderNumberFrom } from "#domain/orders.ts";
 import { isId } from "#domain/ids.ts";
 import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#domain/pricing.ts";
 import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
@@ -50,6 +44,7 @@ import {
   type CheckoutAddress,
 } from "./checkout-input";
 import { orderLink } from "./order-links";
+import { capIp, checkUnpaidOrderCaps, type UnpaidOrderCapsInput } from "./unpaid-order-caps.server";
 
 export interface PlaceOrderInput {
   /** The cart being bought: the signed-in customer's own cart, or a guest cart. */
@@ -475,55 +470,4 @@ function asCheckoutError(error: unknown): CheckoutError {
   if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
   logError("placeOrder failed", error);
   return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });
-}
-
-// ---------------------------------------------------------------------------
-// Unpaid-order caps (decision record 015). One visitor must not hold the shop's stock with
-// orders nobody pays: at most UNPAID_ORDER_CAPS.perEmail orders on hold per contact e-mail (or
-// signed-in account) and UNPAID_ORDER_CAPS.perIp per IP, both times RATE_LIMIT_FACTOR. Checked
-// inside placeOrder's transaction, after the cart lock, under transaction-scoped advisory locks on
-// the e-mail and the IP (always in that order), so two checkouts of one buyer at once cannot both
-// take the last place. A refusal is a CheckoutError with status 429: nothing is written.
-
-export interface UnpaidOrderCapsInput {
-  /** The client's IP (the load context's clientIp). */
-  clientIp: string;
-  /** RATE_LIMIT_FACTOR: multiplies both caps. */
-  factor: number;
-}
-
-/** The advisory-lock classes of the caps (the first key of pg_advisory_xact_lock(int, int)). */
-const CAP_LOCK_EMAIL = 15_001;
-const CAP_LOCK_IP = 15_002;
-
-/** The IP as stored in orders.client_ip and locked on. */
-function capIp(clientIp: string): string {
-  return clientIp.slice(0, 100);
-}
-
-function scaledCap(limit: number, factor: number): number {
-  return Math.max(1, Math.floor(limit * factor));
-}
-
-/** Orders still holding stock for a buyer: unpaid (pending or rejected), not cancelled, hold not lapsed. */
-function onHold() {
-  return and(eq(orders.orderStatus, "pending"), inArray(orders.paymentStatus, ["pending", "rejected"]), gt(orders.holdUntil, sql`now()`));
-}
-
-async function checkUnpaidOrderCaps(tx: Tx, input: UnpaidOrderCapsInput & { email: string; userId: string | null }): Promise<void> {
-  const ip = capIp(input.clientIp);
-  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_EMAIL}, hashtext(${input.email}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_IP}, hashtext(${ip}))`);
-  const buyer = input.userId ? or(eq(orders.guestEmail, input.email), eq(orders.userId, input.userId)) : eq(orders.guestEmail, input.email);
-  const [byEmail] = await tx.select({ n: count() }).from(orders).where(and(onHold(), buyer));
-  const [byIp] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(onHold(), eq(orders.clientIp, ip)));
-  if (
-    Number(byEmail?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perEmail, input.factor) ||
-    Number(byIp?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perIp, input.factor)
-  ) {
-    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tooManyUnpaidOrders, { status: 429 });
-  }
 }
