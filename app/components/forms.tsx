@@ -6,7 +6,8 @@
  * `{id}-ayuda`, its errors `{id}-error`. A form's own message (not one field's)
  * is a FormError, once, above the submit button.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import type { FormFailure } from "#domain/form-failure.ts";
 
 export const hintId = (id: string) => `${id}-ayuda`;
 export const errorId = (id: string) => `${id}-error`;
@@ -151,4 +152,19 @@ export function CheckboxField({
       <ErrorList id={errorId(id)} errors={errors} />
     </div>
   );
+}
+
+/**
+ * After a refused post the focus goes to the first field at fault, so a screen
+ * reader reads its label and message. Without JavaScript the page is new and
+ * the field's autoFocus does it; with JavaScript the form stays on the page, so
+ * this does it when a new failure arrives. Give the returned ref to the form.
+ */
+export function useFocusOnRefusal(failure: FormFailure | undefined) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!failure) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
+  return formRef;
 }

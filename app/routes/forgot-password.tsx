@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { Honeypot } from "#app/components/Honeypot.tsx";
-import { FormError } from "#app/components/forms.tsx";
+import { FormError, useFocusOnRefusal } from "#app/components/forms.tsx";
 import { EmailField } from "#app/components/ContactFields.tsx";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { failureFor, failureOf } from "#domain/form-failure.ts";
+import { failureFor, failureOf, type FormFailure } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE, RESET_MESSAGES } from "#domain/messages.ts";
 import { enteredValues, formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
@@ -63,24 +63,11 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       </section>
     );
   }
-  const failure = busy ? undefined : failureFor(actionData);
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">¿Olvidaste tu contraseña?</h1>
       <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
-      <Form method="post" className="auth-form">
-        <Honeypot />
-        <EmailField
-          id="email"
-          errors={failure?.fieldErrors.email}
-          defaultValue={failureFor(actionData)?.values.email}
-          autoFocus={Boolean(failure?.fieldErrors.email)}
-        />
-        <FormError message={failure?.formError} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? "Enviando..." : "Enviar enlace"}
-        </button>
-      </Form>
+      <RequestForm busy={busy} answer={failureFor(actionData)} />
       <p>
         <Link to="/login">Volver a Iniciar Sesión</Link>
       </p>
@@ -88,5 +75,26 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         ¿No tienes cuenta? <Link to="/registro">Crear Cuenta</Link>
       </p>
     </section>
+  );
+}
+
+/** The e-mail to send the link to; a refused one keeps what was typed and takes the focus. */
+function RequestForm({ busy, answer }: { busy: boolean; answer: FormFailure | undefined }) {
+  const failure = busy ? undefined : answer;
+  const formRef = useFocusOnRefusal(failure);
+  return (
+    <Form method="post" className="auth-form" ref={formRef}>
+      <Honeypot />
+      <EmailField
+        id="email"
+        errors={failure?.fieldErrors.email}
+        defaultValue={answer?.values.email}
+        autoFocus={Boolean(failure?.fieldErrors.email)}
+      />
+      <FormError message={failure?.formError} />
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        {busy ? "Enviando..." : "Enviar enlace"}
+      </button>
+    </Form>
   );
 }

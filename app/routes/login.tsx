@@ -4,7 +4,7 @@ import { authenticate, getUser, signIn, type AuthMode, type AuthRequest } from "
 import { loginSchema, registerSchema } from "#server/accounts/forms.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
-import { Field, FormError } from "#app/components/forms.tsx";
+import { Field, FormError, useFocusOnRefusal } from "#app/components/forms.tsx";
 import { EmailField, NameField, PhoneField } from "#app/components/ContactFields.tsx";
 import { AUTH_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
@@ -79,6 +79,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const errors = failure?.fieldErrors ?? {};
   const values = failure?.values ?? {};
   const focus = firstFieldAtFault(failure);
+  const formRef = useFocusOnRefusal(failure);
   return (
     <section className="auth-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{register ? "Crear Cuenta" : "Iniciar Sesión"}</h1>
@@ -87,6 +88,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         action={pathname + (loaderData.redirectTo !== "/" ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "")}
         className="auth-form"
         key={pathname}
+        ref={formRef}
       >
         <Honeypot />
         {register ? <NameField id="name" errors={errors.name} defaultValue={values.name} autoFocus={focus === "name"} /> : null}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { Field, FormError } from "#app/components/forms.tsx";
+import { Field, FormError, useFocusOnRefusal } from "#app/components/forms.tsx";
 import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
 import { RATE_LIMIT_MESSAGE, RESET_MESSAGES } from "#domain/messages.ts";
@@ -113,6 +113,7 @@ function ResetForm({ name, failure: refused }: { name: string; failure: FormFail
   const matching = password.length > 0 && password === confirm;
   const failure = busy ? undefined : refused;
   const focus = firstFieldAtFault(failure);
+  const formRef = useFocusOnRefusal(failure);
   return (
     <section className="auth-card" aria-labelledby="reset-title">
       <h1 id="reset-title">Restablecer contraseña</h1>
@@ -120,7 +121,7 @@ function ResetForm({ name, failure: refused }: { name: string; failure: FormFail
         Hola, <strong>{name}</strong>. Escribe tu nueva contraseña.
       </p>
       {/* noValidate: the server's Spanish messages, not the browser's, answer a no-JS submit. */}
-      <Form method="post" className="auth-form" replace noValidate>
+      <Form method="post" className="auth-form" replace noValidate ref={formRef}>
         <PasswordField
           id="newPassword"
           label="Nueva contraseña"

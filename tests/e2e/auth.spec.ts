@@ -51,7 +51,7 @@ test("errors come back in Spanish with the e-mail kept, and switching mode clear
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("a registration refused for several fields shows every message next to its field, the values kept", async ({ page, visit, js }) => {
+test("a registration refused for several fields shows every message next to its field, the values kept", async ({ page, visit }) => {
   await visit("/registro");
   // What a browser without validation (or a hand-made post) sends: the server answers each field.
   await page.locator("form.auth-form").evaluate((form) => form.setAttribute("novalidate", ""));
@@ -66,8 +66,9 @@ test("a registration refused for several fields shows every message next to its 
   await expect(page.getByLabel("Nombre")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Nombre")).toHaveValue("Ana López");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("ana@");
-  // Without JavaScript the page is new: the first field at fault takes the focus, so its message is read out.
-  if (!js) await expect(page.getByLabel("Correo electrónico")).toBeFocused();
+  // The first field at fault takes the focus, so its message is read out: without JavaScript the page is new and the
+  // field has autoFocus; with JavaScript the form stays on the page and the focus is moved there.
+  await expect(page.getByLabel("Correo electrónico")).toBeFocused();
 });
 
 test("a guest's cart is kept after logging in", async ({ page, visit }) => {
