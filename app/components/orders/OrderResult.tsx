@@ -212,7 +212,11 @@ export function AwaitingPaymentPanel({ order, error }: { order: ReturnPageSummar
 /** A cancelled or refunded order: nothing to pay. */
 function ClosedOrderPanel({ order }: { order: ReturnPageSummary }) {
   return (
-    <ResultPanel tone="failure" title={ORDER_STATE_MESSAGES.closedTitle} actions={<KeepShoppingActions />}>
+    <ResultPanel
+      tone="failure"
+      title={order.state === "cancelled" ? CANCELLED_ORDER_MESSAGES.title : ORDER_STATE_MESSAGES.closedTitle}
+      actions={<KeepShoppingActions />}
+    >
       <p className="result-lead">
         {order.state === "refunded"
           ? ORDER_STATE_MESSAGES.refundedLead(order.orderNumber)

@@ -162,6 +162,7 @@ describe("the return pages by the order's real state", () => {
     expect(paid).toContain("¡Pago exitoso!");
     expect(paid).not.toContain("no se pudo procesar");
     const cancelled = text(render(ConfirmationPage as never, { order: { ...summary, state: "cancelled" }, loadFailed: false }));
+    expect(cancelled).toContain("Tu pedido fue cancelado");
     expect(cancelled).toContain("Tu pedido CV-7K3Q9M se canceló");
     expect(cancelled).toContain("No se realizó ningún cargo por este pedido.");
     expect(cancelled).not.toContain("Pagar Ahora");
