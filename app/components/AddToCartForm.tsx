@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CART_ACTION } from "./cart-state";
-import { FormError } from "#app/components/forms.tsx";
+import { FormError } from "#app/components/form-parts.tsx";
 import { failureFor } from "#domain/form-failure.ts";
 
 /**

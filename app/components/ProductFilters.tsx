@@ -4,7 +4,7 @@ import { SORT_OPTIONS, hasFilters, parseProductQuery, productListHref, sortValue
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";
-import { SelectField } from "#app/components/forms.tsx";
+import { SelectField } from "#app/components/form-parts.tsx";
 
 export const FILTER_FORM_ID = "filtros-form";
 

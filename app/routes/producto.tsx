@@ -13,7 +13,7 @@ import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { ShieldIcon } from "#app/components/icons.tsx";
-import { productJsonLd } from "#app/lib/product-json-ld.ts";
+import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];

@@ -1,4 +1,8 @@
-/** The product page's structured data (schema.org Product with one Offer), for search engines' rich results. */
+/**
+ * The product page's structured data (schema.org Product with one Offer), for
+ * search engines' rich results. It sits beside its route so that it loads with
+ * the product page, not with the shell that every page shares.
+ */
 import type { ProductDto } from "#server/catalog/product-dto.ts";
 
 export function productJsonLd(product: ProductDto, origin: string) {
