@@ -95,7 +95,11 @@ export function parseLoyaltyAdminQuery(params: URLSearchParams): LoyaltyAdminQue
   const ajustar = params.get("ajustar");
   const aviso = params.get(NOTICE_PARAM);
   return {
-    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, LOYALTY_SEARCH_MAX_LENGTH),
+    // Control characters (NUL among them, which PostgreSQL's text refuses) are no part of a name or an e-mail.
+    q: (params.get("q") ?? "")
+      .replace(/[\s\p{Cc}]+/gu, " ")
+      .trim()
+      .slice(0, LOYALTY_SEARCH_MAX_LENGTH),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     usuario: isId(usuario) ? usuario : null,
     ajustar: isId(ajustar) ? ajustar : null,

@@ -203,6 +203,8 @@ describeEachDatabase("loyalty admin", (t) => {
       const result = await load(`/admin/loyalty?${query}`, cookie);
       expect({ query, status: result.status }).toEqual({ query, status: 200 });
       expect(result.data!.view).toBe("list");
+      // A search is never a database error (a NUL byte is refused by PostgreSQL's text).
+      expect({ query, loadError: result.data!.loadError }).toEqual({ query, loadError: null });
     }
     for (const query of ["usuario=nope", `usuario=${newId()}`, "ajustar=%27%20or%201=1", `ajustar=${newId()}`]) {
       const result = await load(`/admin/loyalty?${query}&q=${word}`, cookie);
