@@ -13,8 +13,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CODE_FOLDERS = ["app", "domain", "server", "scripts", "tests"];
 const SKIP_FOLDERS = new Set(["node_modules", "build", "data", ".react-router", "test-results", "playwright-report"]);
-/** Applied migrations are history: a database records having run each one, so their text is never edited. */
-const HISTORY = "server/db/migrations";
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|css|sql|md|json|yml|yaml|html|txt)$/;
 const SELF = path.relative(ROOT, import.meta.filename);
 
@@ -24,7 +22,7 @@ function* filesUnder(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(full, { withFileTypes: true })) {
     const rel = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIP_FOLDERS.has(entry.name) && rel !== HISTORY) yield* filesUnder(rel);
+      if (!SKIP_FOLDERS.has(entry.name)) yield* filesUnder(rel);
     } else if (TEXT_FILE.test(entry.name)) {
       yield rel;
     }
