@@ -1,16 +1,14 @@
 /**
  * The sandbox payment page's server half (/sandbox/pago/{orderId}): who may see
- * and pay the order (the browser that placed it, or its signed-in owner), what
+ * and pay the order (viewerMaySee: its signed-in owner, or for a guest's order the browser that placed it), what
  * the page shows, and what a button does (server/payments payInSandbox).
  */
 import type { AppLoadContext } from "react-router";
-import { eq } from "drizzle-orm";
 import type { SandboxDecision } from "#domain/payments.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
 import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
-import { orderForPayment, readPendingOrder } from "#server/orders/index.ts";
+import { orderForPayment, readPendingOrder, viewerMaySee } from "#server/orders/index.ts";
 import { payInSandbox } from "#server/payments/index.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
 
@@ -25,8 +23,8 @@ export interface SandboxCheckout {
 }
 
 /**
- * Who may open an order's sandbox page: the browser whose pending-order cookie
- * names it (the one that placed it), or its signed-in owner.
+ * Who may open an order's sandbox page (viewerMaySee): a customer's order only its
+ * signed-in owner, a guest's the browser whose pending-order cookie names it.
  */
 export interface SandboxViewer {
   pendingOrderId: string | null;
@@ -43,10 +41,8 @@ export async function sandboxViewer(request: Request, context: AppLoadContext): 
 export async function sandboxCheckout(db: Database, orderId: string, viewer: SandboxViewer): Promise<SandboxCheckout | null> {
   const order = await orderForPayment(db, orderId);
   if (!order) return null;
-  if (viewer.pendingOrderId !== order.id) {
-    const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
-    if (!viewer.userId || owner?.userId !== viewer.userId) return null;
-  }
+  // The one rule of who sees an order: a customer's only by that signed-in customer (whatever a cookie says), a guest's by its cookie.
+  if (!viewerMaySee(order, viewer)) return null;
   const { id, orderNumber, finalTotalCents, orderStatus, paymentStatus } = order;
   return { id, orderNumber, finalTotalCents, orderStatus, paymentStatus, payable: canRetryPayment(order) };
 }

@@ -159,6 +159,11 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const owned = await insertOrder(t.db, { userId });
     expect((await load(owned.id, (await signIn(t.db, userId)).cookie)).status).toBe(200);
     expect((await load(owned.id, (await signIn(t.db, await insertCustomer(t.db))).cookie)).status).toBe(404);
+    // A customer's order is theirs alone: a browser that still holds its pending-order cookie (a shared
+    // computer after sign-out) may not pay it, signed out or signed in as someone else.
+    const ownedCookie = await buyerOf(owned);
+    expect((await load(owned.id, ownedCookie)).status).toBe(404);
+    expect((await load(owned.id, `${ownedCookie}; ${(await signIn(t.db, await insertCustomer(t.db))).cookie}`)).status).toBe(404);
     expect(new Headers(sandboxHeaders({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
   });
 
