@@ -22,6 +22,7 @@ import { logError } from "#server/http/error-log.ts";
 import {
   PaymentLinkError,
   clearPendingOrder,
+  isLinkKey,
   orderForViewer,
   readPendingOrder,
   retryPaymentForViewer,
@@ -45,8 +46,6 @@ export interface ReturnPageOrder {
   linkKey: string | null;
 }
 
-const LINK_KEY = /^[A-Za-z0-9_-]{16,100}$/;
-
 /**
  * The order named by `reference` (the query's external_reference or ?pedido=)
  * if the viewer may see it, else the one the pending-order cookie names (if the
@@ -59,7 +58,7 @@ export async function returnPageOrder(
   linkKey: string | null = null,
 ): Promise<ReturnPageOrder> {
   const [stored, user] = await Promise.all([readPendingOrder(request, context.config), getUser(request, context)]);
-  const key = linkKey !== null && LINK_KEY.test(linkKey) ? linkKey : null;
+  const key = isLinkKey(linkKey) ? linkKey : null;
   const viewer = { userId: user?.id ?? null, pendingOrderId: stored?.id ?? null, linkKey: key };
   try {
     let order = isOrderNumber(reference) ? await orderForViewer(context.db, { orderNumber: reference }, viewer) : null;
@@ -185,7 +184,7 @@ export async function payFromOrderPage(request: Request, context: AppLoadContext
   if (!parsed.success) return refuse(failureOf(PAYMENT_MESSAGES.failed));
   const [stored, user] = await Promise.all([readPendingOrder(request, context.config), getUser(request, context)]);
   const clave = parsed.data.clave;
-  const viewer = { userId: user?.id ?? null, pendingOrderId: stored?.id ?? null, linkKey: clave && LINK_KEY.test(clave) ? clave : null };
+  const viewer = { userId: user?.id ?? null, pendingOrderId: stored?.id ?? null, linkKey: isLinkKey(clave) ? clave : null };
   try {
     const { url, setCookie } = await retryPaymentForViewer(context.db, context.config, { orderNumber: parsed.data.pedido }, viewer);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });

@@ -28,7 +28,7 @@ export {
   type OrderView,
   type OrderViewer,
 } from "./order-views.server";
-export { orderLink, orderLinkKey } from "./order-links";
+export { isLinkKey, orderLink, orderLinkKey } from "./order-links";
 export {
   PaymentLinkError,
   RetryPaymentError,

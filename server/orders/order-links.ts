@@ -26,9 +26,14 @@ export function orderLinkKey(checkoutToken: string | null): string | null {
     .digest("base64url");
 }
 
+/** Whether a value from a query or a form has a link key's form (whether it opens anything is linkKeyOpens's answer). */
+export function isLinkKey(value: unknown): value is string {
+  return typeof value === "string" && LINK_KEY_PATTERN.test(value);
+}
+
 /** Whether a key from a query opens the order with this checkout token (constant time; malformed keys never do). */
 export function linkKeyOpens(checkoutToken: string | null, key: string | null | undefined): boolean {
-  if (typeof key !== "string" || !LINK_KEY_PATTERN.test(key)) return false;
+  if (!isLinkKey(key)) return false;
   const expected = orderLinkKey(checkoutToken);
   if (!expected) return false;
   return timingSafeEqual(Buffer.from(expected), Buffer.from(key));
