@@ -43,3 +43,13 @@ export const CONTROL_CHARACTER_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 export function normalizeLineBreaks(value: string): string {
   return value.replace(/\r\n?/g, "\n");
 }
+
+/**
+ * A posted value as typed, to show back in a refused form: text only (anything
+ * else reads as empty), line breaks as the field holds them, at most `max`
+ * characters, never cut inside one. Only the echoed copy is capped; what is
+ * validated is never cut.
+ */
+export function typedText(value: unknown, max: number): string {
+  return typeof value === "string" ? Array.from(normalizeLineBreaks(value)).slice(0, max).join("") : "";
+}

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { failureFromIssues, failureOf, type FailureContext, type FormFailure } from "#domain/form-failure.ts";
 import { ShopError } from "#server/errors.ts";
 import { CART_FORM_ERRORS } from "#domain/messages.ts";
-import { normalizeLineBreaks } from "#domain/forms.ts";
+import { ADDRESS_LIMITS, typedText } from "#domain/forms.ts";
 
 /** The posted form, or null when the body is not a form (wrong content type, malformed). */
 export async function tryReadForm(request: Request): Promise<FormData | null> {
@@ -33,9 +33,12 @@ export async function readForm(request: Request): Promise<FormData> {
  * leave those out). The cap only keeps a hostile post from being echoed whole;
  * by default 300, the address references' limit (a caller with a longer field passes its own).
  */
-export function enteredValues<Name extends string>(form: FormData, names: readonly Name[], max = 300): Record<Name, string> {
-  const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? Array.from(normalizeLineBreaks(v)).slice(0, max).join("") : "");
-  return Object.fromEntries(names.map((name) => [name, text(form.get(name))])) as Record<Name, string>;
+export function enteredValues<Name extends string>(
+  form: FormData,
+  names: readonly Name[],
+  max: number = ADDRESS_LIMITS.references,
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, typedText(form.get(name), max)])) as Record<Name, string>;
 }
 
 /** The posted values of exactly the schema's fields (FormData.get: a repeated name counts once). */

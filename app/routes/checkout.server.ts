@@ -7,7 +7,7 @@
  * payment) and answered; the paying step is in checkout-payment.server.ts. The
  * route module stays a thin switch over these.
  */
-import { HONEYPOT_FIELD, normalizeLineBreaks } from "#domain/forms.ts";
+import { ADDRESS_LIMITS, HONEYPOT_FIELD, normalizeLineBreaks, typedText } from "#domain/forms.ts";
 import { failureFromIssues, type FieldErrors, type FormFailure } from "#domain/form-failure.ts";
 import {
   CHECKOUT_INTENTS,
@@ -74,13 +74,12 @@ export const CHECKOUT_TEXT_FIELDS = [
 ] as const;
 export type CheckoutTextField = (typeof CHECKOUT_TEXT_FIELDS)[number];
 
-/** How much of a typed value a refused form gives back (cut between characters, never inside one). */
-const ECHO_CAP = 300;
-
-/** What a refused form gives back as typed: each value capped, an emoji never split in two. */
-export function echoedValues(values: Record<CheckoutTextField, string>): Record<CheckoutTextField, string> {
-  const cap = (v: string) => (v.length <= ECHO_CAP ? v : v.slice(0, /[\uD800-\uDBFF]/.test(v[ECHO_CAP - 1]!) ? ECHO_CAP - 1 : ECHO_CAP));
-  return Object.fromEntries(Object.entries(values).map(([name, v]) => [name, cap(v)])) as Record<CheckoutTextField, string>;
+/** What a refused form gives back as typed: each value capped (typedText: never inside a character). */
+function echoedValues(values: Record<CheckoutTextField, string>): Record<CheckoutTextField, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typedText(v, ADDRESS_LIMITS.references)])) as Record<
+    CheckoutTextField,
+    string
+  >;
 }
 
 /**

@@ -14,7 +14,7 @@ import { ShopError } from "#server/errors.ts";
 import { listImages } from "#server/images/gallery.server.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 import { createProduct, removeProduct, updateProduct, type RemoveProductResult } from "./product-admin.server";
-import { PRODUCT_LIMITS } from "#domain/forms.ts";
+import { PRODUCT_LIMITS, typedText } from "#domain/forms.ts";
 import { PRODUCT_FIELDS, type ProductField, type ProductInput } from "./product-input";
 
 /** The form field of the gallery picker without JavaScript: the chosen image's path joins the images. */
@@ -46,12 +46,12 @@ export function postedProductValues(form: FormData): Record<string, string> {
   const values = { ...EMPTY_PRODUCT_FORM };
   for (const field of PRODUCT_FIELDS) {
     if (field === "images") continue;
-    values[field] = rawText(form.get(field)).slice(0, limitOf(field) + SHOWN_BACK_MARGIN);
+    values[field] = typedText(form.get(field), limitOf(field) + SHOWN_BACK_MARGIN);
   }
   values.images = postedImages(form)
     .filter((url) => url.trim() !== "")
     .slice(0, SHOWN_BACK_IMAGES)
-    .map((url) => url.slice(0, PRODUCT_LIMITS.imageUrl + SHOWN_BACK_MARGIN));
+    .map((url) => typedText(url, PRODUCT_LIMITS.imageUrl + SHOWN_BACK_MARGIN));
   return productFormRecord(values);
 }
 

@@ -17,9 +17,9 @@ import {
   isCouponType,
   type CouponType,
 } from "#domain/coupons.ts";
-import { CONTROL_CHARACTER } from "#domain/forms.ts";
+import { CONTROL_CHARACTER, typedText } from "#domain/forms.ts";
 import { isId } from "#domain/ids.ts";
-import { rawText, trimmedText } from "#server/accounts/forms.ts";
+import { trimmedText } from "#server/accounts/forms.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { newId } from "#server/db/ids.ts";
@@ -151,7 +151,7 @@ export type CouponInput = z.output<typeof couponFormSchema>;
 export function postedCouponValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = { ...EMPTY_COUPON_FORM };
   for (const field of COUPON_FORM_FIELDS)
-    values[field] = rawText(form.get(field)).slice(0, field === "description" ? COUPON_LIMITS.description + 100 : 100);
+    values[field] = typedText(form.get(field), field === "description" ? COUPON_LIMITS.description + 100 : 100);
   return values;
 }
 
