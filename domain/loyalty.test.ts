@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPoints } from "./format";
 import {
+  ADJUSTMENT_DESCRIPTION_MAX_LENGTH,
   LOYALTY_ADMIN_MESSAGES,
   MAX_POINTS_ADJUSTMENT,
   MAX_POINTS_BALANCE,
@@ -18,6 +19,12 @@ describe("parseAdjustment", () => {
     expect(parseAdjustment("25", " Regalo ")).toEqual({ ok: true, amount: 25, description: "Regalo" });
     expect(parseAdjustment("+7", "x")).toEqual({ ok: true, amount: 7, description: "x" });
     expect(parseAdjustment(" -100000 ", "Línea 1\nLínea 2")).toEqual({ ok: true, amount: -100_000, description: "Línea 1\nLínea 2" });
+  });
+
+  it("counts a description's line breaks as the textarea does: typed to the limit and posted with CRLF, it is taken, with LF", () => {
+    const typed = ["a".repeat(60), "b".repeat(60), "c".repeat(60), "d".repeat(17)].join("\n");
+    expect(typed.length).toBe(ADJUSTMENT_DESCRIPTION_MAX_LENGTH);
+    expect(parseAdjustment("5", typed.replace(/\n/g, "\r\n"))).toEqual({ ok: true, amount: 5, description: typed });
   });
 
   it("refuses missing or blank fields with the Spanish message, then bad numbers and long text", () => {

@@ -1,7 +1,7 @@
 /** Loyalty programme facts the views need (docs/requirements.md#loyalty-points); the earning and spending rules are in pricing.ts. */
 import { NOTICE_PARAM } from "./form-failure";
 import { formatPoints } from "./format";
-import { CONTROL_CHARACTER_BUT_LINE_BREAKS } from "./forms";
+import { CONTROL_CHARACTER_BUT_LINE_BREAKS, normalizeLineBreaks } from "./forms";
 import { isId } from "./ids";
 
 /** The points tab invites the customer to use their points from this balance on. */
@@ -134,7 +134,8 @@ export type AdjustmentInput = { ok: true; amount: number; description: string } 
  */
 export function parseAdjustment(amountValue: unknown, descriptionValue: unknown): AdjustmentInput {
   const amountText = typeof amountValue === "string" ? amountValue.trim() : "";
-  const description = typeof descriptionValue === "string" ? descriptionValue.trim() : "";
+  // Counted and kept with its line breaks as the textarea holds them (LF, not the posted CRLF).
+  const description = typeof descriptionValue === "string" ? normalizeLineBreaks(descriptionValue.trim()) : "";
   if (!amountText) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required };
   if (!description) return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.required };
   if (!/^[+-]?\d+$/.test(amountText)) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountNotWhole };

@@ -43,6 +43,18 @@ function errorsOf(changes: Partial<Record<ProductField, unknown>>, mode: "new" |
 }
 
 describe("parseProductInput", () => {
+  it("counts the description's and the comment's line breaks as the textarea does: typed to the limit and posted with CRLF, taken with LF", () => {
+    const typed = (limit: number) => `${"a".repeat(limit - 4)}\nb\nc`;
+    const result = with_({
+      description: typed(PRODUCT_LIMITS.description).replace(/\n/g, "\r\n"),
+      comment: typed(PRODUCT_LIMITS.comment).replace(/\n/g, "\r\n"),
+    });
+    expect(result.ok && [result.product.description, result.product.comment]).toEqual([
+      typed(PRODUCT_LIMITS.description),
+      typed(PRODUCT_LIMITS.comment),
+    ]);
+  });
+
   it("accepts a complete product and stores prices in centavos, blanks as null", () => {
     const result = with_({});
     expect(result).toEqual({
@@ -218,7 +230,7 @@ describe("parseProductInput", () => {
     expect(errorsOf({ artist: "Ken\u001bSugimori" }).artist).toBe(PRODUCT_FIELD_MESSAGES.textInvalid);
     expect(errorsOf({ description: "Hola\u0007" }).description).toBe(PRODUCT_FIELD_MESSAGES.textInvalid);
     const lines = with_({ description: "Línea 1\nLínea 2", comment: "Centrado\r\nSin marcas" });
-    expect(lines.ok && [lines.product.description, lines.product.comment]).toEqual(["Línea 1\nLínea 2", "Centrado\r\nSin marcas"]);
+    expect(lines.ok && [lines.product.description, lines.product.comment]).toEqual(["Línea 1\nLínea 2", "Centrado\nSin marcas"]);
   });
 
   it("refuses oversized text with a message per field", () => {

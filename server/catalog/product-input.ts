@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CARD_TYPES, CATEGORIES, DEFAULT_CATEGORY, EXPANSIONS, MAX_PRODUCT_IMAGES, RARITIES } from "#domain/catalog.ts";
-import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, PRODUCT_LIMITS } from "#domain/forms.ts";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_BUT_LINE_BREAKS, PRODUCT_LIMITS, normalizeLineBreaks } from "#domain/forms.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { failureFromIssues, type FieldErrors } from "#domain/form-failure.ts";
 import { trimmedText } from "#server/accounts/forms.ts";
@@ -57,9 +57,10 @@ export function isProductImageUrl(value: string): boolean {
   }
 }
 
+/** A text field; a multi-line one (a textarea) is counted and kept with its line breaks as the field holds them (LF, not the posted CRLF). */
 const optionalText = (limit: number, lineBreaks: boolean) =>
   z.preprocess(
-    (v) => trimmedText(v),
+    (v) => (lineBreaks ? normalizeLineBreaks(trimmedText(v)) : trimmedText(v)),
     z
       .string()
       .max(limit, PRODUCT_FIELD_MESSAGES.textTooLong)
