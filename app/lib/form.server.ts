@@ -7,6 +7,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { failureFromIssues, failureOf, type FailureContext, type FormFailure } from "#domain/form-failure.ts";
 import { ShopError } from "#server/errors.ts";
+import { logError } from "#server/http/error-log.ts";
 import { CART_FORM_ERRORS } from "#domain/messages.ts";
 import { ADDRESS_LIMITS, typedText } from "#domain/forms.ts";
 
@@ -73,4 +74,17 @@ export function refuse(failure: FormFailure, status = 400) {
 export function refuseShopError(error: unknown, context: FailureContext = {}) {
   if (!(error instanceof ShopError)) throw error;
   return refuse(failureOf(error.message, { ...context, field: error.field }), error.status);
+}
+
+/**
+ * An action's answer to anything its service threw: a refusal (a ShopError) as
+ * the form's FormFailure with its status; anything else logged (without the
+ * values) and answered 500 with the form's generic Spanish message, never a
+ * stack and never an error page for a form.
+ */
+export function refuseThrown(error: unknown, context: FailureContext & { fallback: string; log: string; requestId?: string }) {
+  const { fallback, log, requestId, ...failure } = context;
+  if (error instanceof ShopError) return refuseShopError(error, failure);
+  logError(log, error, { intent: failure.intent, requestId });
+  return refuse(failureOf(fallback, failure), 500);
 }

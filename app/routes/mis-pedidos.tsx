@@ -6,14 +6,13 @@ import { itemCountText } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
+import { refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { FormError } from "#app/components/forms.tsx";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
-import { logError } from "#server/http/error-log.ts";
-import { PaymentLinkError, listCustomerOrders, retryPaymentForCustomer } from "#server/orders/index.ts";
+import { listCustomerOrders, retryPaymentForCustomer } from "#server/orders/index.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
@@ -48,9 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url, setCookie } = await retryPaymentForCustomer(context.db, context.config, user.id, orderId);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof PaymentLinkError) return refuseShopError(error, refusal);
-    logError("retry payment failed", error, { orderId, requestId: context.requestId });
-    return refuse(failureOf(PAYMENT_MESSAGES.failed, refusal), 500);
+    return refuseThrown(error, {
+      ...refusal,
+      fallback: PAYMENT_MESSAGES.failed,
+      log: "retry payment failed",
+      requestId: context.requestId,
+    });
   }
 }
 

@@ -20,7 +20,6 @@ import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import {
-  PaymentLinkError,
   clearPendingOrder,
   isLinkKey,
   orderForViewer,
@@ -29,7 +28,7 @@ import {
   type OrderView,
   type PendingOrder,
 } from "#server/orders/index.ts";
-import { refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
+import { refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { PRIVATE_PAGE_HEADERS } from "#app/lib/private-page.ts";
 
@@ -189,8 +188,10 @@ export async function payFromOrderPage(request: Request, context: AppLoadContext
     const { url, setCookie } = await retryPaymentForViewer(context.db, context.config, { orderNumber: parsed.data.pedido }, viewer);
     return redirect(url, { status: 303, headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof PaymentLinkError) return refuseShopError(error);
-    logError("payment from the order page failed", error, { requestId: context.requestId });
-    return refuse(failureOf(PAYMENT_MESSAGES.failed), 500);
+    return refuseThrown(error, {
+      fallback: PAYMENT_MESSAGES.failed,
+      log: "payment from the order page failed",
+      requestId: context.requestId,
+    });
   }
 }

@@ -4,12 +4,10 @@
  * form; anything else logged, with the generic Spanish message for that form).
  */
 import { redirect, type AppLoadContext } from "react-router";
-import { failureOf, NOTICE_PARAM, type FailureContext } from "#domain/form-failure.ts";
+import { NOTICE_PARAM, type FailureContext } from "#domain/form-failure.ts";
 import type { ProfileNotice } from "#domain/messages.ts";
-import { refuse, refuseShopError } from "#app/lib/form.server.ts";
+import { refuseThrown } from "#app/lib/form.server.ts";
 import type { SessionUser } from "#server/accounts/users.server.ts";
-import { ShopError } from "#server/errors.ts";
-import { logError } from "#server/http/error-log.ts";
 import { tabUrl, type ProfileTab } from "./tabs";
 
 export interface ProfileActionArgs {
@@ -27,7 +25,5 @@ export function refuseProfileChange(
   error: unknown,
   { context, generic, refusal }: { context: AppLoadContext; generic: string; refusal: FailureContext },
 ) {
-  if (error instanceof ShopError) return refuseShopError(error, refusal);
-  logError("profile action failed", error, { intent: refusal.intent, requestId: context.requestId });
-  return refuse(failureOf(generic, refusal), 500);
+  return refuseThrown(error, { ...refusal, fallback: generic, log: "profile action failed", requestId: context.requestId });
 }

@@ -16,13 +16,12 @@ import { logError } from "#server/http/error-log.ts";
 import { COUPON_ADMIN_MESSAGES as M, EMPTY_COUPON_FORM, couponNoticeText, couponsHref } from "#domain/coupons.ts";
 import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
 import { isId } from "#domain/ids.ts";
-import { formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { formInput, parseForm, refuse, tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CouponForm } from "#app/components/admin/CouponForm.tsx";
 import { CouponList } from "#app/components/admin/CouponList.tsx";
 import couponStylesHref from "#app/styles/admin-coupons.css?url";
-import { refuseError } from "./refusal.server";
 
 /**
  * `/admin/cupones` (docs/requirements.md#coupons): the list of coupons as cards, the create form
@@ -97,7 +96,7 @@ async function createAction(context: Route.ActionArgs["context"], form: FormData
   try {
     await createCoupon(context.db, parsed.data);
   } catch (error) {
-    return refuseError(error, { ...failure, fallback: FAILED.create, log: "coupon create failed", requestId: context.requestId });
+    return refuseThrown(error, { ...failure, fallback: FAILED.create, log: "coupon create failed", requestId: context.requestId });
   }
   return redirect(couponsHref({ aviso: "creado" }), 303);
 }
@@ -111,7 +110,7 @@ async function cardAction(context: Route.ActionArgs["context"], form: FormData, 
     if (intent === "delete") await deleteCoupon(context.db, id);
     else await setCouponActive(context.db, id, intent === "activate");
   } catch (error) {
-    return refuseError(error, { intent, fallback: FAILED[intent], log: "coupon action failed", requestId: context.requestId });
+    return refuseThrown(error, { intent, fallback: FAILED[intent], log: "coupon action failed", requestId: context.requestId });
   }
   return redirect(couponsHref({ aviso: DONE[intent] }), 303);
 }

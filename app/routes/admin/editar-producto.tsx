@@ -6,14 +6,13 @@ import { PRODUCT_LOAD_FAILED_HREF, productFormValuesFrom } from "#domain/product
 import { dashboardHref } from "#domain/admin-dashboard.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { refuse, tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
 import { FormError } from "#app/components/forms.tsx";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { ProductForm } from "#app/components/admin/ProductForm.tsx";
 import { DeleteProductButton } from "#app/components/admin/DeleteProductButton.tsx";
 import productStylesHref from "#app/styles/admin-products.css?url";
-import { refuseError } from "./refusal.server";
 import { saveProduct } from "./save-product.server";
 
 /**
@@ -37,7 +36,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const removed = await deleteProductForm(context.db, params.id);
     return redirect(dashboardHref({ tab: "productos", aviso: removed === "deleted" ? "producto-eliminado" : "producto-archivado" }), 303);
   } catch (error) {
-    return refuseError(error, {
+    return refuseThrown(error, {
       intent: "delete",
       fallback: ADMIN_MESSAGES.deleteFailed,
       log: "product delete failed",

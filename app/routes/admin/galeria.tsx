@@ -11,7 +11,7 @@ import {
 } from "#server/images/gallery.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
-import { formInput, parseForm, refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { formInput, parseForm, refuse, tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
@@ -19,7 +19,6 @@ import { NOTICE_PARAM, failureFor, failureOf } from "#domain/form-failure.ts";
 import { GalleryGrid } from "#app/components/admin/GalleryGrid.tsx";
 import { GalleryUploadForm } from "#app/components/admin/GalleryUploadForm.tsx";
 import galleryStylesHref from "#app/styles/admin-gallery.css?url";
-import { refuseError } from "./refusal.server";
 
 /** The gallery's success banners, by the `?aviso=` key a redirect carries. */
 const NOTICES = {
@@ -70,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await uploadGalleryImage(context.db, parsed.data[GALLERY_FILE_FIELD], admin.id);
     } catch (error) {
-      return refuseError(error, {
+      return refuseThrown(error, {
         intent,
         fallback: ADMIN_MESSAGES.imageUploadFailed,
         log: "gallery upload failed",
@@ -83,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await deleteGalleryImage(context.db, typeof id === "string" ? id : "");
   } catch (error) {
-    return refuseError(error, {
+    return refuseThrown(error, {
       intent,
       fallback: ADMIN_MESSAGES.imageDeleteFailed,
       log: "gallery delete failed",

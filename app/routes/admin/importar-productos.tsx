@@ -4,7 +4,7 @@ import type { Route } from "./+types/importar-productos";
 import { CSV_FILE_FIELD, CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
-import { tryReadForm } from "#app/lib/form.server.ts";
+import { tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { previewCsvFile, type CsvFilePreview } from "#app/lib/csv-preview.ts";
 import { ImportPreview, type ImportPreviewData } from "#app/components/admin/ImportPreview.tsx";
@@ -14,7 +14,6 @@ import { failureFor, type FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { Field, FormError } from "#app/components/forms.tsx";
 import { confirmPreviewedImport, loadImportPage, startProductImport } from "./importar-productos.server";
-import { refuseError } from "./refusal.server";
 import importStylesHref from "#app/styles/admin-import.css?url";
 
 /**
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await confirmPreviewedImport(context.db, String(form?.get("corrida") ?? ""))
         : await startProductImport(context.db, form?.get(CSV_FILE_FIELD) ?? null, mode, admin.id);
   } catch (error) {
-    return refuseError(error, {
+    return refuseThrown(error, {
       intent: mode,
       fallback: ADMIN_MESSAGES.importFailed,
       log: "import start failed",

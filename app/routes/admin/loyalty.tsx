@@ -19,14 +19,13 @@ import {
 } from "#server/loyalty/admin.server.ts";
 import { logError } from "#server/http/error-log.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
-import { enteredValues, refuse, tryReadForm } from "#app/lib/form.server.ts";
+import { enteredValues, refuse, tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyCustomerList } from "#app/components/admin/LoyaltyCustomerList.tsx";
 import { LoyaltyHistoryView } from "#app/components/admin/LoyaltyHistoryView.tsx";
 import { LoyaltyAdjustForm } from "#app/components/admin/LoyaltyAdjustForm.tsx";
 import loyaltyStylesHref from "#app/styles/admin-loyalty.css?url";
-import { refuseError } from "./refusal.server";
 
 /**
  * `/admin/loyalty` (docs/requirements.md#admin-area): one screen whose state is its query string — the
@@ -83,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await adjustCustomerPoints(context.db, { userId, amount: input.amount, description: input.description, adminId: admin.id });
   } catch (error) {
-    return refuseError(error, {
+    return refuseThrown(error, {
       ...failure,
       fallback: LOYALTY_ADMIN_MESSAGES.adjustFailed,
       log: "loyalty adjustment failed",

@@ -8,9 +8,8 @@ import { dashboardHref } from "#domain/admin-dashboard.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { postedProductValues, productFieldsFromForm, saveProductForm } from "#server/catalog/product-form.server.ts";
 import { productSchema } from "#server/catalog/product-input.ts";
-import { parseForm, refuse } from "#app/lib/form.server.ts";
+import { parseForm, refuse, refuseThrown } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
-import { refuseError } from "./refusal.server";
 
 /** The shop's own origins: an image address on one of them is the gallery's, stored as a path. */
 function ownOrigins(request: Request, context: AppLoadContext): string[] {
@@ -26,7 +25,7 @@ export async function saveProduct(request: Request, context: AppLoadContext, for
   try {
     await saveProductForm(context.db, parsed.data, id);
   } catch (error) {
-    return refuseError(error, {
+    return refuseThrown(error, {
       ...failure,
       fallback: id === null ? ADMIN_MESSAGES.addFailed : ADMIN_MESSAGES.updateFailed,
       log: id === null ? "product create failed" : "product update failed",
