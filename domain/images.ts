@@ -26,3 +26,6 @@ export function galleryImagePath(id: string): string {
 
 /** The picture types the gallery takes (what the file picker offers; the server decodes to be sure). */
 export const GALLERY_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+/** The gallery upload form's file field (the form draws it, the server's schema reads it). */
+export const GALLERY_FILE_FIELD = "imagen";

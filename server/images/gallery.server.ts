@@ -10,7 +10,7 @@ import type { Database, Queryable } from "#server/db/client.ts";
 import { images, imageVariants } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { isId } from "#domain/ids.ts";
-import { GALLERY_IMAGE_FILE, galleryImagePath, isImageWidth, type ImageWidth } from "#domain/images.ts";
+import { GALLERY_FILE_FIELD, GALLERY_IMAGE_FILE, galleryImagePath, isImageWidth, type ImageWidth } from "#domain/images.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { ShopError } from "#server/errors.ts";
 import { prepareGalleryImage, type GalleryFileProblem, type PreparedImage } from "./decode.server";
@@ -61,8 +61,7 @@ const PROBLEM_MESSAGES: Record<GalleryFileProblem, string> = {
   "too-many-pixels": ADMIN_MESSAGES.imageTooManyPixels,
 };
 
-/** The upload form's file field. */
-export const GALLERY_FILE_FIELD = "imagen";
+export { GALLERY_FILE_FIELD };
 
 /** The upload form: a chosen file (with none chosen, browsers send an empty, nameless part, or none at all). */
 export const galleryUploadSchema = z.object({

@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormFailure } from "#domain/form-failure.ts";
-import { GALLERY_ACCEPT, GALLERY_MAX_BYTES } from "#domain/images.ts";
+import { GALLERY_ACCEPT, GALLERY_FILE_FIELD, GALLERY_MAX_BYTES } from "#domain/images.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { formatFileSize } from "#domain/format.ts";
 import { Field, FormError } from "#app/components/forms.tsx";
-
-/** The file field's form name (server/images/gallery.server.ts GALLERY_FILE_FIELD). */
-const FILE_FIELD = "imagen";
 
 interface Preview {
   url: string;
@@ -31,12 +28,12 @@ export function GalleryUploadForm({ action, failure }: { action: string; failure
 
 function UploadForm({ action, failure, busy }: { action: string; failure: FormFailure | undefined; busy: boolean }) {
   const form = useRef<HTMLFormElement>(null);
-  const fileInput = () => form.current?.elements.namedItem(FILE_FIELD) as HTMLInputElement | null | undefined;
+  const fileInput = () => form.current?.elements.namedItem(GALLERY_FILE_FIELD) as HTMLInputElement | null | undefined;
   const [preview, setPreview] = useState<Preview | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   // The server's message belongs to the file it refused: choosing another one hides it.
   const [changed, setChanged] = useState(false);
-  const serverErrors = changed ? undefined : failure?.fieldErrors[FILE_FIELD];
+  const serverErrors = changed ? undefined : failure?.fieldErrors[GALLERY_FILE_FIELD];
   const errors = clientError ? [clientError] : serverErrors;
 
   function clear() {
@@ -95,7 +92,7 @@ function UploadForm({ action, failure, busy }: { action: string; failure: FormFa
         announce
         inputProps={{
           id: "galeria-archivo",
-          name: FILE_FIELD,
+          name: GALLERY_FILE_FIELD,
           type: "file",
           accept: GALLERY_ACCEPT,
           onChange: (event) => choose(event.currentTarget.files?.[0]),
