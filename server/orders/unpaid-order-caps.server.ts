@@ -1,12 +1,12 @@
 /**
  * Unpaid-order caps (decision record 015). One visitor must not hold the shop's stock with
- * orders nobody pays: at most UNPAID_ORDER_CAPS.perEmail orders on hold per contact e-mail (or
- * signed-in account) and UNPAID_ORDER_CAPS.perIp per IP, both times RATE_LIMIT_FACTOR. Checked
- * inside placeOrder's transaction, after the cart lock, under transaction-scoped advisory locks on
- * the e-mail and the IP (always in that order), so two checkouts of one buyer at once cannot both
+ * orders nobody pays: at most UNPAID_ORDER_CAPS.perEmail orders on hold per signed-in account (for a
+ * guest, per contact e-mail among guest orders) and UNPAID_ORDER_CAPS.perIp per IP, both times
+ * RATE_LIMIT_FACTOR. Checked inside placeOrder's transaction, after the cart lock, under
+ * transaction-scoped advisory locks on the buyer and the IP (always in that order), so two checkouts of one buyer at once cannot both
  * take the last place. A refusal is a CheckoutError with status 429: nothing is written.
  */
-import { and, count, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
 import { CHECKOUT_MESSAGES, UNPAID_ORDER_CAPS } from "#domain/orders.ts";
@@ -39,9 +39,12 @@ function onHold() {
 
 export async function checkUnpaidOrderCaps(tx: Tx, input: UnpaidOrderCapsInput & { email: string; userId: string | null }): Promise<void> {
   const ip = capIp(input.clientIp);
-  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_EMAIL}, hashtext(${input.email}))`);
+  // A signed-in customer is counted by their account alone: guest orders typed with their e-mail by
+  // anyone else must not lock them out. A guest is counted by the e-mail typed, among guest orders.
+  const buyerKey = input.userId ?? input.email;
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_EMAIL}, hashtext(${buyerKey}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(${CAP_LOCK_IP}, hashtext(${ip}))`);
-  const buyer = input.userId ? or(eq(orders.guestEmail, input.email), eq(orders.userId, input.userId)) : eq(orders.guestEmail, input.email);
+  const buyer = input.userId ? eq(orders.userId, input.userId) : and(isNull(orders.userId), eq(orders.guestEmail, input.email));
   const [byEmail] = await tx.select({ n: count() }).from(orders).where(and(onHold(), buyer));
   const [byIp] = await tx
     .select({ n: count() })

@@ -226,10 +226,10 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
   describe("caps on unpaid orders at the checkout (RATE_LIMIT_FACTOR 1)", () => {
     const config = parseConfig({ NODE_ENV: "test", RATE_LIMIT_FACTOR: "1" });
 
-    async function checkout(input: { email: string; ip: string }) {
+    async function checkout(input: { email: string; ip: string; userId?: string }) {
       const card = await insertProduct(t.db, { stock: 5 });
-      const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }]);
-      const cookie = (await cartCookie(config).serialize(cartId)).split(";")[0]!;
+      const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }], input.userId ?? null);
+      const cookie = input.userId ? (await signIn(t.db, input.userId)).cookie : (await cartCookie(config).serialize(cartId)).split(";")[0]!;
       const fields = {
         intent: "place",
         checkoutToken: `tok_${newId()}`,
@@ -273,6 +273,16 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
         .where(eq(orders.id, oldest!.id));
       await expireUnpaidOrders(t.db, {});
       expect((await checkout({ email, ip: "192.0.2.51" })).status).toBe(303);
+    });
+
+    it("a stranger's guest orders typed with a customer's e-mail never block that customer signed in (they count against their own IPs)", async () => {
+      const email = `victima-${newId()}@example.com`;
+      const userId = await insertCustomer(t.db, { email });
+      for (let i = 0; i < 3; i++) expect((await checkout({ email, ip: `203.0.113.${i + 1}` })).status).toBe(303);
+      expect((await checkout({ email, ip: "203.0.113.60", userId })).status).toBe(303);
+      // The customer's own unpaid orders still count: three of them, and a 4th is refused.
+      for (let i = 0; i < 2; i++) expect((await checkout({ email, ip: `203.0.113.${70 + i}`, userId })).status).toBe(303);
+      expect((await checkout({ email, ip: "203.0.113.80", userId })).status).toBe(429);
     });
 
     it("a 6th unpaid order from one IP (any e-mails) is refused with 429, nothing written; paid orders do not count", async () => {
