@@ -132,9 +132,12 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     );
   };
 
+  /** The browser that placed the order: its pending-order cookie, and for a customer's order that customer's session. */
   async function buyerOfId(id: string): Promise<string> {
-    const [row] = await t.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, id));
-    return row ? buyerOf({ id, orderNumber: row.orderNumber }) : "";
+    const [row] = await t.db.select({ orderNumber: orders.orderNumber, userId: orders.userId }).from(orders).where(eq(orders.id, id));
+    if (!row) return "";
+    const pending = await buyerOf({ id, orderNumber: row.orderNumber });
+    return row.userId ? `${pending}; ${(await signIn(t.db, row.userId)).cookie}` : pending;
   }
 
   it("sandbox page: only the browser that placed the order or its signed-in owner may pay it; never cached", async () => {
