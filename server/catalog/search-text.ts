@@ -29,3 +29,18 @@ export interface SearchableProduct {
 export function productSearchText(p: SearchableProduct): string {
   return normalizeSearchText([p.name, p.expansion, p.cardNumber ?? "", p.category ?? "", p.artist ?? ""].join(" "));
 }
+
+/**
+ * The orders.search column (the admin's order search): the order number, the contact name and
+ * e-mail typed at checkout, and the account's name and e-mail (migration 0007 fills older rows with
+ * the same steps in SQL).
+ */
+export function orderSearchText(o: {
+  orderNumber: string;
+  contactName: string;
+  email: string | null;
+  accountName?: string | null;
+  accountEmail?: string | null;
+}): string {
+  return normalizeSearchText([o.orderNumber, o.contactName, o.email ?? "", o.accountName ?? "", o.accountEmail ?? ""].join(" "));
+}

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_CATEGORY } from "#domain/catalog.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
 import { SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from "#domain/order-events.ts";
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** `('a', 'b', …)` for a CHECK constraint, from one of domain/'s lists (literal SQL, as migrations need). */
@@ -239,12 +240,25 @@ export const orders = pgTable(
       .default(sql`now() + interval '30 minutes'`),
     /** The IP the order was placed from (the per-IP cap on unpaid orders); null for orders placed before it was kept. */
     clientIp: text("client_ip"),
+    /**
+     * Refunds the provider refused for this order: the refund's idempotency key is derived from the
+     * order and this count + 1, so a retried refund (a timeout) is the same refund and a new try
+     * after a refusal is a new one (docs/requirements.md#order-fulfilment).
+     */
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    /**
+     * What the admin's order search matches (lower case, accents removed, as catalog/search-text.ts):
+     * order number, contact name and e-mail, and the account's name and e-mail. Written by placeOrder.
+     */
+    search: text("search").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
+    index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("orders_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
     check("orders_order_status_check", sql`${t.orderStatus} in ${oneOf(ORDER_STATUSES)}`),
     check("orders_payment_status_check", sql`${t.paymentStatus} in ${oneOf(PAYMENT_STATUSES)}`),
     check("orders_shipping_method_check", sql`${t.shippingMethod} in ${oneOf(SHIPPING_METHOD_IDS)}`),
@@ -310,6 +324,53 @@ export const sandboxPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sandbox_payments_reference_idx").on(t.externalReference)],
+);
+
+/**
+ * The sandbox provider's refunds, as Mercado Pago keeps them: one full refund per payment, and a
+ * request repeated with the same idempotency key answers the same refund.
+ */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .unique()
+    .references(() => sandboxPayments.id, { onDelete: "cascade" }),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  status: text("status").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An order's history (docs/requirements.md#order-fulfilment): one row per status change, payment,
+ * refund, e-mail or note, written in the same transaction as what it records.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actor: text("actor").notNull(),
+    /** The admin (or customer) who did it; the name is kept as it was then. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    /** What happened, in Spanish, as the admin reads it. */
+    message: text("message").notNull(),
+    data: jsonb("data"),
+    /** The statement's own time (not the transaction's), so events of one transaction keep their order. */
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index("order_events_order_idx").on(t.orderId, t.createdAt),
+    check("order_events_kind_check", sql`${t.kind} in ${oneOf(ORDER_EVENT_KINDS)}`),
+    check("order_events_actor_check", sql`${t.actor} in ${oneOf(ORDER_EVENT_ACTORS)}`),
+  ],
 );
 
 export const coupons = pgTable(

@@ -34,6 +34,7 @@ import { clearCart, getCart } from "#server/cart/cart.server.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
+import { orderSearchText } from "#server/catalog/search-text.ts";
 import { logError } from "#server/http/error-log.ts";
 import { failureFromIssues, firstFieldAtFault, type ValidationIssue } from "#domain/form-failure.ts";
 import {
@@ -297,9 +298,19 @@ async function insertOrder(
   hold: { holdMinutes: number; clientIp: string | null },
 ): Promise<{ id: string; orderNumber: string; holdUntil: Date }> {
   const { quote } = quoted;
+  const [account] = input.userId
+    ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, input.userId))
+    : [];
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
     const id = newId();
     const orderNumber = newOrderNumber();
+    const search = orderSearchText({
+      orderNumber,
+      contactName: checked.contact.name,
+      email: checked.contact.email,
+      accountName: account?.name,
+      accountEmail: account?.email,
+    });
     const inserted = await tx
       .insert(orders)
       .values({
@@ -326,6 +337,7 @@ async function insertOrder(
         checkoutToken: input.checkoutToken,
         holdUntil: sql`now() + make_interval(mins => ${Math.round(hold.holdMinutes)})`,
         clientIp: hold.clientIp,
+        search,
       })
       .onConflictDoNothing({ target: orders.orderNumber })
       .returning({ id: orders.id, orderNumber: orders.orderNumber, holdUntil: orders.holdUntil });

@@ -13,7 +13,8 @@ import { mercadoPagoProvider } from "./mercadopago.server";
 import { sandboxProvider } from "./sandbox.server";
 import type { PaymentProvider } from "./types";
 
-export type { PaymentOrder, PaymentProvider, ProviderPayment, VerifiedNotification } from "./types";
+export type { PaymentOrder, PaymentProvider, ProviderPayment, ProviderRefund, RefundRequest, VerifiedNotification } from "./types";
+export { RefundRefusedError } from "./types";
 export { applyPayment, decidePayment, shopPaymentStatus, type ApplyOutcome, type PaymentDecision } from "./apply-payment.server";
 export { handleWebhook, webhooksIdle, type WebhookAnswer, type WebhookProcessing } from "./webhook.server";
 export { PaymentLinkError, createPaymentLinkForOrder } from "./payment-link.server";

@@ -123,6 +123,8 @@ export function mercadoPagoProvider(config: AppConfig): PaymentProvider {
         throw error;
       }
     },
+    // Refunds come with the order-fulfilment work under way (server/fulfilment); until then none is made.
+    refundPayment: () => Promise.reject(new Error("refunds are not available yet")),
     async searchPayments(externalReference) {
       const found = await new Payment(client(READ_OPTIONS)).search({
         options: { external_reference: externalReference, sort: "date_created", criteria: "asc", limit: 100 },

@@ -100,6 +100,8 @@ export function sandboxProvider(config: AppConfig, db: Database): PaymentProvide
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
       return row ? toProviderPayment(row) : null;
     },
+    // Refunds come with the order-fulfilment work under way (server/fulfilment); until then none is made.
+    refundPayment: () => Promise.reject(new Error("refunds are not available yet")),
     async searchPayments(externalReference) {
       const rows = await db
         .select()

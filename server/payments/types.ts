@@ -42,6 +42,42 @@ export interface ProviderPayment {
 /** A checked notification: the payment it is about, or null for another topic (acknowledged, ignored). */
 export type VerifiedNotification = { ok: true; paymentId: string | null; topic: string | null } | { ok: false };
 
+/** A full refund of one payment (docs/requirements.md#order-fulfilment). */
+export interface RefundRequest {
+  /** The provider's payment id. */
+  paymentId: string;
+  /** What the shop expects to give back (the payment's whole amount). */
+  amountCents: number;
+  /** The same key for a retried request (a timeout): the provider answers the same refund. */
+  idempotencyKey: string;
+}
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  /** approved, in_process (the money is on its way), rejected… */
+  status: string;
+}
+
+/**
+ * The provider answered and said no (a 4xx: the payment cannot be refunded, funds are missing…):
+ * nothing was refunded, and trying the same request again would get the same answer. Any other
+ * error (a timeout, a 5xx, the network) leaves the outcome unknown: the caller tries again with
+ * the same idempotency key.
+ */
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The provider's own words or code, for the order's history and the log. */
+    readonly providerMessage: string,
+  ) {
+    super(message);
+    this.name = "RefundRefusedError";
+  }
+}
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "mercadopago";
   createPaymentLink(order: PaymentOrder): Promise<{ url: string; preferenceId: string }>;
@@ -51,4 +87,10 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string): Promise<ProviderPayment | null>;
   /** The payments whose external_reference is this order number. */
   searchPayments(externalReference: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds a payment in full; afterwards fetchPayment reports it 'refunded', and the provider
+   * sends its notification (payment.updated), which changes nothing more. Throws
+   * RefundRefusedError when the provider refuses.
+   */
+  refundPayment(request: RefundRequest): Promise<ProviderRefund>;
 }
