@@ -101,6 +101,12 @@ export const ORDER_STATUS_MESSAGES = {
   unknownStatus: "Estado de pedido no válido",
 } as const;
 
+/** The tracking number the admin types to mark an order shipped (`TRACKING_NUMBER_PATTERN`, domain/shipping.ts). */
+export const TRACKING_MESSAGES = {
+  required: ORDER_STATUS_MESSAGES.trackingNumberRequired,
+  invalid: "El número de rastreo debe tener de 6 a 40 letras o números",
+} as const;
+
 /**
  * Whether the admin may move an order from `from` to `to`: null when allowed,
  * else the Spanish reason. `trackingNumber` is what the admin's form carries

@@ -50,3 +50,54 @@ export function thresholdDiscountPercent(method: ShippingMethodId): number {
   const m = SHIPPING_METHODS[method];
   return Math.round(((m.priceCents - m.thresholdPriceCents) / m.priceCents) * 100);
 }
+
+/**
+ * The carriers' public tracking pages (docs/requirements.md#order-fulfilment). `url` builds the
+ * page for one tracking number when the carrier's page takes it in its address; `pageUrl` is the
+ * carrier's plain tracking page, where the buyer types the number when it does not.
+ * DHL Express México: its tracking page reads `tracking-id` and searches at once with `submit=1`.
+ * Estafeta: its public tracking page (Herramientas → Rastreo) has no documented parameter for the
+ * number, so the buyer is sent to the page and told to type it.
+ */
+interface CarrierTracking {
+  pageUrl: string;
+  url?: (encodedNumber: string) => string;
+}
+
+const CARRIER_TRACKING: Record<ShippingMethodId, CarrierTracking> = {
+  estafeta: { pageUrl: "https://www.estafeta.com/Herramientas/Rastreo" },
+  dhl: {
+    pageUrl: "https://www.dhl.com/mx-es/home/rastreo.html",
+    url: (n) => `https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=${n}&submit=1`,
+  },
+};
+
+/** A tracking number as the admin may type it: letters and digits, 6 to 40 (after normalizing). */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]{6,40}$/;
+
+/** " 1234-5678 abc " → "12345678ABC": trims, drops spaces and dashes, upper case. */
+export function normalizeTrackingNumber(raw: string): string {
+  return raw.replace(/[\s-]+/g, "").toUpperCase();
+}
+
+/**
+ * The carrier's tracking page for a number: the page showing that shipment when the carrier's
+ * page takes the number, else its plain tracking page (see `trackingPageTakesNumber`); null for a
+ * method that is not one of the shop's.
+ */
+export function trackingUrl(method: string, trackingNumber: string): string | null {
+  if (!isShippingMethodId(method)) return null;
+  const carrier = CARRIER_TRACKING[method];
+  const number = trackingNumber.trim();
+  return carrier.url && number ? carrier.url(encodeURIComponent(number)) : carrier.pageUrl;
+}
+
+/** Whether `trackingUrl` opens the shipment itself (false: the buyer types the number there). */
+export function trackingPageTakesNumber(method: string): boolean {
+  return isShippingMethodId(method) && CARRIER_TRACKING[method].url !== undefined;
+}
+
+/** The carrier's name for a shipping method ("DHL Express"); an unknown method is shown as stored. */
+export function carrierName(method: string): string {
+  return isShippingMethodId(method) ? SHIPPING_METHODS[method].name : method;
+}

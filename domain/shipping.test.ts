@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { TRACKING_MESSAGES } from "./orders";
+import { TRACKING_NUMBER_PATTERN, carrierName, normalizeTrackingNumber, trackingPageTakesNumber, trackingUrl } from "./shipping";
+
+describe("carriers' tracking pages", () => {
+  it("opens DHL Express's page on the shipment, the number encoded", () => {
+    expect(trackingUrl("dhl", "1234567890")).toBe("https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=1234567890&submit=1");
+    expect(trackingUrl("dhl", "AB 12&x=<y>")).toBe(
+      "https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=AB%2012%26x%3D%3Cy%3E&submit=1",
+    );
+    expect(trackingPageTakesNumber("dhl")).toBe(true);
+  });
+
+  it("sends Estafeta's buyers to its tracking page, where they type the number", () => {
+    expect(trackingUrl("estafeta", "ESTAFETA123")).toBe("https://www.estafeta.com/Herramientas/Rastreo");
+    expect(trackingPageTakesNumber("estafeta")).toBe(false);
+  });
+
+  it("has no page for a method that is not the shop's", () => {
+    expect(trackingUrl("paloma mensajera", "123456")).toBeNull();
+    expect(trackingPageTakesNumber("paloma mensajera")).toBe(false);
+    expect(carrierName("dhl")).toBe("DHL Express");
+    expect(carrierName("otro")).toBe("otro");
+  });
+});
+
+describe("tracking numbers", () => {
+  it("normalizes what the admin types: no spaces or dashes, upper case", () => {
+    expect(normalizeTrackingNumber("  1234-5678 abc\t")).toBe("12345678ABC");
+  });
+
+  it("accepts 6 to 40 letters or digits only", () => {
+    expect(TRACKING_NUMBER_PATTERN.test("ABC123")).toBe(true);
+    expect(TRACKING_NUMBER_PATTERN.test("A".repeat(40))).toBe(true);
+    expect(TRACKING_NUMBER_PATTERN.test("ABC12")).toBe(false);
+    expect(TRACKING_NUMBER_PATTERN.test("A".repeat(41))).toBe(false);
+    expect(TRACKING_NUMBER_PATTERN.test("ABC-123")).toBe(false);
+    expect(TRACKING_NUMBER_PATTERN.test("ABCÑ123")).toBe(false);
+  });
+
+  it("has its two messages, the required one shared with the status rules", () => {
+    expect(TRACKING_MESSAGES.required).toBe("Por favor ingresa el número de rastreo antes de marcar como enviado");
+    expect(TRACKING_MESSAGES.invalid).toBe("El número de rastreo debe tener de 6 a 40 letras o números");
+  });
+});
