@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "./order-mails";
+import { trackingUrl } from "#domain/shipping.ts";
+import {
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderReceivedMail,
+  orderRefundedMail,
+  orderShippedMail,
+  paymentApprovedMail,
+  type OrderMailData,
+} from "./order-mails";
 import { renderMail } from "./templates";
 
 const order: OrderMailData = {
@@ -127,5 +136,128 @@ describe("'pedido recibido' of an unpaid order (decision record 015)", () => {
   it("says nothing of a hold for an order with nothing to pay", () => {
     const mail = orderReceivedMail({ ...order, isPaid: true, holdUntil: new Date("2026-11-26T20:35:00Z") });
     expect(mail.text).not.toContain("Apartamos");
+  });
+});
+
+/** Every part of a mail, to assert a text appears in the HTML and the plain text alike. */
+function both(mail: { html: string; text: string }): string[] {
+  return [mail.html, mail.text];
+}
+
+describe("order shipped e-mail", () => {
+  const dhl = { ...order, shippingMethod: "dhl", carrierName: "DHL Express", trackingNumber: "1234567890" };
+
+  it("names the carrier and the tracking number, with a button to the carrier's page and one to the order", () => {
+    const mail = orderShippedMail({ ...dhl, trackingUrl: trackingUrl("dhl", "1234567890") });
+    expect(mail.subject).toBe("Tu pedido CV-7K3Q9M va en camino - Cartas del Valle");
+    expect(mail.text).toContain("Hola Ana López, tu pedido CV-7K3Q9M ya va en camino con DHL Express.");
+    for (const part of both(mail)) {
+      expect(part).toContain("DHL Express");
+      expect(part).toContain("1234567890");
+      expect(part).toContain("Rastrear en DHL Express");
+      expect(part).toContain("https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M");
+    }
+    expect(mail.html).toContain('href="https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=1234567890&amp;submit=1"');
+    expect(mail.text).toContain("https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=1234567890&submit=1");
+    expect(mail.text).not.toContain("escribe tu número de rastreo");
+  });
+
+  it("tells the buyer to type the number where the carrier's page cannot take it", () => {
+    const mail = orderShippedMail({
+      ...order,
+      carrierName: "Estafeta",
+      trackingNumber: "EST123456",
+      trackingUrl: trackingUrl("estafeta", "EST123456"),
+    });
+    expect(mail.text).toContain("https://www.estafeta.com/Herramientas/Rastreo");
+    expect(mail.text).toContain("En la página de Estafeta escribe tu número de rastreo: EST123456.");
+  });
+
+  it("without a carrier page still gives the number and the order's link", () => {
+    const mail = orderShippedMail({ ...dhl, shippingMethod: "otro", carrierName: "Otra", trackingUrl: null });
+    expect(mail.text).toContain("Número de rastreo  1234567890");
+    expect(mail.text).toContain("Ver mi pedido:\nhttps://tienda.example/mis-pedidos?pedido=CV-7K3Q9M");
+    expect(mail.text).not.toContain("Rastrear en");
+  });
+
+  it("escapes the carrier's name and the number in HTML", () => {
+    const mail = orderShippedMail({ ...dhl, carrierName: "<b>DHL</b>", trackingNumber: "<img src=x>", trackingUrl: null });
+    expect(mail.html).not.toContain("<b>DHL</b>");
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain("&lt;img src=x&gt;");
+  });
+});
+
+describe("order delivered e-mail", () => {
+  it("thanks the buyer and links to the order", () => {
+    const mail = orderDeliveredMail(order);
+    expect(mail.subject).toBe("Tu pedido CV-7K3Q9M fue entregado - Cartas del Valle");
+    for (const part of both(mail)) {
+      expect(part).toContain("tu pedido CV-7K3Q9M fue entregado");
+      expect(part).toContain("Gracias por comprar en Cartas del Valle");
+      expect(part).toContain("https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M");
+    }
+    expect(mail.html).toContain("Mew &lt;script&gt;");
+    expect(mail.html).not.toContain("<script>");
+  });
+});
+
+describe("order cancelled e-mail", () => {
+  it("gives the reason, and nothing about money for an order never paid", () => {
+    const mail = orderCancelledMail({ ...order, reason: "Se agotó la carta", refundedCents: null, manualRefund: false });
+    expect(mail.subject).toBe("Tu pedido CV-7K3Q9M fue cancelado - Cartas del Valle");
+    for (const part of both(mail)) {
+      expect(part).toContain("cancelamos tu pedido CV-7K3Q9M");
+      expect(part).toContain("Motivo: Se agotó la carta");
+      expect(part).toContain("https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M");
+      expect(part).not.toContain("Reembolsamos");
+    }
+  });
+
+  it("says the amount refunded and when to expect it at the bank", () => {
+    const mail = orderCancelledMail({ ...order, reason: "Sin existencias", refundedCents: 139_050, manualRefund: false });
+    for (const part of both(mail)) {
+      expect(part).toContain("Reembolsamos $1,390.50 MXN de tu pago.");
+      expect(part).toContain("entre 5 y 10 días hábiles, según tu banco");
+    }
+  });
+
+  it("says a manual payment comes back by the same means it was paid", () => {
+    const mail = orderCancelledMail({ ...order, reason: "Sin existencias", refundedCents: 50_000, manualRefund: true });
+    expect(mail.text).toContain("Reembolsamos $500.00 MXN de tu pago.");
+    expect(mail.text).toContain("por el mismo medio con el que pagaste");
+    expect(mail.text).not.toContain("según tu banco");
+  });
+
+  it("escapes the admin-typed reason in HTML", () => {
+    const mail = orderCancelledMail({
+      ...order,
+      reason: '<script>alert("x")</script> & <a href="https://malo.example">aquí</a>',
+      refundedCents: null,
+      manualRefund: false,
+    });
+    expect(mail.html).not.toContain("<script>alert");
+    expect(mail.html).not.toContain('<a href="https://malo.example"');
+    expect(mail.html).toContain("Motivo: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=");
+    expect(mail.text).toContain('Motivo: <script>alert("x")</script> & <a href="https://malo.example">aquí</a>');
+  });
+});
+
+describe("order refunded e-mail", () => {
+  it("says the amount and when to expect it, and links to the order", () => {
+    const mail = orderRefundedMail({ ...order, refundedCents: 139_050, manualRefund: false });
+    expect(mail.subject).toBe("Reembolso de tu pedido CV-7K3Q9M - Cartas del Valle");
+    for (const part of both(mail)) {
+      expect(part).toContain("reembolsamos $1,390.50 MXN de tu pago del pedido CV-7K3Q9M");
+      expect(part).toContain("entre 5 y 10 días hábiles, según tu banco");
+      expect(part).toContain("https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M");
+    }
+    const manual = orderRefundedMail({ ...order, refundedCents: 100, manualRefund: true });
+    expect(manual.text).toContain("por el mismo medio con el que pagaste");
+  });
+
+  it("escapes the contact's name in HTML", () => {
+    const mail = orderRefundedMail({ ...order, contactName: "<i>Ana</i>", refundedCents: 100, manualRefund: false });
+    expect(mail.html).toContain("Hola &lt;i&gt;Ana&lt;/i&gt;");
   });
 });

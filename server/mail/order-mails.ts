@@ -1,12 +1,13 @@
 /**
- * The order e-mails (docs/architecture.md#mail): 'pedido recibido' when an
- * order is placed and 'pago confirmado' when its payment is approved. Pure
+ * The order e-mails (docs/architecture.md#mail, docs/requirements.md#e-mails-sent): 'pedido
+ * recibido' when an order is placed, 'pago confirmado' when its payment is approved, and the
+ * fulfilment ones the admin's changes cause (shipped, delivered, cancelled, refunded). Pure
  * functions from the order's data to subject, HTML and text, through the shop's
  * one layout; the lines and totals are a table block.
  */
 import { addressLine } from "#domain/address.ts";
 import { formatDateTime, formatMoneyCents, formatPoints } from "#domain/format.ts";
-import { SHIPPING_METHODS, deliveryEstimate, isShippingMethodId } from "#domain/shipping.ts";
+import { carrierName, deliveryEstimate, isShippingMethodId, trackingPageTakesNumber } from "#domain/shipping.ts";
 import { SHOP } from "#domain/shop.ts";
 import { renderMail, type MailBlock, type RenderedMail } from "./templates";
 
@@ -51,16 +52,12 @@ function greeting(name: string): string {
   return first ? `Hola ${first}` : "Hola";
 }
 
-function methodName(method: string): string {
-  return isShippingMethodId(method) ? SHIPPING_METHODS[method].name : method;
-}
-
 /** The order's lines and totals as one table (product, quantity, line total; then the summary). */
 export function orderTable(order: Omit<OrderMailData, "address" | "orderUrl" | "isPaid" | "contactName" | "orderNumber">): MailBlock {
   const foot: string[][] = [
     ["Subtotal", "", formatMoneyCents(order.subtotalCents)],
     [
-      `Envío (${methodName(order.shippingMethod)})`,
+      `Envío (${carrierName(order.shippingMethod)})`,
       "",
       order.shippingCostCents === 0 ? "Gratis" : formatMoneyCents(order.shippingCostCents),
     ],
@@ -110,7 +107,7 @@ export function orderReceivedMail(order: OrderMailData): RenderedMail {
   if (isShippingMethodId(order.shippingMethod)) {
     blocks.push({
       kind: "note",
-      text: `${methodName(order.shippingMethod)}: entrega estimada en ${deliveryEstimate(order.shippingMethod)} después de confirmar el pago. Te enviaremos el número de rastreo cuando lo enviemos.`,
+      text: `${carrierName(order.shippingMethod)}: entrega estimada en ${deliveryEstimate(order.shippingMethod)} después de confirmar el pago. Te enviaremos el número de rastreo cuando lo enviemos.`,
     });
   }
   blocks.push({ kind: "button", label: "Ver mi pedido", url: order.orderUrl });
@@ -157,5 +154,138 @@ export function paymentApprovedMail(order: PaymentApprovedMailData): RenderedMai
     preheader: `Recibimos tu pago de ${formatMoneyCents(order.finalTotalCents)}.`,
     heading: "¡Pago confirmado!",
     blocks,
+  });
+}
+
+export interface OrderShippedMailData extends OrderMailData {
+  carrierName: string;
+  trackingNumber: string;
+  /** The carrier's tracking page (`trackingUrl` of domain/shipping.ts); null when there is none. */
+  trackingUrl: string | null;
+}
+
+/** 'Tu pedido CV-XXXXXX va en camino': carrier, tracking number, the carrier's page, the order. */
+export function orderShippedMail(order: OrderShippedMailData): RenderedMail {
+  const blocks: MailBlock[] = [
+    {
+      kind: "paragraph",
+      text: `${greeting(order.contactName)}, tu pedido ${order.orderNumber} ya va en camino con ${order.carrierName}.`,
+    },
+    {
+      kind: "table",
+      rows: [
+        ["Paquetería", order.carrierName],
+        ["Número de rastreo", order.trackingNumber],
+      ],
+    },
+  ];
+  if (order.trackingUrl) {
+    blocks.push({ kind: "button", label: `Rastrear en ${order.carrierName}`, url: order.trackingUrl });
+    if (!trackingPageTakesNumber(order.shippingMethod)) {
+      blocks.push({ kind: "note", text: `En la página de ${order.carrierName} escribe tu número de rastreo: ${order.trackingNumber}.` });
+    }
+  } else {
+    blocks.push({ kind: "note", text: `Consulta tu envío en la página de ${order.carrierName} con tu número de rastreo.` });
+  }
+  if (isShippingMethodId(order.shippingMethod)) {
+    blocks.push({
+      kind: "note",
+      text: `Entrega estimada: ${deliveryEstimate(order.shippingMethod)}. El rastreo puede tardar hasta 24 horas en mostrar movimientos.`,
+    });
+  }
+  blocks.push({ kind: "paragraph", text: `Envío a: ${addressLine(order.address)}` });
+  blocks.push({ kind: "button", label: "Ver mi pedido", url: order.orderUrl });
+  return renderMail({
+    subject: `Tu pedido ${order.orderNumber} va en camino - ${SHOP.name}`,
+    preheader: `${order.carrierName}, número de rastreo ${order.trackingNumber}.`,
+    heading: "¡Tu pedido va en camino!",
+    blocks,
+  });
+}
+
+/** 'Tu pedido CV-XXXXXX fue entregado': thanks the buyer, links to the order. */
+export function orderDeliveredMail(order: OrderMailData): RenderedMail {
+  return renderMail({
+    subject: `Tu pedido ${order.orderNumber} fue entregado - ${SHOP.name}`,
+    preheader: `Tu pedido ${order.orderNumber} llegó a su destino.`,
+    heading: "¡Tu pedido fue entregado!",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${greeting(order.contactName)}, tu pedido ${order.orderNumber} fue entregado. ¡Gracias por comprar en ${SHOP.name}! Esperamos que disfrutes tus cartas.`,
+      },
+      orderTable(order),
+      { kind: "button", label: "Ver mi pedido", url: order.orderUrl },
+      {
+        kind: "note",
+        text: `Si algo no llegó como esperabas, escríbenos a ${SHOP.email} con tu número de pedido y lo resolvemos.`,
+      },
+    ],
+  });
+}
+
+/** When refunded money shows up: by the provider to the card or account, or by the shop by the same means. */
+function refundTiming(manualRefund: boolean): string {
+  return manualRefund
+    ? "Te lo devolvemos por el mismo medio con el que pagaste (transferencia o efectivo); te contactaremos si necesitamos algún dato."
+    : "Verás el reembolso en tu tarjeta o cuenta de Mercado Pago en un plazo de entre 5 y 10 días hábiles, según tu banco.";
+}
+
+export interface OrderCancelledMailData extends OrderMailData {
+  /** Why the shop cancelled it (typed by the admin). */
+  reason: string;
+  /** The amount given back, or null when nothing was paid. */
+  refundedCents: number | null;
+  /** True when the refund is made by the shop itself (the order was paid outside the provider). */
+  manualRefund: boolean;
+}
+
+/** 'Tu pedido CV-XXXXXX fue cancelado': the reason and, when money goes back, how much and when. */
+export function orderCancelledMail(order: OrderCancelledMailData): RenderedMail {
+  const blocks: MailBlock[] = [
+    { kind: "paragraph", text: `${greeting(order.contactName)}, cancelamos tu pedido ${order.orderNumber}.` },
+    { kind: "paragraph", text: `Motivo: ${order.reason}` },
+  ];
+  if (order.refundedCents !== null) {
+    blocks.push({ kind: "paragraph", text: `Reembolsamos ${formatMoneyCents(order.refundedCents)} de tu pago.` });
+    blocks.push({ kind: "note", text: refundTiming(order.manualRefund) });
+  }
+  blocks.push(orderTable(order));
+  blocks.push({ kind: "button", label: "Ver mi pedido", url: order.orderUrl });
+  blocks.push({
+    kind: "note",
+    text: `Sentimos las molestias. Si tienes dudas, escríbenos a ${SHOP.email} con tu número de pedido.`,
+  });
+  return renderMail({
+    subject: `Tu pedido ${order.orderNumber} fue cancelado - ${SHOP.name}`,
+    preheader:
+      order.refundedCents !== null
+        ? `Pedido ${order.orderNumber} cancelado; reembolso de ${formatMoneyCents(order.refundedCents)}.`
+        : `Pedido ${order.orderNumber} cancelado.`,
+    heading: "Tu pedido fue cancelado",
+    blocks,
+  });
+}
+
+export interface OrderRefundedMailData extends OrderMailData {
+  refundedCents: number;
+  manualRefund: boolean;
+}
+
+/** 'Reembolso de tu pedido CV-XXXXXX': the amount given back and when to expect it. */
+export function orderRefundedMail(order: OrderRefundedMailData): RenderedMail {
+  return renderMail({
+    subject: `Reembolso de tu pedido ${order.orderNumber} - ${SHOP.name}`,
+    preheader: `Reembolsamos ${formatMoneyCents(order.refundedCents)} de tu pedido ${order.orderNumber}.`,
+    heading: "Te reembolsamos tu pago",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `${greeting(order.contactName)}, reembolsamos ${formatMoneyCents(order.refundedCents)} de tu pago del pedido ${order.orderNumber}.`,
+      },
+      { kind: "note", text: refundTiming(order.manualRefund) },
+      { kind: "button", label: "Ver mi pedido", url: order.orderUrl },
+      { kind: "note", text: `Si tienes dudas, escríbenos a ${SHOP.email} con tu número de pedido.` },
+    ],
   });
 }
