@@ -4,6 +4,7 @@
  */
 import { SHIPPING_METHODS, isShippingMethodId } from "./shipping";
 import { NO_CHARGE_PAYMENT_METHOD, type CancelledBy } from "./orders";
+import { MANUAL_PAYMENT_METHODS, isManualPaymentMethod } from "./payments";
 
 export const ORDER_PAGE_MESSAGES = {
   /** No order known to the page. */
@@ -31,6 +32,7 @@ export function shippingMethodName(method: string): string {
 /** How the order is paid (the default shown is the card/wallet provider). */
 export function paymentMethodName(method: string): string {
   if (method === NO_CHARGE_PAYMENT_METHOD) return "Sin cargo (cubierto con cupón o puntos)";
+  if (isManualPaymentMethod(method)) return MANUAL_PAYMENT_METHODS[method];
   return "Mercado Pago";
 }
 

@@ -80,24 +80,10 @@ export const CANCELLED_ORDER_MESSAGES = {
 /** The reason the expiry job writes on an order nobody paid before its hold lapsed. */
 export const UNPAID_ORDER_CANCEL_REASON = "Pago no recibido a tiempo: los productos apartados volvieron a la venta";
 
-/**
- * The admin's order-status moves (docs/requirements.md#orders-and-statuses): freely between pending,
- * processing, shipped and delivered; to shipped only with a tracking number;
- * to cancelled from any of them (cancelOrder then gives stock, coupon and
- * points back, once); cancelled is final.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["processing", "shipped", "delivered", "cancelled"],
-  processing: ["pending", "shipped", "delivered", "cancelled"],
-  shipped: ["pending", "processing", "delivered", "cancelled"],
-  delivered: ["pending", "processing", "shipped", "cancelled"],
-  cancelled: [],
-};
-
+/** The admin's status words (the rules that use them: domain/fulfilment.ts). */
 export const ORDER_STATUS_MESSAGES = {
   trackingNumberRequired: "Por favor ingresa el número de rastreo antes de marcar como enviado",
   cancelledIsFinal: "Un pedido cancelado no puede cambiar de estado",
-  sameStatus: "El pedido ya tiene ese estado",
   unknownStatus: "Estado de pedido no válido",
 } as const;
 
@@ -106,21 +92,6 @@ export const TRACKING_MESSAGES = {
   required: ORDER_STATUS_MESSAGES.trackingNumberRequired,
   invalid: "El número de rastreo debe tener de 6 a 40 letras o números",
 } as const;
-
-/**
- * Whether the admin may move an order from `from` to `to`: null when allowed,
- * else the Spanish reason. `trackingNumber` is what the admin's form carries
- * (or the order already has) for a move to shipped.
- */
-export function orderTransitionProblem(from: string, to: string, options: { trackingNumber?: string | null } = {}): string | null {
-  if (!Object.hasOwn(ORDER_TRANSITIONS, to)) return ORDER_STATUS_MESSAGES.unknownStatus;
-  if (from === "cancelled") return ORDER_STATUS_MESSAGES.cancelledIsFinal;
-  if (from === to) return ORDER_STATUS_MESSAGES.sameStatus;
-  const allowed = ORDER_TRANSITIONS[from as OrderStatus] ?? ORDER_TRANSITIONS.pending;
-  if (!allowed.includes(to as OrderStatus)) return ORDER_STATUS_MESSAGES.unknownStatus;
-  if (to === "shipped" && !options.trackingNumber?.trim()) return ORDER_STATUS_MESSAGES.trackingNumberRequired;
-  return null;
-}
 
 /** The checkout's texts (docs/requirements.md#checkout). */
 export const CHECKOUT_MESSAGES = {

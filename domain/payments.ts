@@ -33,3 +33,37 @@ export const RETURN_QUERY_PARAMETERS = [
   "processing_mode",
   "merchant_account_id",
 ] as const;
+
+/** Money received outside the provider, as 'Registrar pago manual' records it (docs/requirements.md#order-fulfilment). */
+export const MANUAL_PAYMENT_METHODS = {
+  transferencia: "Transferencia bancaria",
+  efectivo: "Efectivo",
+} as const;
+export type ManualPaymentMethod = keyof typeof MANUAL_PAYMENT_METHODS;
+
+/** The `payments.provider` of a manual payment. */
+export const MANUAL_PROVIDER = "manual";
+
+export function isManualPaymentMethod(value: unknown): value is ManualPaymentMethod {
+  return typeof value === "string" && Object.hasOwn(MANUAL_PAYMENT_METHODS, value);
+}
+
+/** A provider's payment type (Mercado Pago's payment_type_id) in words; an unknown one as it came. */
+export function paymentTypeName(typeId: string | null | undefined): string {
+  switch (typeId) {
+    case "credit_card":
+      return "tarjeta de crédito";
+    case "debit_card":
+      return "tarjeta de débito";
+    case "prepaid_card":
+      return "tarjeta de prepago";
+    case "ticket":
+      return "efectivo en tienda (OXXO)";
+    case "bank_transfer":
+      return "transferencia SPEI";
+    case "account_money":
+      return "saldo de Mercado Pago";
+    default:
+      return typeId ?? "medio no informado";
+  }
+}

@@ -27,7 +27,7 @@ export async function releaseLapsedHolds(
       await applyPayment(db, payment, provider.name, { publicUrl: options.publicUrl });
     }
   };
-  return expireUnpaidOrders(db, { now: options.now, beforeRelease: askProvider });
+  return expireUnpaidOrders(db, { now: options.now, beforeRelease: askProvider, publicUrl: options.publicUrl });
 }
 
 /** The periodic job the server starts (and runs at start). */

@@ -11,6 +11,12 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { orders } from "#server/db/schema.ts";
 import { UNPAID_ORDER_CANCEL_REASON, type CancelledBy } from "#domain/orders.ts";
+import { SYSTEM_ACTOR, type OrderActor } from "#domain/order-events.ts";
+import { formatPoints } from "#domain/format.ts";
+import { enqueueOrderMail, recordOrderEvent } from "#server/order-events/index.ts";
+import { orderCancelledMail } from "#server/mail/order-mails.ts";
+import { notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { orderMailRecipient, storedOrderMailData } from "./order-mail-data.server";
 import { releaseStock } from "#server/inventory/index.ts";
 import { releaseCoupon } from "#server/coupons/index.ts";
 import { refundPoints } from "#server/loyalty/ledger.server.ts";
@@ -50,6 +56,13 @@ export async function cancelOrder(
      * meanwhile got a pending payment (hold extended) or was paid is left alone.
      */
     holdLapsedBy?: Date;
+    /** Who, for the order's history; by default the shop ('sistema') or the customer, as `by` says. */
+    actor?: OrderActor;
+    /**
+     * E-mail the buyer 'order-cancelled' with the reason (and, for a refunded order, the amount
+     * given back), in the same transaction. `publicUrl` is the shop's origin for the order's link.
+     */
+    notify?: { publicUrl?: string; refundedCents?: number | null; manualRefund?: boolean };
   },
 ): Promise<CancelResult> {
   const lapsed = options.holdLapsedBy
@@ -66,16 +79,47 @@ export async function cancelOrder(
         updatedAt: sql`now()`,
       })
       .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved"), ...lapsed))
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      .returning();
     if (!claimed) return NOT_CANCELLED;
     const units = await releaseStock(tx, claimed.id);
     const couponReleased = await releaseCoupon(tx, claimed.id);
     const pointsRefunded = await refundPoints(tx, claimed.id, claimed.orderNumber);
+    const actor = options.actor ?? (options.by === "cliente" ? { kind: "cliente" as const, userId: claimed.userId } : SYSTEM_ACTOR);
+    await recordOrderEvent(tx, claimed.id, {
+      kind: "cancelled",
+      actor,
+      message: cancelledMessage(options.reason, { units, couponReleased, pointsRefunded }),
+      data: { reason: options.reason, units, couponReleased, pointsRefunded },
+    });
+    if (options.notify) {
+      const to = await orderMailRecipient(tx, claimed);
+      if (to) {
+        const data = await storedOrderMailData(tx, claimed, { publicUrl: options.notify.publicUrl, isPaid: false });
+        const mail = orderCancelledMail({
+          ...data,
+          reason: options.reason,
+          refundedCents: options.notify.refundedCents ?? null,
+          manualRefund: options.notify.manualRefund ?? false,
+        });
+        await enqueueOrderMail(tx, claimed.id, { kind: "order-cancelled", to, ...mail }, actor);
+      }
+    }
     return { cancelled: true, orderNumber: claimed.orderNumber, units, couponReleased, pointsRefunded };
   });
   // With a transaction handle this finds no cache and does nothing (the caller clears it after commit).
   if (result.units > 0) catalogChanged(db as Database);
+  if (result.cancelled && options.notify) notifyMailQueued();
   return result;
+}
+
+/** The history's line for a cancellation: the reason and what came back. */
+function cancelledMessage(reason: string, back: { units: number; couponReleased: boolean; pointsRefunded: number }): string {
+  const returned = [
+    back.units > 0 ? (back.units === 1 ? "1 unidad" : `${back.units} unidades`) : null,
+    back.couponReleased ? "el uso del cupón" : null,
+    back.pointsRefunded > 0 ? `${formatPoints(back.pointsRefunded)} puntos usados` : null,
+  ].filter(Boolean);
+  return `Pedido cancelado. Motivo: ${reason}.${returned.length ? ` Volvieron ${returned.join(", ")}.` : ""}`;
 }
 
 /** Payment statuses of an order nobody has paid yet. */
@@ -88,14 +132,15 @@ const EXPIRY_BATCH = 500;
  * The expiry job's work (decision record 015): every order still unpaid (order pending, payment
  * pending or rejected) whose hold lapsed before `now` is cancelled by 'sistema' with
  * UNPAID_ORDER_CANCEL_REASON, giving back its stock, coupon use and points through cancelOrder,
- * each in its own transaction (one failure is logged and the rest go on). The claim re-checks the
+ * each in its own transaction (one failure is logged and the rest go on), and the buyer is told
+ * by e-mail ('order-cancelled'). The claim re-checks the
  * hold, so a pending payment applied meanwhile keeps its order, and two runs at once release each
  * order once. `beforeRelease` (the server's job asks the payment provider there) runs first for
  * each due order and may extend its hold. Returns how many this run cancelled.
  */
 export async function expireUnpaidOrders(
   db: Database,
-  options: { now?: Date; beforeRelease?: (order: DueOrder) => Promise<void> } = {},
+  options: { now?: Date; beforeRelease?: (order: DueOrder) => Promise<void>; publicUrl?: string } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
   const due = await db
@@ -108,7 +153,13 @@ export async function expireUnpaidOrders(
   for (const order of due) {
     try {
       if (options.beforeRelease) await options.beforeRelease(order);
-      const result = await cancelOrder(db, order.id, { reason: UNPAID_ORDER_CANCEL_REASON, by: "sistema", now, holdLapsedBy: now });
+      const result = await cancelOrder(db, order.id, {
+        reason: UNPAID_ORDER_CANCEL_REASON,
+        by: "sistema",
+        now,
+        holdLapsedBy: now,
+        notify: { publicUrl: options.publicUrl },
+      });
       if (result.cancelled) cancelled++;
     } catch (error) {
       logError("expiring an unpaid order failed", error, { orderId: order.id });

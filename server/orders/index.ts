@@ -38,4 +38,4 @@ export {
   type CustomerOrder,
 } from "./customer-orders.server";
 export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
-export { storedOrderMailData } from "./order-mail-data.server";
+export { orderMailRecipient, storedOrderMailData } from "./order-mail-data.server";

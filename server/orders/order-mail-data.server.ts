@@ -4,7 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "#server/db/client.ts";
-import { orderItems, orders } from "#server/db/schema.ts";
+import { orderItems, orders, users } from "#server/db/schema.ts";
 import type { OrderMailAddress, OrderMailData } from "#server/mail/order-mails.ts";
 import { orderLink } from "./order-links";
 
@@ -35,4 +35,12 @@ export async function storedOrderMailData(
     orderUrl: orderLink(options.publicUrl, order),
     isPaid: options.isPaid,
   };
+}
+
+/** Where an order's e-mails go: the contact e-mail typed at checkout (kept for every order), else the account's. */
+export async function orderMailRecipient(db: Queryable, order: Pick<OrderRow, "guestEmail" | "userId">): Promise<string | null> {
+  if (order.guestEmail) return order.guestEmail;
+  if (!order.userId) return null;
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  return user?.email ?? null;
 }

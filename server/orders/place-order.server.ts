@@ -31,7 +31,10 @@ import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts
 import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { addAddressIn } from "#server/accounts/addresses.server.ts";
 import { clearCart, getCart } from "#server/cart/cart.server.ts";
-import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { enqueueOrderMail, recordOrderEvent } from "#server/order-events/index.ts";
+import type { OrderActor } from "#domain/order-events.ts";
+import { formatMoneyCents } from "#domain/format.ts";
 import { orderReceivedMail, paymentApprovedMail, type OrderMailData } from "#server/mail/order-mails.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { orderSearchText } from "#server/catalog/search-text.ts";
@@ -430,10 +433,24 @@ async function enqueueOrderMails(
     holdUntil: ctx.order.holdUntil,
   };
   const to = ctx.checked.contact.email;
-  await enqueueMail(tx, { kind: "order-received", to, ...orderReceivedMail(data) });
+  const actor: OrderActor = { kind: "cliente", userId: ctx.input.userId };
+  await recordOrderEvent(tx, ctx.order.id, {
+    kind: "created",
+    actor,
+    message: ctx.isPaid
+      ? "Pedido creado sin cargo: el cupón y los puntos cubrieron el total"
+      : `Pedido creado por ${formatMoneyCents(ctx.quote.totalCents)}`,
+    data: { finalTotalCents: ctx.quote.totalCents },
+  });
+  await enqueueOrderMail(tx, ctx.order.id, { kind: "order-received", to, ...orderReceivedMail(data) }, actor);
   if (ctx.isPaid) {
     const pointsEarned = ctx.input.userId ? ctx.quote.pointsEarned : 0;
-    await enqueueMail(tx, { kind: "payment-approved", to, ...paymentApprovedMail({ ...data, paymentId: null, pointsEarned }) });
+    await enqueueOrderMail(
+      tx,
+      ctx.order.id,
+      { kind: "payment-approved", to, ...paymentApprovedMail({ ...data, paymentId: null, pointsEarned }) },
+      actor,
+    );
   }
 }
 

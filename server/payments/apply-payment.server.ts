@@ -17,14 +17,21 @@ import { PENDING_PAYMENT_GRACE_MINUTES, PENDING_PAYMENT_HOLD_HOURS } from "#doma
 import type { PaymentStatus } from "#domain/statuses.ts";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
-import { orders, payments, users } from "#server/db/schema.ts";
+import { orders, payments } from "#server/db/schema.ts";
 import { logEvent } from "#server/http/error-log.ts";
 import { creditPointsForPaidOrder, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
-import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
-import { paymentApprovedMail } from "#server/mail/order-mails.ts";
-// The one import past server/orders' index: the index reaches back into server/payments ('Pagar Ahora'),
+import { notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { orderRefundedMail, paymentApprovedMail } from "#server/mail/order-mails.ts";
+import { catalogChanged } from "#server/catalog/catalog-cache.ts";
+import { enqueueOrderMail, recordOrderEvent } from "#server/order-events/index.ts";
+import { PROVIDER_ACTOR, type OrderActor } from "#domain/order-events.ts";
+import { MANUAL_PAYMENT_METHODS, MANUAL_PROVIDER, isManualPaymentMethod, paymentTypeName } from "#domain/payments.ts";
+import { formatMoneyCents, formatPoints } from "#domain/format.ts";
+// The imports past server/orders' index: the index reaches back into server/payments ('Pagar Ahora'),
 // so going through it here would make a cycle in which a class is read before it is defined.
-import { storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
+import { orderMailRecipient, storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
+import { cancelOrder } from "#server/orders/cancel-order.server.ts";
+import { latestRefundRequest } from "./refund-requests.server";
 import type { ProviderPayment } from "./types";
 
 /** The only currency the shop sells in. */
@@ -164,25 +171,68 @@ async function enqueuePaymentApprovedMail(
   pointsEarned: number,
   options: ApplyOptions,
 ): Promise<void> {
-  // The contact e-mail typed at checkout (kept for every order), else the account's.
-  let to = order.guestEmail;
-  if (!to && order.userId) {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-    to = user?.email ?? null;
-  }
+  const to = await orderMailRecipient(tx, order);
   if (!to) return;
   const data = await storedOrderMailData(tx, order, { publicUrl: options.publicUrl, isPaid: true });
-  await enqueueMail(tx, { kind: "payment-approved", to, ...paymentApprovedMail({ ...data, paymentId: payment.id, pointsEarned }) });
+  const mail = paymentApprovedMail({ ...data, paymentId: payment.id, pointsEarned });
+  await enqueueOrderMail(tx, order.id, { kind: "payment-approved", to, ...mail }, options.actor ?? PROVIDER_ACTOR);
+}
+
+/** The reason a paid order refunded in the provider's own panel is cancelled with. */
+export const PROVIDER_REFUND_REASON = "Reembolso realizado en el panel del proveedor de pagos";
+
+/** How the history names a payment: "Pago 123 (tarjeta de crédito)" or the manual payment's method and reference. */
+function paymentWords(payment: ProviderPayment, providerName: string): string {
+  if (providerName === MANUAL_PROVIDER) {
+    const raw = (payment.raw ?? {}) as { method?: unknown; reference?: unknown };
+    const method = isManualPaymentMethod(raw.method) ? MANUAL_PAYMENT_METHODS[raw.method] : "manual";
+    return `Pago manual (${method}${typeof raw.reference === "string" ? `, referencia ${raw.reference}` : ""})`;
+  }
+  return `Pago ${payment.id} (${paymentTypeName(payment.paymentTypeId)})`;
+}
+
+/** The history's line for what a payment did to its order; null for a decision that changed nothing. */
+function paymentEventMessage(decision: PaymentDecision, payment: ProviderPayment, providerName: string): string | null {
+  const what = paymentWords(payment, providerName);
+  const amount = formatMoneyCents(payment.amountCents);
+  switch (decision.kind) {
+    case "approve":
+      return `${what} aprobado por ${amount}`;
+    case "set":
+      return decision.paymentStatus === "pending" ? `${what} pendiente de confirmar por ${amount}` : `${what} rechazado`;
+    case "flag-refund":
+      return `${what} aprobado por ${amount} cuando el pedido ya estaba cancelado o pagado: hay que reembolsarlo`;
+    default:
+      return null;
+  }
 }
 
 export interface ApplyOptions {
   /** The shop's public origin, for the link in the e-mail. */
   publicUrl?: string;
+  /** Who, for the order's history: the provider unless an admin recorded the payment. */
+  actor?: OrderActor;
 }
 
 /** Writes what the decision says, in the order's transaction; returns the points moved. */
-async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, decision: PaymentDecision, options: ApplyOptions) {
-  const result = { pointsCredited: 0, pointsReversed: 0, mailQueued: false };
+async function carryOut(
+  tx: Tx,
+  order: LockedOrder,
+  payment: ProviderPayment,
+  providerName: string,
+  decision: PaymentDecision,
+  options: ApplyOptions,
+) {
+  const result = { pointsCredited: 0, pointsReversed: 0, mailQueued: false, unitsReleased: 0 };
+  const message = paymentEventMessage(decision, payment, providerName);
+  if (message) {
+    await recordOrderEvent(tx, order.id, {
+      kind: providerName === MANUAL_PROVIDER ? "manual-payment" : "payment",
+      actor: options.actor ?? PROVIDER_ACTOR,
+      message,
+      data: { provider: providerName, paymentId: payment.id, status: payment.status, amountCents: payment.amountCents },
+    });
+  }
   const touch = { updatedAt: sql`now()` };
   switch (decision.kind) {
     case "approve":
@@ -218,6 +268,7 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
         .set({ ...touch, paymentStatus: "refunded", paymentId: order.paymentId ?? payment.id, needsRefund: false })
         .where(eq(orders.id, order.id));
       result.pointsReversed = await reversePointsForRefund(tx, order.id, order.orderNumber);
+      result.unitsReleased = await refunded(tx, order, payment, providerName, result.pointsReversed, options);
       break;
     case "flag-refund":
       // A cancelled order names the payment to refund; a paid order keeps the payment that paid it.
@@ -231,6 +282,7 @@ async function carryOut(tx: Tx, order: LockedOrder, payment: ProviderPayment, de
         .update(orders)
         .set({ ...touch, needsRefund: false })
         .where(eq(orders.id, order.id));
+      await refunded(tx, { ...order, orderStatus: "cancelled" }, payment, providerName, 0, options);
       break;
     case "none":
       break;
@@ -254,6 +306,7 @@ export async function applyPayment(
     return { outcome: "unknown-order" };
   }
   let mailQueued = false;
+  let unitsReleased = 0;
   const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
     const order = await lockOrder(tx, reference);
     if (!order) {
@@ -269,18 +322,76 @@ export async function applyPayment(
         currency: payment.currency,
         expectedCents: order.finalTotalCents,
       });
+      await recordOrderEvent(tx, order.id, {
+        kind: "payment",
+        actor: PROVIDER_ACTOR,
+        message: `${paymentWords(payment, providerName)} ignorado: su monto (${Number.isFinite(payment.amountCents) ? formatMoneyCents(payment.amountCents) : "desconocido"} ${payment.currency}) no es el del pedido`,
+        data: {
+          provider: providerName,
+          paymentId: payment.id,
+          status: payment.status,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+        },
+      });
       return { outcome: "mismatch", orderId: order.id };
     }
     const previous = await recordedStatuses(tx, providerName, payment.id);
     if (!(await recordPayment(tx, order.id, providerName, payment))) return { outcome: "replay", orderId: order.id };
     const decision = decidePayment(order, payment, previous);
-    const done = await carryOut(tx, order, payment, decision, options);
-    mailQueued = done.mailQueued;
+    const done = await carryOut(tx, order, payment, providerName, decision, options);
+    mailQueued = done.mailQueued || decision.kind === "refund" || decision.kind === "clear-flag";
+    unitsReleased = done.unitsReleased;
     if (decision.kind === "flag-refund") {
       logEvent("warn", "payment to refund: order cancelled or already paid", { orderId: order.id, paymentId: payment.id });
     }
     return { outcome: "applied", orderId: order.id, decision, pointsCredited: done.pointsCredited, pointsReversed: done.pointsReversed };
   });
   if (mailQueued) notifyMailQueued();
+  if (unitsReleased > 0) catalogChanged(db);
   return outcome;
+}
+
+/**
+ * A refund applied (docs/requirements.md#order-fulfilment): recorded in the history, by the admin
+ * who asked for it (their request's reason) or else the provider. An order still standing is then
+ * cancelled through cancelOrder (stock, coupon use and points used back, once; 'order-cancelled'
+ * with the amount); an order already cancelled (a late or duplicate payment given back) gets
+ * 'order-refunded'. Returns the units of stock given back.
+ */
+async function refunded(
+  tx: Tx,
+  order: LockedOrder,
+  payment: ProviderPayment,
+  providerName: string,
+  pointsReversed: number,
+  options: ApplyOptions,
+): Promise<number> {
+  const request = await latestRefundRequest(tx, order.id);
+  const actor = request?.actor ?? options.actor ?? PROVIDER_ACTOR;
+  const manualRefund = providerName === MANUAL_PROVIDER;
+  await recordOrderEvent(tx, order.id, {
+    kind: "refund",
+    actor,
+    message:
+      `${paymentWords(payment, providerName)} reembolsado: ${formatMoneyCents(payment.amountCents)}` +
+      (pointsReversed > 0 ? `; se retiraron ${formatPoints(pointsReversed)} puntos ganados con el pedido` : ""),
+    data: { provider: providerName, paymentId: payment.id, amountCents: payment.amountCents, pointsReversed },
+  });
+  if (order.orderStatus !== "cancelled") {
+    const cancelled = await cancelOrder(tx, order.id, {
+      reason: request?.reason ?? PROVIDER_REFUND_REASON,
+      by: actor.kind === "admin" ? "admin" : "sistema",
+      actor,
+      notify: { publicUrl: options.publicUrl, refundedCents: payment.amountCents, manualRefund },
+    });
+    return cancelled.units;
+  }
+  const to = await orderMailRecipient(tx, order);
+  if (to) {
+    const data = await storedOrderMailData(tx, order, { publicUrl: options.publicUrl, isPaid: false });
+    const mail = orderRefundedMail({ ...data, refundedCents: payment.amountCents, manualRefund });
+    await enqueueOrderMail(tx, order.id, { kind: "order-refunded", to, ...mail }, actor);
+  }
+  return 0;
 }

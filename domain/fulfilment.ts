@@ -1,0 +1,83 @@
+/**
+ * The owner's work on orders (docs/requirements.md#order-fulfilment): the statuses the admin's form
+ * offers, the rule for each move, the limits of the forms and their Spanish messages. Browser-safe:
+ * the admin's pages print these; the server enforces them (server/fulfilment).
+ */
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./statuses";
+import { MANUAL_PAYMENT_METHODS } from "./payments";
+import { ORDER_STATUS_MESSAGES, TRACKING_MESSAGES } from "./orders";
+import { TRACKING_NUMBER_PATTERN } from "./shipping";
+
+/** What the admin's status dropdown offers: cancelling has its own action, with a reason. */
+export const ADMIN_STATUS_CHOICES = ["pending", "processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+export type AdminStatusChoice = (typeof ADMIN_STATUS_CHOICES)[number];
+
+/** Statuses that say the order is being prepared or is on its way: they need an approved payment. */
+const NEEDS_PAYMENT: ReadonlySet<string> = new Set(["processing", "shipped", "delivered"]);
+
+export const CANCEL_REASON_LIMITS = { min: 3, max: 500 } as const;
+export const MANUAL_REFERENCE_LIMITS = { min: 3, max: 100 } as const;
+
+export const FULFILMENT_MESSAGES = {
+  /** The spec's success and failure words for the status dropdown (docs/requirements.md#messages). */
+  statusUpdated: "Estado actualizado exitosamente",
+  updateFailed: (detail: string) => `Error al actualizar: ${detail}`,
+  orderNotFound: "No encontramos ese pedido",
+  unknownStatus: ORDER_STATUS_MESSAGES.unknownStatus,
+  cancelledIsFinal: ORDER_STATUS_MESSAGES.cancelledIsFinal,
+  useCancelAction: "Para cancelar un pedido usa «Cancelar pedido» e indica el motivo",
+  notPaid: (status: OrderStatus) =>
+    `No se puede marcar como «${ORDER_STATUS_LABELS[status]}» un pedido sin pago aprobado. Si el pago llegó por otro medio, usa «Registrar pago manual».`,
+  trackingRequired: TRACKING_MESSAGES.required,
+  trackingInvalid: TRACKING_MESSAGES.invalid,
+  cancelReasonRequired: "Escribe el motivo de la cancelación",
+  cancelReasonLength: `El motivo debe tener de ${CANCEL_REASON_LIMITS.min} a ${CANCEL_REASON_LIMITS.max} caracteres`,
+  alreadyCancelled: "Este pedido ya está cancelado",
+  cancelled: "Pedido cancelado",
+  cancelledAndRefunded: "Pedido cancelado y pago reembolsado",
+  nothingToRefund: "Este pedido no tiene un pago por reembolsar",
+  refunded: "Pago reembolsado",
+  refundRefused: (detail: string) => `El reembolso no se realizó y el pedido no cambió. ${detail}`,
+  refundUnknown:
+    "El proveedor de pagos no respondió a tiempo: el pedido no cambió. Intenta de nuevo en unos minutos; un segundo intento no reembolsa dos veces.",
+  refundProviderMismatch: "Este pago se hizo con otro proveedor de pagos: reembólsalo desde su panel.",
+  manualMethodRequired: "Elige cómo se recibió el pago",
+  manualReferenceLength: `La referencia debe tener de ${MANUAL_REFERENCE_LIMITS.min} a ${MANUAL_REFERENCE_LIMITS.max} caracteres`,
+  manualNotPayable: "Este pedido ya no espera un pago: está pagado, reembolsado o cancelado",
+  manualRecorded: "Pago manual registrado",
+  noteRequired: "Escribe la nota",
+  noteAdded: "Nota agregada",
+} as const;
+
+export interface TransitionProblem {
+  message: string;
+  status: number;
+  field: string | null;
+}
+
+/**
+ * Whether the admin may move this order to `to`: null when allowed, else the reason, its HTTP status
+ * and the form field at fault. `trackingNumber` is the normalised number the form sent (for
+ * 'shipped'). The same status as now is allowed (the service then changes nothing).
+ */
+export function orderTransitionProblem(
+  order: { orderStatus: string; paymentStatus: string },
+  to: string,
+  options: { trackingNumber?: string | null } = {},
+): TransitionProblem | null {
+  if (to === "cancelled") return { message: FULFILMENT_MESSAGES.useCancelAction, status: 400, field: "estado" };
+  if (!(ADMIN_STATUS_CHOICES as readonly string[]).includes(to))
+    return { message: FULFILMENT_MESSAGES.unknownStatus, status: 400, field: "estado" };
+  if (order.orderStatus === "cancelled") return { message: FULFILMENT_MESSAGES.cancelledIsFinal, status: 409, field: null };
+  if (NEEDS_PAYMENT.has(to) && order.paymentStatus !== "approved") {
+    return { message: FULFILMENT_MESSAGES.notPaid(to as OrderStatus), status: 409, field: "estado" };
+  }
+  if (to === "shipped") {
+    const tracking = options.trackingNumber ?? "";
+    if (!tracking) return { message: FULFILMENT_MESSAGES.trackingRequired, status: 400, field: "rastreo" };
+    if (!TRACKING_NUMBER_PATTERN.test(tracking)) return { message: FULFILMENT_MESSAGES.trackingInvalid, status: 400, field: "rastreo" };
+  }
+  return null;
+}
+
+export { MANUAL_PAYMENT_METHODS };

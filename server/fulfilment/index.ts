@@ -1,0 +1,8 @@
+/**
+ * The owner's work on orders (docs/requirements.md#order-fulfilment, decision record 016): the
+ * surface the admin's routes use. Every function locks the order, checks, changes, records the
+ * change in the order's history and queues the buyer's e-mail in one transaction, and throws a
+ * ShopError (with its HTTP status and the form field at fault) when it refuses, writing nothing.
+ * - changeOrderStatus: pending, processing, shipped (with a tracking number), delivered.
+ */
+export { changeOrderStatus, type StatusChange, type StatusChangeInput } from "./order-status.server";
