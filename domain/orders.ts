@@ -5,7 +5,6 @@
  * the checkout page and the admin's order view show these, the server enforces them.
  */
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from "./messages";
-import type { OrderStatus } from "./statuses";
 
 /**
  * Order numbers: `CV-` and 6 characters of an alphabet without look-alikes (no
