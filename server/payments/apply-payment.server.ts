@@ -15,7 +15,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { PENDING_PAYMENT_GRACE_MINUTES, PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
 import type { PaymentStatus } from "#domain/statuses.ts";
-import type { Database, Tx } from "#server/db/client.ts";
+import type { Database, Queryable, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { logEvent } from "#server/http/error-log.ts";
@@ -292,10 +292,11 @@ async function carryOut(
 
 /**
  * Applies a payment fetched from the provider to its order (see the module
- * comment). Never throws for a payment it refuses; database errors propagate.
+ * comment). Never throws for a payment it refuses; database errors propagate. Given a
+ * transaction (a manual payment, checked under the admin's lock), it runs in a savepoint of it.
  */
 export async function applyPayment(
-  db: Database,
+  db: Queryable,
   payment: ProviderPayment,
   providerName: string,
   options: ApplyOptions = {},
@@ -348,7 +349,8 @@ export async function applyPayment(
     return { outcome: "applied", orderId: order.id, decision, pointsCredited: done.pointsCredited, pointsReversed: done.pointsReversed };
   });
   if (mailQueued) notifyMailQueued();
-  if (unitsReleased > 0) catalogChanged(db);
+  // Given a transaction, this finds no cache and does nothing: that caller clears it after its commit.
+  if (unitsReleased > 0) catalogChanged(db as Database);
   return outcome;
 }
 

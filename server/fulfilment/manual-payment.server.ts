@@ -1,0 +1,56 @@
+/**
+ * 'Registrar pago manual' (docs/requirements.md#order-fulfilment): money received outside the
+ * provider (a bank transfer, cash) approves an unpaid order through applyPayment, exactly as a
+ * provider's approval: points earned, the 'pago confirmado' e-mail, the sales figures. Checked and
+ * applied under the order's lock, in one transaction.
+ */
+import { eq } from "drizzle-orm";
+import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import type { OrderActor } from "#domain/order-events.ts";
+import { MANUAL_PROVIDER, type ManualPaymentMethod } from "#domain/payments.ts";
+import type { Database } from "#server/db/client.ts";
+import { newId } from "#server/db/ids.ts";
+import { orders } from "#server/db/schema.ts";
+import { ShopError } from "#server/errors.ts";
+import { notifyMailQueued } from "#server/mail/outbox.server.ts";
+import { SHOP_CURRENCY, applyPayment } from "#server/payments/index.ts";
+import { lockOrderByNumber } from "./lock-order.server";
+
+export interface ManualPaymentInput {
+  orderNumber: string;
+  method: ManualPaymentMethod;
+  /** The transfer's reference or the receipt's number, as checked by the form. */
+  reference: string;
+  actor: Extract<OrderActor, { kind: "admin" }>;
+  publicUrl?: string;
+}
+
+/** Approves the order with a manual payment; throws ShopError (404, 409) when the order does not await one. */
+export async function recordManualPayment(db: Database, input: ManualPaymentInput): Promise<{ paymentId: string }> {
+  const paymentId = `manual-${newId()}`;
+  await db.transaction(async (tx) => {
+    const order = await lockOrderByNumber(tx, input.orderNumber);
+    const payable = order.orderStatus !== "cancelled" && (order.paymentStatus === "pending" || order.paymentStatus === "rejected");
+    if (!payable) throw new ShopError(FULFILMENT_MESSAGES.manualNotPayable, 409);
+    const outcome = await applyPayment(
+      tx,
+      {
+        id: paymentId,
+        status: "approved",
+        externalReference: order.orderNumber,
+        amountCents: order.finalTotalCents,
+        currency: SHOP_CURRENCY,
+        paymentTypeId: input.method === "transferencia" ? "bank_transfer" : "cash",
+        raw: { method: input.method, reference: input.reference, recordedBy: input.actor.userId },
+      },
+      MANUAL_PROVIDER,
+      { actor: input.actor, publicUrl: input.publicUrl },
+    );
+    if (outcome.outcome !== "applied" || outcome.decision.kind !== "approve") {
+      throw new Error(`manual payment not applied as an approval: ${JSON.stringify(outcome)}`);
+    }
+    await tx.update(orders).set({ paymentMethod: input.method }).where(eq(orders.id, order.id));
+  });
+  notifyMailQueued();
+  return { paymentId };
+}
