@@ -339,9 +339,21 @@ describe("Mercado Pago refunds (real SDK, stub API)", () => {
     const failed = provider.refundPayment({ paymentId: other, amountCents: 115_000, idempotencyKey: "order-g-refund-1" });
     await expect(failed).rejects.toThrow();
     await expect(failed).rejects.not.toBeInstanceOf(RefundRefusedError);
+    await expect(failed).rejects.toMatchObject({ name: "MPServerError", status: 500 });
     expect(refundRequestsOf(other)).toHaveLength(2);
     expect(refundsOf(other)).toEqual([]);
     stub.failNext(500, 0);
+  });
+
+  it("a 409 (the same key's refund still in progress) or a 429 is no refusal: the outcome is unknown", async () => {
+    for (const status of [409, 429]) {
+      const paymentId = approvedPayment();
+      stub.failNext(status, status === 429 ? 2 : 1);
+      const unsettled = provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: `order-k${status}-refund-1` });
+      await expect(unsettled).rejects.toMatchObject({ status });
+      await expect(unsettled).rejects.not.toBeInstanceOf(RefundRefusedError);
+      stub.failNext(500, 0);
+    }
   });
 
   it("a provider that never answers ends in an error after the timeout (not a refusal); the retry with the same key then refunds once", async () => {
@@ -352,6 +364,7 @@ describe("Mercado Pago refunds (real SDK, stub API)", () => {
     const hung = quick.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-h-refund-1" });
     await expect(hung).rejects.toThrow();
     await expect(hung).rejects.not.toBeInstanceOf(RefundRefusedError);
+    await expect(hung).rejects.toMatchObject({ name: "MPConnectionError" });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(refundRequestsOf(paymentId)).toHaveLength(2);
     expect((await quick.fetchPayment(paymentId))?.status).toBe("approved");
