@@ -15,8 +15,14 @@ import { SANDBOX_OUTCOMES, recordSandboxPayment, sandboxPreferenceId, sandboxPro
 import { signNotification } from "./signature";
 import { handleWebhook } from "./webhook.server";
 
-/** The request Mercado Pago would send the shop's webhook about this payment. */
-export function signedNotification(config: AppConfig, origin: string, paymentId: string, now = new Date()): Request {
+/** The request Mercado Pago would send the shop's webhook about this payment (`payment.updated` for a change, e.g. a refund). */
+export function signedNotification(
+  config: AppConfig,
+  origin: string,
+  paymentId: string,
+  now = new Date(),
+  action: "payment.created" | "payment.updated" = "payment.created",
+): Request {
   const secret = webhookSecret(config);
   if (!secret) throw new Error("no webhook secret to sign the sandbox notification");
   const requestId = randomUUID();
@@ -30,7 +36,7 @@ export function signedNotification(config: AppConfig, origin: string, paymentId:
       "x-signature": signNotification(secret, { dataId: paymentId, requestId, ts }),
     },
     body: JSON.stringify({
-      action: "payment.created",
+      action,
       api_version: "v1",
       data: { id: paymentId },
       date_created: now.toISOString(),

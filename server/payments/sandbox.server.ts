@@ -3,7 +3,7 @@
  * own page /sandbox/pago/{orderId}, and the provider's API is the
  * `sandbox_payments` table, where the sandbox page writes what it decided. It
  * reads those rows exactly as the Mercado Pago provider reads the real API, so
- * everything after the notification is the same code.
+ * everything after the notification is the same code. Refunds: sandbox-refund.server.ts.
  */
 import { randomInt } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
@@ -13,6 +13,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
 import { sandboxPayments } from "#server/db/schema.ts";
 import { publicOrigin, verifyNotificationWith, webhookSecret } from "./providers";
+import { SANDBOX_REFUND_NOTICE_DELAY_MS, refundInSandbox, scheduleSandboxRefundNotice } from "./sandbox-refund.server";
 import type { PaymentProvider, ProviderPayment } from "./types";
 
 type SandboxRow = typeof sandboxPayments.$inferSelect;
@@ -87,9 +88,18 @@ export async function recordSandboxPayment(
   return toProviderPayment(row!);
 }
 
-export function sandboxProvider(config: AppConfig, db: Database): PaymentProvider {
+export interface SandboxProviderOptions {
+  /**
+   * When the refund's `payment.updated` notification goes to the shop's webhook, after the refund
+   * answered: SANDBOX_REFUND_NOTICE_DELAY_MS by default; null sends none (a test sends it itself
+   * with announceSandboxRefund).
+   */
+  refundNoticeDelayMs?: number | null;
+}
+
+export function sandboxProvider(config: AppConfig, db: Database, options: SandboxProviderOptions = {}): PaymentProvider {
   const secret = webhookSecret(config);
-  return {
+  const provider: PaymentProvider = {
     name: "sandbox",
     async createPaymentLink(order) {
       return { url: `${publicOrigin(config)}${sandboxPaymentPath(order.id)}`, preferenceId: sandboxPreferenceId(order.id) };
@@ -100,8 +110,17 @@ export function sandboxProvider(config: AppConfig, db: Database): PaymentProvide
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
       return row ? toProviderPayment(row) : null;
     },
-    // Refunds come with the order-fulfilment work under way (server/fulfilment); until then none is made.
-    refundPayment: () => Promise.reject(new Error("refunds are not available yet")),
+    /**
+     * A full refund recorded in `sandbox_refunds` (refundInSandbox: the same key answers the same
+     * refund; refusals are RefundRefusedError); a new refund is then announced to the shop's
+     * webhook in the background, as Mercado Pago does (scheduleSandboxRefundNotice).
+     */
+    async refundPayment(request) {
+      const { refund, made } = await refundInSandbox(db, request);
+      const delayMs = options.refundNoticeDelayMs === undefined ? SANDBOX_REFUND_NOTICE_DELAY_MS : options.refundNoticeDelayMs;
+      if (made && delayMs !== null) scheduleSandboxRefundNotice({ db, config, provider }, refund.paymentId, delayMs);
+      return refund;
+    },
     async searchPayments(externalReference) {
       const rows = await db
         .select()
@@ -111,4 +130,5 @@ export function sandboxProvider(config: AppConfig, db: Database): PaymentProvide
       return rows.map(toProviderPayment);
     },
   };
+  return provider;
 }

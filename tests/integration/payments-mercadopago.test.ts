@@ -1,8 +1,8 @@
 /**
  * The `mercadopago` provider with the real SDK (mercadopago 3.6.1) against the
  * local stub of the provider's API (no internet): the preference the stub
- * receives (docs/architecture.md#payments), payments fetched and searched, and a signed
- * notification applied end to end.
+ * receives (docs/architecture.md#payments), payments fetched and searched, a signed
+ * notification applied end to end, and full refunds (the idempotency key, refusals, timeouts).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,12 +15,13 @@ import {
   paymentProvider,
   reconcilePendingPayments,
   PaymentLinkError,
+  RefundRefusedError,
   type PaymentProvider,
 } from "#server/payments/index.ts";
 import { signNotification } from "#server/payments/signature.ts";
-import { mercadoPagoDate } from "#server/payments/mercadopago.server.ts";
+import { mercadoPagoDate, mercadoPagoProvider } from "#server/payments/mercadopago.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { startMercadoPagoStub, type MercadoPagoStub } from "#tests/fixtures/mercadopago-stub.ts";
+import { startMercadoPagoStub, type MercadoPagoStub, type StubPayment } from "#tests/fixtures/mercadopago-stub.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
 const ACCESS_TOKEN = "TEST-0000000000000000-000000-00000000000000000000000000000000-000000000";
@@ -243,5 +244,150 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
 
   it("formats dates as the provider's examples do, in Mexico City time", () => {
     expect(mercadoPagoDate(new Date("2026-01-15T06:30:00.000Z"))).toBe("2026-01-15T00:30:00.000-06:00");
+  });
+});
+
+describe("Mercado Pago refunds (real SDK, stub API)", () => {
+  let nextId = 95_000_000_000;
+  /** An approved payment of $1,150.00 at the stub; returns its id as the shop holds it. */
+  function approvedPayment(fields: Partial<StubPayment> = {}): string {
+    const id = ++nextId;
+    stub.addPayment({
+      id,
+      status: "approved",
+      external_reference: `CV-R${id}`,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+      ...fields,
+    });
+    return String(id);
+  }
+
+  function refundsOf(paymentId: string) {
+    return stub.refunds.filter((r) => String(r.payment_id) === paymentId);
+  }
+
+  function refundRequestsOf(paymentId: string) {
+    return stub.refundRequests().filter((r) => r.path.startsWith(`/v1/payments/${paymentId}/refunds`));
+  }
+
+  it("refunds a payment in full: POST /v1/payments/{id}/refunds with {} and the key, the refund mapped, the payment then reads refunded", async () => {
+    const paymentId = approvedPayment();
+
+    const refund = await provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-a-refund-1" });
+
+    const [request, ...more] = refundRequestsOf(paymentId);
+    expect(more).toEqual([]);
+    expect(request).toMatchObject({ method: "POST", body: {} });
+    expect(request!.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(request!.headers["x-idempotency-key"]).toBe("order-a-refund-1");
+    expect(refund).toEqual({ id: String(refundsOf(paymentId)[0]!.id), paymentId, amountCents: 115_000, status: "approved" });
+    expect(await provider.fetchPayment(paymentId)).toMatchObject({ id: paymentId, status: "refunded", amountCents: 115_000 });
+  });
+
+  it("the same idempotency key twice is one refund at the provider, answered the same", async () => {
+    const paymentId = approvedPayment();
+    const request = { paymentId, amountCents: 115_000, idempotencyKey: "order-b-refund-1" };
+
+    const first = await provider.refundPayment(request);
+    const again = await provider.refundPayment(request);
+
+    expect(again).toEqual(first);
+    expect(refundRequestsOf(paymentId).map((r) => r.headers["x-idempotency-key"])).toEqual(["order-b-refund-1", "order-b-refund-1"]);
+    expect(refundsOf(paymentId)).toHaveLength(1);
+  });
+
+  it("a refund the provider refuses is a RefundRefusedError with the Spanish message (already refunded, not approved, unknown)", async () => {
+    const refunded = approvedPayment();
+    await provider.refundPayment({ paymentId: refunded, amountCents: 115_000, idempotencyKey: "order-c-refund-1" });
+    const secondKey = provider.refundPayment({ paymentId: refunded, amountCents: 115_000, idempotencyKey: "order-c-refund-2" });
+    await expect(secondKey).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(secondKey).rejects.toMatchObject({
+      message: "Mercado Pago rechazó el reembolso: Payment already refunded",
+      providerMessage: expect.stringContaining("Payment already refunded"),
+    });
+    expect(refundsOf(refunded)).toHaveLength(1);
+
+    const pending = approvedPayment({ status: "pending", payment_type_id: "ticket" });
+    await expect(
+      provider.refundPayment({ paymentId: pending, amountCents: 115_000, idempotencyKey: "order-d-refund-1" }),
+    ).rejects.toMatchObject({
+      name: "RefundRefusedError",
+      message: "Mercado Pago rechazó el reembolso: Invalid payment status",
+    });
+    expect((await provider.fetchPayment(pending))?.status).toBe("pending");
+
+    await expect(
+      provider.refundPayment({ paymentId: "95999999999", amountCents: 115_000, idempotencyKey: "order-e-refund-1" }),
+    ).rejects.toMatchObject({
+      name: "RefundRefusedError",
+      message: "Mercado Pago rechazó el reembolso: Payment not found",
+    });
+  });
+
+  it("a 500 once is retried with the same key (one refund); 500s throughout leave the outcome unknown, not refused", async () => {
+    const paymentId = approvedPayment();
+    stub.failNext(500, 1);
+    const refund = await provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-f-refund-1" });
+    expect(refund.status).toBe("approved");
+    expect(refundRequestsOf(paymentId).map((r) => r.headers["x-idempotency-key"])).toEqual(["order-f-refund-1", "order-f-refund-1"]);
+    expect(refundsOf(paymentId)).toHaveLength(1);
+
+    const other = approvedPayment();
+    stub.failNext(500, 2);
+    const failed = provider.refundPayment({ paymentId: other, amountCents: 115_000, idempotencyKey: "order-g-refund-1" });
+    await expect(failed).rejects.toThrow();
+    await expect(failed).rejects.not.toBeInstanceOf(RefundRefusedError);
+    await expect(failed).rejects.toMatchObject({ name: "MPServerError", status: 500 });
+    expect(refundRequestsOf(other)).toHaveLength(2);
+    expect(refundsOf(other)).toEqual([]);
+    stub.failNext(500, 0);
+  });
+
+  it("a 409 (the same key's refund still in progress) or a 429 is no refusal: the outcome is unknown", async () => {
+    for (const status of [409, 429]) {
+      const paymentId = approvedPayment();
+      stub.failNext(status, status === 429 ? 2 : 1);
+      const unsettled = provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: `order-k${status}-refund-1` });
+      await expect(unsettled).rejects.toMatchObject({ status });
+      await expect(unsettled).rejects.not.toBeInstanceOf(RefundRefusedError);
+      stub.failNext(500, 0);
+    }
+  });
+
+  it("a provider that never answers ends in an error after the timeout (not a refusal); the retry with the same key then refunds once", async () => {
+    const quick = mercadoPagoProvider(config, { refundTimeoutMs: 200 });
+    const paymentId = approvedPayment();
+    stub.hangNext(2);
+    const started = Date.now();
+    const hung = quick.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-h-refund-1" });
+    await expect(hung).rejects.toThrow();
+    await expect(hung).rejects.not.toBeInstanceOf(RefundRefusedError);
+    await expect(hung).rejects.toMatchObject({ name: "MPConnectionError" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(refundRequestsOf(paymentId)).toHaveLength(2);
+    expect((await quick.fetchPayment(paymentId))?.status).toBe("approved");
+
+    const refund = await quick.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-h-refund-1" });
+    expect(refund).toMatchObject({ paymentId, amountCents: 115_000, status: "approved" });
+    expect(refundsOf(paymentId)).toHaveLength(1);
+  });
+
+  it("a refund still in process is reported as such", async () => {
+    const paymentId = approvedPayment();
+    stub.refundNextWith({ status: "in_process" });
+    expect(await provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-i-refund-1" })).toMatchObject({
+      status: "in_process",
+      amountCents: 115_000,
+    });
+  });
+
+  it("a refund of another amount than the shop expects is an error, never accepted", async () => {
+    const paymentId = approvedPayment();
+    stub.refundNextWith({ amount: 150 });
+    const partial = provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-j-refund-1" });
+    await expect(partial).rejects.toThrow(/15000.*115000|amount/);
+    await expect(partial).rejects.not.toBeInstanceOf(RefundRefusedError);
   });
 });
