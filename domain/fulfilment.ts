@@ -81,3 +81,43 @@ export function orderTransitionProblem(
 }
 
 export { MANUAL_PAYMENT_METHODS };
+
+/**
+ * The chat-app message for the order's current status (docs/requirements.md#order-fulfilment), for
+ * a buyer who opted in: the admin opens it as a click-to-chat link and sends it themselves.
+ */
+export function chatStatusMessage(order: {
+  orderNumber: string;
+  orderStatus: string;
+  contactName: string;
+  carrier: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  cancelReason: string | null;
+}): string {
+  const hello =
+    `Hola ${order.contactName.trim().split(/\s+/)[0] ?? ""}, te escribimos de Cartas del Valle sobre tu pedido ${order.orderNumber}.`.replace(
+      "Hola ,",
+      "Hola,",
+    );
+  switch (order.orderStatus) {
+    case "processing":
+      return `${hello} Recibimos tu pago y estamos preparando tu pedido.`;
+    case "shipped":
+      return `${hello} Tu pedido va en camino con ${order.carrier}. Número de rastreo: ${order.trackingNumber ?? ""}.${order.trackingUrl ? ` Puedes seguirlo en ${order.trackingUrl}` : ""}`;
+    case "delivered":
+      return `${hello} Tu pedido fue entregado. ¡Gracias por tu compra!`;
+    case "cancelled":
+      return `${hello} Tu pedido fue cancelado.${order.cancelReason ? ` Motivo: ${order.cancelReason}.` : ""}`;
+    default:
+      return `${hello} Tu pedido está registrado y espera su pago.`;
+  }
+}
+
+/** `https://wa.me/52{10 digits}?text=…` for a Mexican phone of 10 digits; null for anything else. */
+export function chatLink(phone: string, text: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  const local = digits.length === 12 && digits.startsWith("52") ? digits.slice(2) : digits;
+  if (!/^\d{10}$/.test(local)) return null;
+  return `https://wa.me/52${local}?text=${encodeURIComponent(text)}`;
+}

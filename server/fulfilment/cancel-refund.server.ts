@@ -62,15 +62,28 @@ export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider
     const order = await lockOrderByNumber(tx, input.orderNumber);
     if (order.orderStatus === "cancelled") throw new ShopError(FULFILMENT_MESSAGES.alreadyCancelled, 409);
     if (order.paymentStatus !== "approved") {
-      const result = await cancelOrder(tx, order.id, { reason: input.reason, by: "admin", actor: input.actor, notify: { publicUrl: input.publicUrl } });
+      const result = await cancelOrder(tx, order.id, {
+        reason: input.reason,
+        by: "admin",
+        actor: input.actor,
+        notify: { publicUrl: input.publicUrl },
+      });
       return { done: true as const, units: result.units };
     }
     const target = await standingPayment(tx, order);
     if (!target) {
       // Paid with nothing to charge (coupon and points covered it): nothing goes back but what cancelling gives.
-      await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ paymentStatus: "refunded", updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
       await reversePointsForRefund(tx, order.id, order.orderNumber);
-      const result = await cancelOrder(tx, order.id, { reason: input.reason, by: "admin", actor: input.actor, notify: { publicUrl: input.publicUrl } });
+      const result = await cancelOrder(tx, order.id, {
+        reason: input.reason,
+        by: "admin",
+        actor: input.actor,
+        notify: { publicUrl: input.publicUrl },
+      });
       return { done: true as const, units: result.units };
     }
     await requestRefund(tx, order, target, input);
@@ -105,7 +118,6 @@ export async function refundFlaggedPayment(
   });
   return refundAtProvider(db, provider, plan.order, plan.target, input);
 }
-
 
 /** The approved payment that paid the order (the one `orders.payment_id` names). */
 async function standingPayment(tx: Tx, order: LockedOrder): Promise<RefundTarget | null> {
@@ -169,7 +181,11 @@ async function refundAtProvider(
     throw new ShopError(FULFILMENT_MESSAGES.refundProviderMismatch, 409);
   }
   try {
-    await provider.refundPayment({ paymentId: target.paymentId, amountCents: target.amountCents, idempotencyKey: refundIdempotencyKey(order, target.paymentId) });
+    await provider.refundPayment({
+      paymentId: target.paymentId,
+      amountCents: target.amountCents,
+      idempotencyKey: refundIdempotencyKey(order, target.paymentId),
+    });
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) {
       logError("refund: no answer from the provider", error, { orderId: order.id, paymentId: target.paymentId });
@@ -207,7 +223,11 @@ async function failed(db: Database, order: LockedOrder, detail: string, refused 
         .set({ refundAttempts: sql`${orders.refundAttempts} + 1` })
         .where(eq(orders.id, order.id));
     }
-    await recordOrderEvent(tx, order.id, { kind: "refund-failed", actor: { kind: "sistema" }, message: `Reembolso no realizado: ${detail}` });
+    await recordOrderEvent(tx, order.id, {
+      kind: "refund-failed",
+      actor: { kind: "sistema" },
+      message: `Reembolso no realizado: ${detail}`,
+    });
   });
 }
 

@@ -11,6 +11,14 @@
  * - adminOrderDetail: the order page's data, history included.
  */
 export { changeOrderStatus, type StatusChange, type StatusChangeInput } from "./order-status.server";
-export { cancelOrderAsAdmin, refundFlaggedPayment, refundIdempotencyKey, type CancelInput, type CancelOutcome } from "./cancel-refund.server";
+export {
+  cancelOrderAsAdmin,
+  refundFlaggedPayment,
+  refundIdempotencyKey,
+  type CancelInput,
+  type CancelOutcome,
+} from "./cancel-refund.server";
 export { recordManualPayment, type ManualPaymentInput } from "./manual-payment.server";
 export { addOrderNote } from "./notes.server";
+export { adminOrderDetail, type AdminOrderDetail, type AdminPaymentRow } from "./order-detail.server";
+export type { OrderEventView } from "#server/order-events/index.ts";

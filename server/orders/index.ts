@@ -20,8 +20,10 @@ export {
 } from "./checkout-input";
 export { cancelOrder, expireUnpaidOrders, type CancelResult, type DueOrder } from "./cancel-order.server";
 export {
+  itemColumns,
   orderForPayment,
   orderForViewer,
+  orderViewFrom,
   viewerMaySee,
   type OrderForPayment,
   type OrderRef,

@@ -1,0 +1,85 @@
+/**
+ * The admin's order page data (docs/requirements.md#order-fulfilment): the order as the pages read
+ * it, its payments, its history, the carrier's tracking link and, for a buyer who opted in, the
+ * click-to-chat link with the message for its current status. Read-only.
+ */
+import { asc, eq } from "drizzle-orm";
+import { chatLink, chatStatusMessage } from "#domain/fulfilment.ts";
+import { isOrderNumber } from "#domain/orders.ts";
+import { carrierName, trackingUrl } from "#domain/shipping.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { orderItems, orders, payments, users } from "#server/db/schema.ts";
+import { listOrderEvents, type OrderEventView } from "#server/order-events/index.ts";
+import { itemColumns, orderViewFrom, type OrderView } from "#server/orders/index.ts";
+
+export interface AdminPaymentRow {
+  provider: string;
+  paymentId: string;
+  status: string;
+  amountCents: number | null;
+  /** ISO. */
+  createdAt: string;
+}
+
+export interface AdminOrderDetail {
+  order: OrderView;
+  contactName: string;
+  contactPhone: string;
+  carrier: string;
+  trackingUrl: string | null;
+  /** The provider that took the order's standing payment ('sandbox', 'mercadopago', 'manual'), if any. */
+  paymentProvider: string | null;
+  payments: AdminPaymentRow[];
+  events: OrderEventView[];
+  /** For a buyer who opted in to chat-app notifications; null otherwise or without a usable phone. */
+  chatUrl: string | null;
+}
+
+export async function adminOrderDetail(db: Queryable, orderNumber: string): Promise<AdminOrderDetail | null> {
+  if (!isOrderNumber(orderNumber)) return null;
+  const [row] = await db
+    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.orderNumber, orderNumber));
+  if (!row) return null;
+  const { order } = row;
+  const [items, paymentRows, events] = await Promise.all([
+    db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.name)),
+    db
+      .select({
+        provider: payments.provider,
+        paymentId: payments.providerPaymentId,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(asc(payments.createdAt)),
+    listOrderEvents(db, order.id),
+  ]);
+  const view = orderViewFrom(order, row.user?.id ? row.user : null, items);
+  const carrier = carrierName(order.shippingMethod);
+  const tracking = order.trackingNumber ? trackingUrl(order.shippingMethod, order.trackingNumber) : null;
+  const chatText = chatStatusMessage({
+    orderNumber: order.orderNumber,
+    orderStatus: order.orderStatus,
+    contactName: order.contactName,
+    carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: tracking,
+    cancelReason: order.cancelReason,
+  });
+  return {
+    order: view,
+    contactName: order.contactName,
+    contactPhone: order.contactPhone,
+    carrier,
+    trackingUrl: tracking,
+    paymentProvider: paymentRows.find((p) => p.paymentId === order.paymentId)?.provider ?? null,
+    payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    events,
+    chatUrl: order.whatsappNotifications ? chatLink(order.contactPhone, chatText) : null,
+  };
+}
