@@ -215,6 +215,10 @@ describeEachDatabase("order fulfilment", (t) => {
     await both;
     const statusEvents = (await events(placed.id)).filter((e) => e.kind === "status");
     expect(statusEvents).toHaveLength(2);
+    // The second saw the first's result: the history is one chain, ending at the order's status.
+    const [first, second] = statusEvents.map((e) => e.message.replace("Estado: ", "").split(" → "));
+    expect(second![0]).toBe(first![1]);
+    expect(second![1]).toBe({ shipped: "Enviado", delivered: "Entregado" }[(await orderRow(placed.id)).orderStatus]);
     expect(new Set(statusEvents.map((e) => e.actorName))).toEqual(new Set(["Laura Admin"]));
     expect(await mailsOf(placed.id, "order-shipped")).toHaveLength(1);
     expect(await mailsOf(placed.id, "order-delivered")).toHaveLength(1);
