@@ -82,6 +82,14 @@ export const ORDER_STATE_MESSAGES = {
   unknownTitle: "No pudimos confirmar el estado de tu pedido",
 } as const;
 
+/** The intent of 'Consulta tu pedido's lookup form (its other form is 'Pagar Ahora', intent "pay"). */
+export const ORDER_LOOKUP_INTENT = "lookup";
+
+/** 'Consulta tu pedido's address for one order: what the lookup redirects to and 'Pagar Ahora' posts to. */
+export function orderLookupPath(orderNumber: string, key: string): string {
+  return `/consulta-pedido?${new URLSearchParams({ pedido: orderNumber, clave: key })}`;
+}
+
 /** 'Consulta tu pedido' (/consulta-pedido): a guest finds an order by its number and contact e-mail. */
 export const ORDER_LOOKUP_MESSAGES = {
   title: "Consulta tu pedido",

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { isOrderNumber } from "#domain/orders.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
-import { ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
+import { ORDER_LOOKUP_INTENT, ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES, orderLookupPath } from "#domain/order-pages.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
 import { RATE_LIMITS, takeRateLimit } from "#server/accounts/rate-limit.server.ts";
 import { logError } from "#server/http/error-log.ts";
@@ -17,13 +17,8 @@ import { lookUpOrderKey, orderForLinkKey, orderLookupSchema } from "#server/orde
 import { enteredValues, formInput, parseForm, refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { payFromOrderPage } from "./payment-return.server";
 
-export const LOOKUP_INTENT = "lookup";
-export const PAY_INTENT = "pay";
-
-/** The page's own address for an order: what the lookup redirects to and 'Pagar Ahora' posts to. */
-export function lookupPagePath(orderNumber: string, key: string): string {
-  return `/consulta-pedido?${new URLSearchParams({ pedido: orderNumber, clave: key })}`;
-}
+const LOOKUP_INTENT = ORDER_LOOKUP_INTENT;
+const PAY_INTENT = "pay";
 
 /** What the page shows of the order a link opens (no internal fields: no notes, no account). */
 export async function lookupPageOrder(request: Request, context: AppLoadContext) {
@@ -97,7 +92,7 @@ export async function lookupPageAction(request: Request, context: AppLoadContext
   try {
     const key = await lookUpOrderKey(context.db, parsed.data);
     if (!key) return notFound();
-    return redirect(lookupPagePath(parsed.data.pedido, key), 303);
+    return redirect(orderLookupPath(parsed.data.pedido, key), 303);
   } catch (error) {
     return refuseThrown(error, {
       intent: LOOKUP_INTENT,

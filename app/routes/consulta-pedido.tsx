@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/consulta-pedido";
 import { formatDate, formatMoney } from "#domain/format.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
-import { ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
+import { ORDER_LOOKUP_INTENT as LOOKUP_INTENT, ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES, orderLookupPath } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
@@ -11,7 +11,7 @@ import { Field, FormError, useFocusOnRefusal } from "#app/components/forms.tsx";
 import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { OrderPayForm } from "#app/components/orders/OrderPayForm.tsx";
-import { LOOKUP_INTENT, lookupPageAction, lookupPageOrder, lookupPagePath } from "./consulta-pedido.server";
+import { lookupPageAction, lookupPageOrder } from "./consulta-pedido.server";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
@@ -57,7 +57,7 @@ export default function OrderLookupPage({ loaderData, actionData }: Route.Compon
         {order.canPay ? (
           order.payHere ? (
             <OrderPayForm
-              action={lookupPagePath(order.orderNumber, order.payKey)}
+              action={orderLookupPath(order.orderNumber, order.payKey)}
               orderNumber={order.orderNumber}
               payKey={order.payKey}
               errorId={payError ? "pay-error" : undefined}
