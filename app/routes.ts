@@ -31,6 +31,7 @@ export default [
   route("payment/failure", "routes/payment.failure.tsx"),
   route("payment/pending", "routes/payment.pending.tsx"),
   route("confirmacion", "routes/confirmacion.tsx"),
+  route("consulta-pedido", "routes/consulta-pedido.tsx"),
   // The admin area (docs/requirements.md#admin-area): every screen under one layout in routes/admin/,
   // each module's loader and action guarded by requireAdmin (tests/integration/admin-access.test.ts).
   ...prefix("admin", [

@@ -3,6 +3,7 @@
  * (docs/requirements.md#payments, docs/requirements.md#orders-and-statuses). Browser-safe.
  */
 import { SHIPPING_METHODS, isShippingMethodId } from "./shipping";
+import { AUTH_MESSAGES } from "./messages";
 import { NO_CHARGE_PAYMENT_METHOD, type CancelledBy } from "./orders";
 import { MANUAL_PAYMENT_METHODS, isManualPaymentMethod } from "./payments";
 
@@ -81,4 +82,48 @@ export const ORDER_STATE_MESSAGES = {
   closedTitle: "Este pedido ya no se puede pagar",
   refundedLead: (orderNumber: string) => `El pago del pedido ${orderNumber} fue reembolsado.`,
   unknownTitle: "No pudimos confirmar el estado de tu pedido",
+} as const;
+
+/** The intent of 'Consulta tu pedido's lookup form (its other form is 'Pagar Ahora', intent "pay"). */
+export const ORDER_LOOKUP_INTENT = "lookup";
+
+/** 'Consulta tu pedido's address for one order: what the lookup redirects to and 'Pagar Ahora' posts to. */
+export function orderLookupPath(orderNumber: string, key: string): string {
+  return `/consulta-pedido?${new URLSearchParams({ pedido: orderNumber, clave: key })}`;
+}
+
+/** 'Consulta tu pedido' (/consulta-pedido): a guest finds an order by its number and contact e-mail. */
+export const ORDER_LOOKUP_MESSAGES = {
+  title: "Consulta tu pedido",
+  intro:
+    "Escribe el número de tu pedido y el correo electrónico con el que lo hiciste para ver su estado, su envío y su número de rastreo.",
+  numberLabel: "Número de pedido",
+  numberHint: "Viene en el correo de tu pedido, por ejemplo CV-7K3Q9M.",
+  emailLabel: "Correo electrónico del pedido",
+  submit: "Consultar pedido",
+  busy: "Consultando...",
+  numberRequired: "Ingresa el número de tu pedido",
+  emailRequired: AUTH_MESSAGES.emailRequired,
+  /** The same answer for an unknown number, a malformed one and the wrong e-mail. */
+  notFound: "No encontramos un pedido con ese número y correo. Revisa los datos e intenta de nuevo.",
+  another: "Consultar otro pedido",
+  /** A customer's order found by its e-mail: paying it is done signed in, from 'Mis Pedidos'. */
+  signInToPay: "Para pagar este pedido, inicia sesión con tu cuenta y entra a Mis Pedidos.",
+  signIn: "Iniciar sesión",
+} as const;
+
+/** The carrier's tracking link as 'Mis Pedidos' and 'Consulta tu pedido' show it. */
+export const TRACKING_LINK_TEXTS = {
+  /** The link's text: "Rastrear en DHL Express". */
+  label: (carrier: string) => `Rastrear en ${carrier}`,
+  /** Read to screen readers after the label: the link leaves the shop in a new tab. */
+  newTab: "(se abre en una pestaña nueva)",
+  /** Where the carrier's page cannot take the number. */
+  typeNumber: "Escribe tu número de rastreo en la página de la paquetería.",
+  notYet: "Aún no disponible",
+  /** The summary line of a shipped order: "Enviado por DHL Express · Número de rastreo: ". */
+  shippedBy: (carrier: string) => `Enviado por ${carrier} · Número de rastreo: `,
+  /** The summary line of a cancelled order: "Cancelado el 26 de noviembre de 2026 a las 2:35 p.m. · Motivo: …". */
+  cancelledOn: (when: string | null, reason: string | null) =>
+    `${when ? `Cancelado el ${when}` : "Cancelado"}${reason ? ` · Motivo: ${reason}` : ""}`,
 } as const;

@@ -37,6 +37,9 @@ export function SiteFooter() {
             <li>
               <Link to="/envios">Envíos y tiempos de pago</Link>
             </li>
+            <li>
+              <Link to="/consulta-pedido">Consulta tu pedido</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">

@@ -11,6 +11,7 @@ import { FormError } from "#app/components/forms.tsx";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
 import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
+import { OrderProgress } from "#app/components/orders/OrderProgress.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
 import { listCustomerOrders, retryPaymentForCustomer } from "#server/orders/index.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
@@ -107,6 +108,7 @@ export default function MyOrdersPage({ loaderData, actionData }: Route.Component
                 <p>
                   {formatDate(order.createdAt)} · {itemCountText(order.itemCount)} · <strong>{formatMoney(order.finalTotal)}</strong>
                 </p>
+                <OrderProgress order={order} />
                 {order.canRetryPayment ? (
                   <PayNowForm orderId={order._id} titleId={`pedido-titulo-${order._id}`} error={error} />
                 ) : (

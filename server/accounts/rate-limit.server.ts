@@ -28,6 +28,13 @@ export const RATE_LIMITS = {
    * change and the e-mail change both check it, and count on this one counter.
    */
   currentPasswordPerUser: { name: "current-password:user", limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * 'Consulta tu pedido' (/consulta-pedido) answers who knows an order's number and e-mail, so
+   * guessing e-mails for a number (or numbers for an e-mail) is slowed down like a sign-in: per IP,
+   * and per order number typed.
+   */
+  orderLookupPerIp: { name: "order-lookup:ip", limit: 20, windowSeconds: 15 * 60 },
+  orderLookupPerOrder: { name: "order-lookup:order", limit: 8, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one attempt for `subject` under `rule`; false when the allowance is used up. */

@@ -1,8 +1,11 @@
 /**
  * Links to an order for its e-mails. A customer's goes to 'Mis Pedidos' (the
  * order named in the query; 'Pagar Ahora' is there). A guest's goes to
- * /confirmacion with the order's link key (`?pedido=…&clave=…`), which shows the
- * order and lets it be paid without the pending-order cookie, on any device.
+ * 'Consulta tu pedido' (/consulta-pedido) with the order's link key
+ * (`?pedido=…&clave=…`), which shows the order, its shipping and tracking, and
+ * lets it be paid without the pending-order cookie, on any device; the same key
+ * is what the page's lookup by number and e-mail leads to. /confirmacion takes
+ * the same query, for the e-mails sent before.
  *
  * The link key is derived from the order's checkout token (144 random bits,
  * known only to the browser that placed the order, never shown anywhere): a
@@ -48,5 +51,5 @@ export function orderLink(
   if (order.userId) return `${origin}/mis-pedidos?${new URLSearchParams({ pedido: order.orderNumber })}`;
   const key = orderLinkKey(order.checkoutToken);
   const query = new URLSearchParams({ pedido: order.orderNumber, ...(key ? { clave: key } : {}) });
-  return `${origin}/confirmacion?${query}`;
+  return `${origin}/consulta-pedido?${query}`;
 }

@@ -167,16 +167,16 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       return { placed, link: new URL(link), html };
     }
 
-    it("a guest's unpaid order links to /confirmacion with a key; it opens without the cookie, shows the order as unpaid, and can be paid", async () => {
+    it("a guest's unpaid order links with a key; /confirmacion (e-mails sent before 'Consulta tu pedido') opens it without the cookie, shows it unpaid, and can pay it", async () => {
       const email = uniqueEmail("correo-liga");
       const { placed, link, html } = await guestOrderWithMail(email);
-      expect(link.pathname).toBe("/confirmacion");
+      expect(link.pathname).toBe("/consulta-pedido");
       expect(link.searchParams.get("pedido")).toBe(placed.orderNumber);
       const key = link.searchParams.get("clave") ?? "";
       expect(key).toMatch(/^[A-Za-z0-9_-]{32,}$/);
       expect(html).toContain(`href="${link.href.replace(/&/g, "&amp;")}"`);
 
-      const page = await load(confirmationLoader, link.pathname + link.search);
+      const page = await load(confirmationLoader, "/confirmacion" + link.search);
       expect(page.data?.order).toMatchObject({ orderNumber: placed.orderNumber, state: "unpaid", canPay: true, email });
 
       // Guessing does not work: another key, a key cut short, the number alone.
@@ -243,7 +243,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         .update(orders)
         .set({ paymentStatus: "approved", orderStatus: "processing", paymentId: "55555555555" })
         .where(eq(orders.id, placed.id));
-      const page = await load(confirmationLoader, link.pathname + link.search);
+      const page = await load(confirmationLoader, "/confirmacion" + link.search);
       expect(page.data?.order).toMatchObject({ state: "paid", canPay: false });
       const pay = await settle<{ error: string }>(() =>
         confirmationAction({

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { addressLines, type ShippingAddress } from "#domain/address.ts";
 import { formatDateTime, formatMoney, formatPoints } from "#domain/format.ts";
 import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
+import { TrackingNumber } from "./TrackingLink";
 
 /** The order as 'Mis Pedidos' shows it (the fields of server/orders OrderView it reads). */
 export interface OrderDetailsData {
@@ -88,7 +89,9 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
           </div>
           <div>
             <dt>Número de rastreo</dt>
-            <dd>{order.trackingNumber ?? "Aún no disponible"}</dd>
+            <dd>
+              <TrackingNumber shippingMethod={order.shippingMethod} trackingNumber={order.trackingNumber} />
+            </dd>
           </div>
         </dl>
       </Section>

@@ -1,8 +1,9 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { formatMoney, formatPoints } from "#domain/format.ts";
 import { ORDER_PAGE_MESSAGES, ORDER_STATE_MESSAGES, SLOW_PAYMENT_METHODS } from "#domain/order-pages.ts";
 import { CANCELLED_ORDER_MESSAGES } from "#domain/orders.ts";
 import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
+import { OrderPayForm } from "./OrderPayForm";
 import { KeepShoppingActions, OrderFacts, ResultPanel } from "./ResultPanel";
 
 /**
@@ -162,8 +163,6 @@ function ConfirmingPaymentPanel({ order }: { order: ReturnPageSummary }) {
 
 /** An order with no payment yet, or whose last payment was refused: it says so, and offers to pay it. */
 export function AwaitingPaymentPanel({ order, error }: { order: ReturnPageSummary; error: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
   const query = new URLSearchParams({ pedido: order.orderNumber, ...(order.payKey ? { clave: order.payKey } : {}) });
   return (
     <ResultPanel
@@ -172,14 +171,12 @@ export function AwaitingPaymentPanel({ order, error }: { order: ReturnPageSummar
       actions={
         <>
           {order.canPay ? (
-            <Form method="post" action={`/confirmacion?${query}`} className="pay-now">
-              <input type="hidden" name="intent" value="pay" />
-              <input type="hidden" name="pedido" value={order.orderNumber} />
-              {order.payKey ? <input type="hidden" name="clave" value={order.payKey} /> : null}
-              <button type="submit" className="button button-primary" disabled={busy} aria-describedby={error ? "pay-error" : undefined}>
-                {busy ? "Procesando..." : ORDER_STATE_MESSAGES.payNow}
-              </button>
-            </Form>
+            <OrderPayForm
+              action={`/confirmacion?${query}`}
+              orderNumber={order.orderNumber}
+              payKey={order.payKey}
+              errorId={error ? "pay-error" : undefined}
+            />
           ) : null}
           <Link to="/" className="button">
             Volver al inicio

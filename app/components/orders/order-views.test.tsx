@@ -14,6 +14,7 @@ import PaymentFailurePage from "#app/routes/payment.failure.tsx";
 import PaymentPendingPage from "#app/routes/payment.pending.tsx";
 import ConfirmationPage from "#app/routes/confirmacion.tsx";
 import MyOrdersPage from "#app/routes/mis-pedidos.tsx";
+import OrderLookupPage from "#app/routes/consulta-pedido.tsx";
 
 function render(Page: ComponentType<never>, loaderData: unknown, actionData?: unknown): string {
   const Stub = createRoutesStub([
@@ -276,5 +277,125 @@ describe("Mis Pedidos", () => {
     expect(page).toMatch(/<p id="pay-error-[^"]+" class="form-error" role="alert">Error: No se pudo obtener el link de pago<\/p>/);
     expect(page).toMatch(/aria-describedby="pay-error-[^ ]+ pedido-titulo-/);
     expect(page.match(/<details[^>]*>/g)![0]).toContain("open");
+  });
+
+  it("a shipped order: its tracking number with the carrier's page, in a new tab said to screen readers", () => {
+    const shipped = { ...order, orderStatus: "shipped", paymentStatus: "approved", canRetryPayment: false, trackingNumber: "1234567890" };
+    const page = render(MyOrdersPage as never, { orders: [shipped], openNumber: null });
+    const t = text(page);
+    expect(t).toContain("Enviado por DHL Express · Número de rastreo: 1234567890 Rastrear en DHL Express (se abre en una pestaña nueva)");
+    const links = page.match(/<a [^>]*class="tracking-link"[^>]*>/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link).toContain('href="https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=1234567890&amp;submit=1"');
+      expect(link).toContain('target="_blank"');
+      expect(link).toContain('rel="noopener noreferrer"');
+    }
+    // Estafeta's page cannot take the number: the buyer is told to type it.
+    const estafeta = render(MyOrdersPage as never, { orders: [{ ...shipped, shippingMethod: "estafeta" }], openNumber: null });
+    expect(estafeta).toContain('href="https://www.estafeta.com/Herramientas/Rastreo"');
+    expect(text(estafeta)).toContain("Escribe tu número de rastreo en la página de la paquetería.");
+  });
+
+  it("a cancelled order says when and why in its summary line", () => {
+    const page = render(MyOrdersPage as never, { orders: [cancelled], openNumber: null });
+    expect(text(page)).toMatch(/Cancelado el 8 de enero de 2026 a las 12:00 p\.m\. · Motivo: Pago no recibido en 72 horas/);
+  });
+});
+
+describe("Consulta tu pedido", () => {
+  const found = {
+    orderNumber: "CV-7K3Q9M",
+    createdAt: "2026-01-05T18:00:00.000Z",
+    items: [{ name: "Pikachu <ex>", price: 300, quantity: 2 }],
+    shippingAddress: {
+      name: "Ana López",
+      phone: "5512345678",
+      street: "Av. Reforma 1",
+      colonia: null,
+      city: "Ciudad de México",
+      state: "Ciudad de México",
+      zipCode: "06600",
+      country: "México",
+      references: null,
+    },
+    shippingMethod: "dhl",
+    shippingCost: 0,
+    trackingNumber: null,
+    paymentMethod: "mercadopago",
+    paymentId: null,
+    paymentStatus: "pending",
+    subtotal: 600,
+    discount: 0,
+    couponCode: null,
+    finalTotal: 600,
+    loyaltyPoints: { used: 0, earned: 0 },
+    orderStatus: "pending",
+    cancelReason: null,
+    cancelledAt: null,
+    cancelledBy: null,
+    email: "ana@example.com",
+    canPay: true,
+    payHere: true,
+    payKey: "k".repeat(43),
+  };
+
+  it("the empty form: labelled number and e-mail, the honeypot, a POST to the page; a refusal shows the message", () => {
+    const page = render(OrderLookupPage as never, { order: null, loadFailed: false });
+    expect(page).toContain('action="/consulta-pedido" method="post"');
+    expect(page).toMatch(/<label[^>]*for="pedido"[^>]*>Número de pedido<\/label>/);
+    expect(page).toMatch(/<label[^>]*for="email"[^>]*>Correo electrónico del pedido<\/label>/);
+    expect(page).toContain('name="sitio_web"');
+    const refused = render(
+      OrderLookupPage as never,
+      { order: null, loadFailed: false },
+      {
+        intent: "lookup",
+        formError: "No encontramos un pedido con ese número y correo. Revisa los datos e intenta de nuevo.",
+        fieldErrors: {},
+        values: { pedido: "CV-7K3Q9M", email: "<b>@x.com" },
+      },
+    );
+    expect(refused).toContain('role="alert">No encontramos un pedido con ese número y correo. Revisa los datos e intenta de nuevo.</p>');
+    expect(refused).toContain('value="CV-7K3Q9M"');
+    expect(refused).toContain('value="&lt;b&gt;@x.com"');
+  });
+
+  it("the order: heading, badges, detail, and 'Pagar Ahora' posting the key back to this page", () => {
+    const page = render(OrderLookupPage as never, { order: found, loadFailed: false });
+    const t = text(page);
+    expect(t).toContain("Pedido CV-7K3Q9M Pendiente Pago pendiente");
+    expect(page).toContain("Pikachu &lt;ex&gt;");
+    expect(t).toContain("Número de rastreo Aún no disponible");
+    const form = page.match(/<form[^>]*method="post"[\s\S]*?<\/form>/)?.[0] ?? "";
+    expect(form).toContain(`action="/consulta-pedido?pedido=CV-7K3Q9M&amp;clave=${"k".repeat(43)}"`);
+    expect(form).toContain('name="intent" value="pay"');
+    expect(form).toContain(`name="clave" value="${"k".repeat(43)}"`);
+    expect(form).toContain("Pagar Ahora");
+    // A customer's order, not signed in: a way to sign in instead of the button.
+    const customers = render(OrderLookupPage as never, { order: { ...found, payHere: false }, loadFailed: false });
+    expect(customers).not.toContain("Pagar Ahora");
+    expect(customers).toContain('href="/login?redirectTo=%2Fmis-pedidos%3Fpedido%3DCV-7K3Q9M"');
+  });
+
+  it("a shipped order shows the carrier's page; a cancelled one its reason", () => {
+    const shipped = render(OrderLookupPage as never, {
+      order: { ...found, orderStatus: "shipped", paymentStatus: "approved", canPay: false, trackingNumber: "ABC123456" },
+      loadFailed: false,
+    });
+    expect(shipped).toContain('href="https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=ABC123456&amp;submit=1"');
+    expect(shipped).not.toContain("Pagar Ahora");
+    const cancelled = render(OrderLookupPage as never, {
+      order: {
+        ...found,
+        orderStatus: "cancelled",
+        canPay: false,
+        cancelReason: "Sin <existencias>",
+        cancelledAt: "2026-01-08T18:00:00.000Z",
+      },
+      loadFailed: false,
+    });
+    expect(text(cancelled)).toContain("Motivo Sin &lt;existencias&gt;");
+    expect(text(cancelled)).toContain("Fecha de cancelación 8 de enero de 2026");
   });
 });
