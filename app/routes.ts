@@ -43,6 +43,7 @@ export default [
       route("galeria", "routes/admin/galeria.tsx"),
       route("cupones", "routes/admin/cupones.tsx"),
       route("loyalty", "routes/admin/loyalty.tsx"),
+      route("pedidos/:number", "routes/admin/pedido.tsx"),
     ]),
   ]),
   // Gallery images and their WebP variants (public, immutable; server/images).

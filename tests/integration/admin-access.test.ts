@@ -25,6 +25,7 @@ import {
   products,
   users,
 } from "#server/db/schema.ts";
+import { insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -87,12 +88,14 @@ it("finds the admin screens in the route config", () => {
 
 describeEachDatabase("admin authorization matrix", (t) => {
   let productId = "";
+  let orderNumber = "";
   const couponId = newId();
   let customerId = "";
   const cookies = { guest: "", customer: "", admin: "" };
 
   beforeAll(async () => {
     productId = await insertProduct(t.db, { name: "Carta de la matriz", stock: 4 });
+    orderNumber = (await insertOrder(t.db)).orderNumber;
     // A coupon the hostile form's `intent=delete` names: a screen let through would delete it.
     await t.db.insert(coupons).values({ id: couponId, code: "MATRIZ", discountPercent: 10, expiresAt: new Date(Date.now() + 86_400_000) });
     for (const role of ["customer", "admin"] as const) {
@@ -107,7 +110,7 @@ describeEachDatabase("admin authorization matrix", (t) => {
   function urlOf(pattern: string): { url: string; params: Record<string, string> } {
     const params: Record<string, string> = {};
     const url = pattern.replace(/:(\w+)\??/g, (_, name: string) => {
-      const samples: Record<string, string> = { id: productId };
+      const samples: Record<string, string> = { id: productId, number: orderNumber };
       const value = samples[name];
       if (!value) throw new Error(`admin-access.test.ts: give the path parameter ":${name}" of "${pattern}" a sample value`);
       params[name] = value;

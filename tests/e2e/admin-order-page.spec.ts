@@ -1,0 +1,214 @@
+/**
+ * The admin's order page `/admin/pedidos/{number}` (docs/requirements.md#order-fulfilment),
+ * JavaScript on and off, with axe on the page and on the packing slip:
+ * - a customer's paid order marked 'Enviado' with a tracking number, which 'Mis Pedidos' then shows;
+ * - a paid order cancelled with a reason: refunded, its stock back, the points it earned taken back;
+ * - a manual payment on an unpaid order, and the packing slip (its lines, no prices).
+ *
+ * Each test makes its own product (through the admin's form) and its own customer, so no test
+ * depends on another's data; the admin works in a browser of their own.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expectNoViolations } from "./axe";
+import { expectFieldError, logInAsAdmin, register, uniqueEmail } from "./accounts";
+import { fillProduct, uniqueWord } from "./admin-products";
+import { addFromList, approve, expect, fillContactAndAddress, newShopper, openCheckout, pay, sandboxDecision, test } from "./helpers";
+
+/** A whole journey (a product, an account, a checkout, the admin's work) takes a while without JavaScript on a busy machine. */
+const JOURNEY = 180_000;
+
+interface Admin {
+  page: Page;
+  visit: (url: string) => Promise<unknown>;
+  close: () => Promise<void>;
+}
+
+/** The admin, signed in, in a browser of their own. */
+async function adminBrowser(browser: Browser, js: boolean, baseURL: string): Promise<Admin> {
+  const { context, page, visit } = await newShopper(browser, js, baseURL);
+  await logInAsAdmin(page, visit);
+  return { page, visit, close: () => context.close() };
+}
+
+/** A product of this test's own (price $500.00, 3 in stock), added through the admin's form; returns its name and id. */
+async function newProduct(admin: Admin, word: string): Promise<{ name: string; id: string }> {
+  const name = `Umbreon ${word}`;
+  await admin.visit("/admin/agregar-producto");
+  await fillProduct(admin.page, { name, price: "500", stock: "3", image: "https://imagenes.invalid/umbreon.jpg" });
+  await admin.page.getByRole("button", { name: "Agregar Producto" }).click();
+  await expect(admin.page).toHaveURL(/aviso=producto-agregado/);
+  await admin.visit(`/productos?${new URLSearchParams({ search: word })}`);
+  const link = admin.page.locator("main").getByRole("link", { name, exact: true }).first();
+  const href = (await link.getAttribute("href")) ?? "";
+  const id = /\/producto\/([0-9a-f]{24})/.exec(href)?.[1];
+  expect(id, href).toBeTruthy();
+  return { name, id: id! };
+}
+
+/** A new customer buys one unit of the product up to the sandbox payment page. */
+async function customerCheckout(page: Page, visit: (url: string) => Promise<unknown>, js: boolean, word: string, name: string) {
+  await register(page, visit, { name: "Olga Ordenes", email: uniqueEmail("order-page"), password: "secreto123" });
+  await addFromList(page, visit, word, name);
+  await openCheckout(page, js);
+  await fillContactAndAddress(page);
+  await pay(page);
+}
+
+async function stockOf(admin: Admin, productId: string): Promise<string> {
+  await admin.visit(`/admin/editar-producto/${productId}`);
+  return admin.page.getByLabel("Inventario (unidades)").inputValue();
+}
+
+const notice = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
+test("the admin marks a paid order 'Enviado' with its tracking number; the customer's 'Mis Pedidos' shows it", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  const admin = await adminBrowser(browser, js, baseURL!);
+  try {
+    const word = uniqueWord();
+    const product = await newProduct(admin, word);
+    await customerCheckout(page, visit, js, word, product.name);
+    const orderNumber = await approve(page);
+
+    await admin.visit(`/admin/pedidos/${orderNumber}`);
+    const a = admin.page;
+    await expect(a.getByRole("heading", { level: 2, name: `Pedido ${orderNumber}` })).toBeVisible();
+    await expect(a.locator(".order-badges")).toHaveText("Procesando Pago aprobado");
+    await expect(a.getByRole("region", { name: "Productos", exact: true })).toContainText(product.name);
+    await expect(a.getByRole("region", { name: "Historial", exact: true })).toContainText("Pedido creado");
+    await expect(a.getByRole("link", { name: /Olga Ordenes|@example\.com/ }).first()).toHaveAttribute("href", /^mailto:/);
+    await expectNoViolations(a, "/admin/pedidos/{number}");
+
+    // 'Enviado' without a tracking number: the spec's words at the field, nothing changed.
+    await a.getByLabel("Estado", { exact: true }).selectOption("shipped");
+    await a.getByRole("button", { name: "Actualizar estado" }).click();
+    const tracking = a.getByLabel("Número de rastreo");
+    await expectFieldError(tracking, "Error al actualizar: Por favor ingresa el número de rastreo antes de marcar como enviado");
+    await expect(a.locator(".order-badges")).toHaveText("Procesando Pago aprobado");
+
+    await tracking.fill("MX123456789");
+    await a.getByRole("button", { name: "Actualizar estado" }).click();
+    await expect(a).toHaveURL(/aviso=estado-actualizado/);
+    await expect(notice(a, "Estado actualizado exitosamente")).toBeVisible();
+    await expect(a.locator(".order-badges")).toHaveText("Enviado Pago aprobado");
+    await expect(a.getByRole("region", { name: "Historial", exact: true })).toContainText("Número de rastreo MX123456789");
+
+    await visit(`/mis-pedidos?pedido=${orderNumber}`);
+    const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Pedido ${orderNumber}`, exact: true }) });
+    await expect(entry.locator(".order-badges")).toHaveText("Enviado Pago aprobado");
+    await expect(entry.locator("details")).toContainText("MX123456789");
+  } finally {
+    await admin.close();
+  }
+});
+
+test("the admin cancels a paid order with a reason: refunded, its stock back, the points it earned taken back", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  const admin = await adminBrowser(browser, js, baseURL!);
+  try {
+    const word = uniqueWord();
+    const product = await newProduct(admin, word);
+    await customerCheckout(page, visit, js, word, product.name);
+    const orderNumber = await approve(page);
+    await visit("/perfil?tab=puntos");
+    await expect(page.getByTestId("points-balance")).toHaveText("5"); // floor(1 % of $500.00)
+    expect(await stockOf(admin, product.id)).toBe("2");
+
+    await admin.visit(`/admin/pedidos/${orderNumber}`);
+    const a = admin.page;
+    const cancel = a.getByRole("region", { name: "Cancelar pedido", exact: true });
+    await expect(cancel).toContainText("se reembolsa al cliente");
+    await expect(cancel).toContainText("Se descuentan al cliente los 5 puntos");
+
+    // Without the confirmation box nothing happens; the reason typed is kept.
+    await cancel.getByLabel("Motivo de la cancelación").fill("Carta dañada en almacén");
+    await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expectFieldError(cancel.getByLabel("Confirmo que quiero cancelar este pedido"), "Marca la casilla para confirmar");
+    await expect(cancel.getByLabel("Motivo de la cancelación")).toHaveValue("Carta dañada en almacén");
+    await expect(a.locator(".order-badges")).toHaveText("Procesando Pago aprobado");
+
+    await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
+    await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expect(a).toHaveURL(/aviso=pedido-cancelado-reembolsado/);
+    await expect(notice(a, "Pedido cancelado y pago reembolsado")).toBeVisible();
+    await expect(a.locator(".order-badges")).toHaveText("Cancelado Pago reembolsado");
+    const cancellation = a.getByRole("region", { name: "Cancelación", exact: true });
+    await expect(cancellation).toContainText("Carta dañada en almacén");
+    await expect(cancellation).toContainText("Administrador");
+    await expect(a.getByRole("region", { name: "Cancelar pedido", exact: true })).toHaveCount(0);
+    await expectNoViolations(a, "/admin/pedidos/{number} (cancelled)");
+
+    expect(await stockOf(admin, product.id)).toBe("3");
+    await visit("/perfil?tab=puntos");
+    await expect(page.getByTestId("points-balance")).toHaveText("0");
+  } finally {
+    await admin.close();
+  }
+});
+
+test("the admin records a manual payment on an unpaid order, then prints its packing slip: the lines, no prices", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  const admin = await adminBrowser(browser, js, baseURL!);
+  try {
+    const word = uniqueWord();
+    const product = await newProduct(admin, word);
+    await customerCheckout(page, visit, js, word, product.name);
+    const orderNumber = await sandboxDecision(page, "Rechazar");
+
+    await admin.visit(`/admin/pedidos/${orderNumber}`);
+    const a = admin.page;
+    await expect(a.locator(".order-badges")).toHaveText("Pendiente Pago rechazado");
+    const manual = a.getByRole("region", { name: "Registrar pago manual", exact: true });
+    await manual.getByLabel("Referencia").fill("x");
+    await manual.getByRole("button", { name: "Registrar pago" }).click();
+    await expectFieldError(manual.getByLabel("Referencia"), "La referencia debe tener de 3 a 100 caracteres");
+    await expect(manual.getByText("Elige cómo se recibió el pago")).toBeVisible();
+
+    await manual.getByLabel("Transferencia bancaria").check();
+    await manual.getByLabel("Referencia").fill("SPEI 0042");
+    await manual.getByRole("button", { name: "Registrar pago" }).click();
+    await expect(a).toHaveURL(/aviso=pago-manual-registrado/);
+    await expect(notice(a, "Pago manual registrado")).toBeVisible();
+    await expect(a.locator(".order-badges")).toHaveText("Procesando Pago aprobado");
+    await expect(a.getByRole("region", { name: "Pago", exact: true })).toContainText("Transferencia bancaria");
+    await expect(a.getByRole("region", { name: "Historial", exact: true })).toContainText("Pago manual");
+
+    await a.getByRole("link", { name: "Imprimir hoja de empaque" }).click();
+    await expect(a).toHaveURL(/vista=empaque/);
+    const slip = a.locator("article.packing-slip");
+    await expect(slip.getByRole("heading", { level: 2 })).toHaveText(`Hoja de empaque · Pedido ${orderNumber}`);
+    await expect(slip).toContainText("Cartas del Valle");
+    await expect(slip).toContainText("Av. Juárez 10, Col. Centro");
+    await expect(slip).toContainText("Tel. 5512345678");
+    await expect(slip.locator("tbody tr")).toHaveCount(1);
+    await expect(slip.locator("tbody tr")).toContainText(product.name);
+    await expect(slip.locator("tbody tr td").first()).toHaveText("1");
+    expect(await slip.innerText()).not.toContain("$");
+    await expectNoViolations(a, "/admin/pedidos/{number}?vista=empaque");
+    // On paper only the slip: the admin's header and navigation are not printed.
+    await a.emulateMedia({ media: "print" });
+    await expect(a.locator(".admin-header")).toBeHidden();
+    await expect(a.locator(".site-header")).toBeHidden();
+    await expect(slip).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+});
