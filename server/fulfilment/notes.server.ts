@@ -1,5 +1,6 @@
 import { ORDER_NOTE_MAX_LENGTH, type OrderActor } from "#domain/order-events.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import { ORDER_PAGE_FORM_MESSAGES } from "#domain/order-page.ts";
 import type { Database } from "#server/db/client.ts";
 import { ShopError } from "#server/errors.ts";
 import { recordOrderEvent } from "#server/order-events/index.ts";
@@ -9,7 +10,7 @@ import { lockOrderByNumber } from "./lock-order.server";
 export async function addOrderNote(db: Database, input: { orderNumber: string; note: string; actor: OrderActor }): Promise<void> {
   const note = input.note.trim();
   if (!note) throw new ShopError(FULFILMENT_MESSAGES.noteRequired, 400, "nota");
-  if (note.length > ORDER_NOTE_MAX_LENGTH) throw new ShopError(FULFILMENT_MESSAGES.noteRequired, 400, "nota");
+  if (note.length > ORDER_NOTE_MAX_LENGTH) throw new ShopError(ORDER_PAGE_FORM_MESSAGES.noteLength, 400, "nota");
   await db.transaction(async (tx) => {
     const order = await lockOrderByNumber(tx, input.orderNumber);
     await recordOrderEvent(tx, order.id, { kind: "note", actor: input.actor, message: note });

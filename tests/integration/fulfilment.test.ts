@@ -195,10 +195,17 @@ describeEachDatabase("order fulfilment", (t) => {
     let both: Promise<unknown[]>;
     if (t.kind === "postgres") {
       let release!: () => void;
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
       const held = t.db.transaction(async (tx) => {
         await tx.execute(sql`select id from orders where id = ${placed.id} for update`);
-        await new Promise<void>((resolve) => (release = resolve));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          locked();
+        });
       });
+      // The test holds the lock before the racers start, so both of them wait on it.
+      await lockTaken;
       both = Promise.all([
         changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "shipped", trackingNumber: "EST1234567", actor: a }),
         changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "delivered", actor: b }),
@@ -422,6 +429,9 @@ describeEachDatabase("order fulfilment", (t) => {
     const { placed } = await customerOrder({ paid: true });
     const actor = await adminId(t.db);
     expect((await refused(addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "   ", actor }))).field).toBe("nota");
+    expect((await refused(addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "x".repeat(1001), actor }))).message).toBe(
+      "La nota debe tener como máximo 1000 caracteres",
+    );
     await addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "Cliente pidió envolver para regalo", actor });
 
     const detail = await adminOrderDetail(t.db, placed.orderNumber);

@@ -69,10 +69,17 @@ describeEachDatabase("sandbox refunds", (t) => {
     if (t.kind === "postgres") {
       // Both calls wait on a lock this test holds on the payment, then go at once.
       let release!: () => void;
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
       const held = t.db.transaction(async (tx) => {
         await tx.execute(sql`select id from sandbox_payments where id = ${paymentId} for update`);
-        await new Promise<void>((resolve) => (release = resolve));
+        await new Promise<void>((resolve) => {
+          release = resolve;
+          locked();
+        });
       });
+      // The test holds the lock before the racers start, so both of them wait on it.
+      await lockTaken;
       both = Promise.all([provider().refundPayment(request), provider().refundPayment(request)]);
       await lockWaiters(t.db, 2);
       release();
