@@ -15,7 +15,14 @@ import type { PaymentProvider } from "./types";
 
 export type { PaymentOrder, PaymentProvider, ProviderPayment, ProviderRefund, RefundRequest, VerifiedNotification } from "./types";
 export { RefundRefusedError } from "./types";
-export { SHOP_CURRENCY, applyPayment, decidePayment, shopPaymentStatus, type ApplyOutcome, type PaymentDecision } from "./apply-payment.server";
+export {
+  SHOP_CURRENCY,
+  applyPayment,
+  decidePayment,
+  shopPaymentStatus,
+  type ApplyOutcome,
+  type PaymentDecision,
+} from "./apply-payment.server";
 export { handleWebhook, webhooksIdle, type WebhookAnswer, type WebhookProcessing } from "./webhook.server";
 export { PaymentLinkError, createPaymentLinkForOrder } from "./payment-link.server";
 export { reconcilePendingPayments, startPaymentReconciliation } from "./reconcile.server";
