@@ -8,7 +8,7 @@ import { chatLink, chatStatusMessage } from "#domain/fulfilment.ts";
 import { isOrderNumber } from "#domain/orders.ts";
 import { carrierName, trackingUrl } from "#domain/shipping.ts";
 import type { Queryable } from "#server/db/client.ts";
-import { orderItems, orders, payments, users } from "#server/db/schema.ts";
+import { orderItems, orders, payments, products, users } from "#server/db/schema.ts";
 import { listOrderEvents, type OrderEventView } from "#server/order-events/index.ts";
 import { itemColumns, orderViewFrom, type OrderView } from "#server/orders/index.ts";
 
@@ -31,6 +31,8 @@ export interface AdminOrderDetail {
   paymentProvider: string | null;
   payments: AdminPaymentRow[];
   events: OrderEventView[];
+  /** Each line's product as the shop knows it now (expansion and card number, so the packer picks the right card); null for a deleted product. */
+  lineProducts: ({ expansion: string; cardNumber: string | null } | null)[];
   /** For a buyer who opted in to chat-app notifications; null otherwise or without a usable phone. */
   chatUrl: string | null;
 }
@@ -45,7 +47,12 @@ export async function adminOrderDetail(db: Queryable, orderNumber: string): Prom
   if (!row) return null;
   const { order } = row;
   const [items, paymentRows, events] = await Promise.all([
-    db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.name)),
+    db
+      .select({ ...itemColumns, expansion: products.expansion, cardNumber: products.cardNumber })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
     db
       .select({
         provider: payments.provider,
@@ -80,6 +87,7 @@ export async function adminOrderDetail(db: Queryable, orderNumber: string): Prom
     paymentProvider: paymentRows.find((p) => p.paymentId === order.paymentId)?.provider ?? null,
     payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     events,
+    lineProducts: items.map((i) => (i.expansion ? { expansion: i.expansion, cardNumber: i.cardNumber } : null)),
     chatUrl: order.whatsappNotifications ? chatLink(order.contactPhone, chatText) : null,
   };
 }

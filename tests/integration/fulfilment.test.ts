@@ -437,6 +437,8 @@ describeEachDatabase("order fulfilment", (t) => {
     const detail = await adminOrderDetail(t.db, placed.orderNumber);
     expect(detail?.order.orderNumber).toBe(placed.orderNumber);
     expect(detail?.paymentProvider).toBe("sandbox");
+    // The packer sees which card: its expansion (and number) beside the name the order kept.
+    expect(detail?.lineProducts).toEqual([{ expansion: expect.any(String), cardNumber: expect.anything() }]);
     expect(detail?.events.map((e) => e.kind)).toEqual(["created", "mail", "payment", "mail", "note"]);
     expect(detail?.events.at(-1)).toMatchObject({
       actor: "admin",

@@ -112,7 +112,14 @@ export function OrderOverview({ detail }: { detail: AdminOrderDetail }) {
               <span aria-hidden="true" className="admin-order-thumb">
                 <ProductImage src={item.image} alt="" sizes="48px" width={48} height={67} />
               </span>
-              <span className="admin-order-line-name">{item.name}</span>
+              <span className="admin-order-line-name">
+                {item.name}
+                {detail.lineProducts[index] ? (
+                  <span className="admin-order-line-product">
+                    {[detail.lineProducts[index].expansion, detail.lineProducts[index].cardNumber].filter(Boolean).join(" · ")}
+                  </span>
+                ) : null}
+              </span>
               <span>
                 {item.quantity} × {formatMoney(item.price)}
               </span>

@@ -67,7 +67,14 @@ export function PackingSlip({ detail }: { detail: AdminOrderDetail }) {
             {order.items.map((item, index) => (
               <tr key={index}>
                 <td className="packing-slip-qty">{item.quantity}</td>
-                <td>{item.name}</td>
+                <td>
+                  {item.name}
+                  {detail.lineProducts[index] ? (
+                    <span className="packing-slip-product">
+                      {[detail.lineProducts[index].expansion, detail.lineProducts[index].cardNumber].filter(Boolean).join(" · ")}
+                    </span>
+                  ) : null}
+                </td>
                 <td aria-label="Casilla para marcar a mano">☐</td>
               </tr>
             ))}
