@@ -3,7 +3,8 @@
  * JavaScript on and off, with axe on the page and on the packing slip:
  * - a customer's paid order marked 'Enviado' with a tracking number, which 'Mis Pedidos' then shows;
  * - a paid order cancelled with a reason: refunded, its stock back, the points it earned taken back;
- * - a manual payment on an unpaid order, and the packing slip (its lines, no prices).
+ * - a manual payment on an unpaid order, and the packing slip (its lines, no prices);
+ * - a guest's order shipped: the e-mail with the carrier and number, its link to 'Consulta tu pedido'.
  *
  * Each test makes its own product (through the admin's form) and its own customer, so no test
  * depends on another's data; the admin works in a browser of their own.
@@ -11,6 +12,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { expectFieldError, logInAsAdmin, register, uniqueEmail } from "./accounts";
+import { waitForMailAbout } from "./mail";
 import { fillProduct, uniqueWord } from "./admin-products";
 import { addFromList, approve, expect, fillContactAndAddress, newShopper, openCheckout, pay, sandboxDecision, test } from "./helpers";
 
@@ -208,6 +210,59 @@ test("the admin records a manual payment on an unpaid order, then prints its pac
     await expect(a.locator(".admin-header")).toBeHidden();
     await expect(a.locator(".site-header")).toBeHidden();
     await expect(slip).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+});
+
+test("a guest's paid order marked 'Enviado': the e-mail names the carrier and number and links to 'Consulta tu pedido', which shows them", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  const admin = await adminBrowser(browser, js, baseURL!);
+  try {
+    const word = uniqueWord();
+    const product = await newProduct(admin, word);
+    const email = uniqueEmail("guest-shipped");
+    await addFromList(page, visit, word, product.name);
+    await openCheckout(page, js);
+    await fillContactAndAddress(page, { name: "Gina Invitada", email });
+    await pay(page);
+    const orderNumber = await approve(page);
+
+    await admin.visit(`/admin/pedidos/${orderNumber}`);
+    await admin.page.getByLabel("Estado", { exact: true }).selectOption("shipped");
+    await admin.page.getByLabel("Número de rastreo").fill("7012 3456 78");
+    await admin.page.getByRole("button", { name: "Actualizar estado" }).click();
+    await expect(admin.page).toHaveURL(/aviso=estado-actualizado/);
+
+    const mail = await waitForMailAbout(email, "va en camino");
+    expect(mail.subject).toBe(`Tu pedido ${orderNumber} va en camino - Cartas del Valle`);
+    expect(mail.text).toContain("Estafeta");
+    expect(mail.text).toContain("7012345678");
+    expect(mail.html).toContain('href="https://www.estafeta.com/Herramientas/Rastreo"');
+    const link = /https?:\/\/\S+\/consulta-pedido\?\S+/.exec(mail.text ?? "")?.[0];
+    expect(link, "the e-mail links to the guest's order page").toBeTruthy();
+
+    // The guest, on another device, opens the e-mail's link: the order is on its way, with the number and the carrier's page.
+    const other = await newShopper(browser, js, baseURL!);
+    try {
+      const url = new URL(link!);
+      await other.visit(url.pathname + url.search);
+      const main = other.page.locator("main");
+      await expect(other.page.getByRole("heading", { level: 1 })).toHaveText(`Pedido ${orderNumber}`);
+      await expect(main.locator(".order-badges").first()).toContainText("Enviado");
+      await expect(main.locator(".tracking-number").first()).toHaveText("7012345678");
+      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://www.estafeta.com/Herramientas/Rastreo");
+      await expect(main.getByRole("button", { name: "Pagar Ahora" })).toHaveCount(0);
+      await expectNoViolations(other.page, "/consulta-pedido (shipped)");
+    } finally {
+      await other.context.close();
+    }
   } finally {
     await admin.close();
   }

@@ -34,3 +34,18 @@ export async function waitForMail(address: string, count = 1): Promise<ParsedMai
     .toBeGreaterThanOrEqual(count);
   return found[count - 1]!;
 }
+
+/** Waits for an e-mail to an address whose subject contains `subject`, and returns it. */
+export async function waitForMailAbout(address: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await mailTo(address)).find((m) => m.subject?.includes(subject));
+        return Boolean(found);
+      },
+      { message: `an e-mail about "${subject}" to ${address}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
