@@ -4,10 +4,11 @@
  * receives (docs/architecture.md#payments), payments fetched and searched, a signed
  * notification applied end to end, and full refunds (the idempotency key, refusals, timeouts).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { orders } from "#server/db/schema.ts";
+import { orderEvents, orders } from "#server/db/schema.ts";
+import { cancelOrderAsAdmin } from "#server/fulfilment/index.ts";
 import {
   applyPayment,
   createPaymentLinkForOrder,
@@ -389,5 +390,58 @@ describe("Mercado Pago refunds (real SDK, stub API)", () => {
     const partial = provider.refundPayment({ paymentId, amountCents: 115_000, idempotencyKey: "order-j-refund-1" });
     await expect(partial).rejects.toThrow(/15000.*115000|amount/);
     await expect(partial).rejects.not.toBeInstanceOf(RefundRefusedError);
+  });
+});
+
+describe("cancelling a paid Mercado Pago order (real SDK, stub API)", () => {
+  it("two admins at once: one refund at the provider with the order's key, the order refunded and cancelled once; the provider's notice changes nothing", async () => {
+    const order = await insertOrder(handle.db);
+    const id = 96_000_000_001;
+    stub.addPayment({
+      id,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
+    await applyPayment(handle.db, (await provider.fetchPayment(String(id)))!, provider.name);
+    const admin = { kind: "admin" as const, userId: await insertCustomer(handle.db), name: "Laura Admin" };
+
+    const outcomes = await Promise.allSettled([
+      cancelOrderAsAdmin(handle.db, provider, { orderNumber: order.orderNumber, reason: "Sin existencia", actor: admin }),
+      cancelOrderAsAdmin(handle.db, provider, { orderNumber: order.orderNumber, reason: "Sin existencia", actor: admin }),
+    ]);
+
+    expect(outcomes.some((o) => o.status === "fulfilled" && o.value.kind === "refunded")).toBe(true);
+    const requests = stub.refundRequests().filter((r) => r.path === `/v1/payments/${id}/refunds`);
+    expect(new Set(requests.map((r) => r.headers["x-idempotency-key"]))).toEqual(new Set([`order-${order.id}-payment-${id}-refund-1`]));
+    expect(stub.refunds.filter((r) => r.payment_id === id)).toHaveLength(1);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({
+      orderStatus: "cancelled",
+      paymentStatus: "refunded",
+      cancelReason: "Sin existencia",
+      cancelledBy: "admin",
+    });
+
+    // Mercado Pago then notifies payment.updated: fetched, found refunded, already applied.
+    const ts = String(Date.now());
+    const notice = new Request(`https://tienda.example/api/webhooks/mercadopago?data.id=${id}&type=payment`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": "req-refund",
+        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: String(id), requestId: "req-refund", ts }),
+      },
+      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: String(id) } }),
+    });
+    const answer = await handleWebhook(notice, { db: handle.db, provider });
+    expect(await answer.processing).toMatchObject({ kind: "applied", result: { outcome: "replay" } });
+    const cancellations = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "cancelled")));
+    expect(cancellations).toHaveLength(1);
   });
 });
