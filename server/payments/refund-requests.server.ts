@@ -27,6 +27,8 @@ export async function latestRefundRequest(db: Queryable, orderId: string): Promi
       and(
         eq(orderEvents.orderId, orderId),
         eq(orderEvents.kind, "refund-requested"),
+        // An admin's request (the provider's "in process" note that may follow it carries no reason).
+        sql`${orderEvents.data}->>'reason' is not null`,
         gt(orderEvents.createdAt, sql`coalesce((${lastRefund}), '-infinity'::timestamptz)`),
       ),
     )

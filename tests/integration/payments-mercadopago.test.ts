@@ -444,4 +444,53 @@ describe("cancelling a paid Mercado Pago order (real SDK, stub API)", () => {
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "cancelled")));
     expect(cancellations).toHaveLength(1);
   });
+
+  it("a refund left in process changes nothing yet; when Mercado Pago reports it refunded, the order is cancelled with the admin's reason", async () => {
+    const order = await insertOrder(handle.db);
+    const id = 96_000_000_002;
+    stub.addPayment({
+      id,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
+    await applyPayment(handle.db, (await provider.fetchPayment(String(id)))!, provider.name);
+    const admin = { kind: "admin" as const, userId: await insertCustomer(handle.db), name: "Laura Admin" };
+    stub.refundNextWith({ status: "in_process" });
+
+    const outcome = await cancelOrderAsAdmin(handle.db, provider, {
+      orderNumber: order.orderNumber,
+      reason: "Cliente arrepentido",
+      actor: admin,
+    });
+
+    expect(outcome).toEqual({ kind: "refund-in-process", amountCents: 115_000 });
+    const [waiting] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(waiting).toMatchObject({ orderStatus: "processing", paymentStatus: "approved" });
+
+    stub.completeRefund(id);
+    const ts = String(Date.now());
+    const notice = new Request(`https://tienda.example/api/webhooks/mercadopago?data.id=${id}&type=payment`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": "req-refund-2",
+        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: String(id), requestId: "req-refund-2", ts }),
+      },
+      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: String(id) } }),
+    });
+    await (
+      await handleWebhook(notice, { db: handle.db, provider })
+    ).processing;
+
+    const [done] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(done).toMatchObject({
+      orderStatus: "cancelled",
+      paymentStatus: "refunded",
+      cancelReason: "Cliente arrepentido",
+      cancelledBy: "admin",
+    });
+  });
 });
