@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { addressLines, type ShippingAddress } from "#domain/address.ts";
+import type { ShippingAddress } from "#domain/address.ts";
 import { formatDateTime, formatMoney, formatPoints } from "#domain/format.ts";
 import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
 import { TrackingNumber } from "./TrackingLink";
+import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBlock.tsx";
 
 /** The order as 'Mis Pedidos' shows it (the fields of server/orders OrderView it reads). */
 export interface OrderDetailsData {
@@ -55,27 +56,7 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         </ul>
       </Section>
       <Section title="Dirección de envío">
-        <address>
-          {a.name}
-          <br />
-          {addressLines(a)[0]}
-          <br />
-          {addressLines(a)[1]}
-          <br />
-          {a.country}
-          {a.phone ? (
-            <>
-              <br />
-              {`Tel. ${a.phone}`}
-            </>
-          ) : null}
-          {a.references ? (
-            <>
-              <br />
-              {`Referencias: ${a.references}`}
-            </>
-          ) : null}
-        </address>
+        <ShippingAddressBlock address={a} />
       </Section>
       <Section title="Envío">
         <dl className="order-facts">

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { addressLines } from "#domain/address.ts";
 import { formatDateTime, formatMoney, formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { paymentRowStatus, providerName } from "#domain/order-page.ts";
-import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
+import { cancelledByName, paymentMethodName } from "#domain/order-pages.ts";
 import { paymentStatusLabel } from "#domain/statuses.ts";
 import type { AdminOrderDetail } from "#server/fulfilment/index.ts";
 import { ProductImage } from "#app/components/ProductImage.tsx";
+import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBlock.tsx";
 
 /** One section of the order page: a heading and its content. */
 export function OrderSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -42,7 +42,6 @@ const money = (pesos: number) => (pesos === 0 ? "Gratis" : formatMoney(pesos));
 export function OrderOverview({ detail }: { detail: AdminOrderDetail }) {
   const { order } = detail;
   const a = order.shippingAddress;
-  const [line1, line2] = addressLines(a);
   return (
     <div className="admin-order-grid">
       <OrderSection id="pedido-cliente" title="Cliente">
@@ -63,29 +62,8 @@ export function OrderOverview({ detail }: { detail: AdminOrderDetail }) {
         ) : null}
       </OrderSection>
       <OrderSection id="pedido-envio" title="Envío">
-        <address className="admin-order-address">
-          {a.name}
-          <br />
-          {line1}
-          <br />
-          {line2}
-          <br />
-          {a.country}
-          {a.phone ? (
-            <>
-              <br />
-              {`Tel. ${a.phone}`}
-            </>
-          ) : null}
-          {a.references ? (
-            <>
-              <br />
-              {`Referencias: ${a.references}`}
-            </>
-          ) : null}
-        </address>
+        <ShippingAddressBlock address={a} className="admin-order-address" />
         <dl className="admin-order-facts">
-          <Fact term="Método de envío">{shippingMethodName(order.shippingMethod)}</Fact>
           <Fact term="Paquetería">{detail.carrier}</Fact>
           <Fact term="Costo de envío">{money(order.shippingCost)}</Fact>
           <Fact term="Número de rastreo">

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { addressLines } from "#domain/address.ts";
 import { formatDate } from "#domain/format.ts";
 import { orderPageHref } from "#domain/order-page.ts";
 import { SHOP } from "#domain/shop.ts";
 import type { AdminOrderDetail } from "#server/fulfilment/index.ts";
 import { PrintButton } from "./PrintButton";
+import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBlock.tsx";
 
 /**
  * 'Hoja de empaque' (`?vista=empaque`): what goes in the box and where it goes — the shop, the order
@@ -14,7 +14,6 @@ import { PrintButton } from "./PrintButton";
 export function PackingSlip({ detail }: { detail: AdminOrderDetail }) {
   const { order } = detail;
   const a = order.shippingAddress;
-  const [line1, line2] = addressLines(a);
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <article className="packing-slip" aria-labelledby="hoja-titulo">
@@ -31,23 +30,7 @@ export function PackingSlip({ detail }: { detail: AdminOrderDetail }) {
       </header>
       <section aria-labelledby="hoja-destino">
         <h3 id="hoja-destino">Enviar a</h3>
-        <address>
-          {a.name}
-          <br />
-          {line1}
-          <br />
-          {line2}
-          <br />
-          {a.country}
-          <br />
-          {`Tel. ${a.phone || detail.contactPhone}`}
-          {a.references ? (
-            <>
-              <br />
-              {`Referencias: ${a.references}`}
-            </>
-          ) : null}
-        </address>
+        <ShippingAddressBlock address={a} phone={detail.contactPhone} />
         <p>
           Paquetería: <strong>{detail.carrier}</strong>
           {order.trackingNumber ? ` · Número de rastreo: ${order.trackingNumber}` : null}
