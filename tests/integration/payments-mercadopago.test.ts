@@ -54,6 +54,20 @@ afterAll(async () => {
   await handle?.destroy();
 });
 
+/** The notification Mercado Pago sends the webhook about a payment (payment.updated), signed as it signs. */
+function signedPaymentNotice(paymentId: string, requestId: string): Request {
+  const ts = String(Date.now());
+  return new Request(`https://tienda.example/api/webhooks/mercadopago?data.id=${paymentId}&type=payment`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": signNotification(WEBHOOK_SECRET, { dataId: paymentId, requestId, ts }),
+    },
+    body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: paymentId } }),
+  });
+}
+
 function lastRequest() {
   return stub.requests[stub.requests.length - 1]!;
 }
@@ -183,16 +197,7 @@ describe("Mercado Pago provider (real SDK, stub API)", () => {
       currency_id: "MXN",
       payment_type_id: "credit_card",
     });
-    const ts = String(Date.now());
-    const request = new Request("https://tienda.example/api/webhooks/mercadopago?data.id=92000000001&type=payment", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-request-id": "req-1",
-        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: "92000000001", requestId: "req-1", ts }),
-      },
-      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: "92000000001" } }),
-    });
+    const request = signedPaymentNotice("92000000001", "req-1");
 
     const answer = await handleWebhook(request, { db: handle.db, provider });
     expect(answer.response.status).toBe(200);
@@ -426,16 +431,7 @@ describe("cancelling a paid Mercado Pago order (real SDK, stub API)", () => {
     });
 
     // Mercado Pago then notifies payment.updated: fetched, found refunded, already applied.
-    const ts = String(Date.now());
-    const notice = new Request(`https://tienda.example/api/webhooks/mercadopago?data.id=${id}&type=payment`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-request-id": "req-refund",
-        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: String(id), requestId: "req-refund", ts }),
-      },
-      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: String(id) } }),
-    });
+    const notice = signedPaymentNotice(String(id), "req-refund");
     const answer = await handleWebhook(notice, { db: handle.db, provider });
     expect(await answer.processing).toMatchObject({ kind: "applied", result: { outcome: "replay" } });
     const cancellations = await handle.db
@@ -471,16 +467,7 @@ describe("cancelling a paid Mercado Pago order (real SDK, stub API)", () => {
     expect(waiting).toMatchObject({ orderStatus: "processing", paymentStatus: "approved" });
 
     stub.completeRefund(id);
-    const ts = String(Date.now());
-    const notice = new Request(`https://tienda.example/api/webhooks/mercadopago?data.id=${id}&type=payment`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-request-id": "req-refund-2",
-        "x-signature": signNotification(WEBHOOK_SECRET, { dataId: String(id), requestId: "req-refund-2", ts }),
-      },
-      body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: String(id) } }),
-    });
+    const notice = signedPaymentNotice(String(id), "req-refund-2");
     await (
       await handleWebhook(notice, { db: handle.db, provider })
     ).processing;
