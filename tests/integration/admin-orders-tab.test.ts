@@ -1,0 +1,255 @@
+/**
+ * The admin's 'Órdenes' tab on a real database (docs/requirements.md#admin-area,
+ * docs/requirements.md#order-fulfilment): the query string parsed (anything unknown dropped), the
+ * filters and the search (accents and case ignored, by e-mail, by number), and the rows' status
+ * form through the /admin action as the signed-in admin: success (the status, one history row, the
+ * buyer's e-mail), the refusals ('Enviado' without a tracking number, an unpaid order) on that row
+ * with the values kept, hostile and oversized values refused with nothing written.
+ */
+import { and, count, eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { action, loader } from "#app/routes/admin/dashboard.tsx";
+import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { newId } from "#server/db/ids.ts";
+import { orderEvents, orders, outbox, users } from "#server/db/schema.ts";
+import { orderSearchText } from "#server/catalog/search-text.ts";
+import { ORDERS_COUNT_CAP, listAdminOrders, type AdminOrdersPage } from "#server/admin/orders-list.server.ts";
+import type { DashboardData } from "#server/admin/dashboard.server.ts";
+import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+
+type NewOrder = Parameters<typeof insertOrder>[1];
+
+describeEachDatabase("admin 'Órdenes' tab", (t) => {
+  let adminCookie = "";
+  let adminId = "";
+
+  beforeAll(async () => {
+    adminId = newId();
+    await t.db
+      .insert(users)
+      .values({ id: adminId, name: "Dueña Órdenes", email: `duena-${adminId}@example.com`, passwordHash: "x", role: "admin" });
+    adminCookie = (await signIn(t.db, adminId)).cookie;
+  });
+
+  /** An order with its search text written as placeOrder writes it. */
+  async function order(fields: NewOrder & { accountName?: string; accountEmail?: string } = {}) {
+    const { accountName, accountEmail, ...rest } = fields;
+    const placed = await insertOrder(t.db, rest);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+    await t.db
+      .update(orders)
+      .set({
+        search: orderSearchText({
+          orderNumber: row!.orderNumber,
+          contactName: row!.contactName,
+          email: row!.guestEmail,
+          accountName,
+          accountEmail,
+        }),
+      })
+      .where(eq(orders.id, placed.id));
+    return placed;
+  }
+
+  const numbers = (page: AdminOrdersPage) => page.rows.map((r) => r.orderNumber);
+
+  async function load(query: string) {
+    const result = await settle<{ data: DashboardData; query: Record<string, unknown> }>(() =>
+      loader({ request: get(`/admin${query}`, { cookie: adminCookie }), context: routeContext(t.db), params: {} } as never),
+    );
+    expect(result.status).toBe(200);
+    return result.data!;
+  }
+
+  async function post(fields: Record<string, string> | string, query = "?tab=ordenes&index") {
+    return settle<FormFailure | { ok: true; orderStatus: string; trackingNumber: string | null }>(() =>
+      action({ request: formPost(`/admin${query}`, fields, { cookie: adminCookie }), context: routeContext(t.db), params: {} } as never),
+    );
+  }
+
+  const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const tally = async (table: typeof orderEvents | typeof outbox) => Number((await t.db.select({ n: count() }).from(table))[0]!.n);
+
+  it("reads its filters from the query string, drops what it does not know, and pages with them", async () => {
+    const loaded = await load("?tab=ordenes&estado=shipped&pago=approved&reembolso=1&q=%20luc%C3%ADa%20&page=2&otra=1");
+    expect(loaded.query).toMatchObject({ tab: "ordenes", estado: "shipped", pago: "approved", reembolso: true, q: "lucía", page: 2 });
+    const junk = await load("?tab=ordenes&estado=robado&pago=%3Cscript%3E&reembolso=quizas&page=-1&q=" + "x".repeat(500));
+    expect(junk.query).toMatchObject({ estado: null, pago: null, reembolso: false, page: 1 });
+    expect((junk.query.q as string).length).toBe(100);
+    expect(junk.data.tab).toBe("ordenes");
+  });
+
+  it("searches by customer name ignoring accents and case, by e-mail, by account, and by order number", async () => {
+    const lucia = await order({
+      contactName: "Lucía Hernández Peña",
+      guestEmail: "lucia.hp@correo.mx",
+      createdAt: new Date("2031-01-03T00:00:00Z"),
+    });
+    const jose = await order({ contactName: "José Ramírez", guestEmail: "jose@example.com", createdAt: new Date("2031-01-02T00:00:00Z") });
+    const customer = await insertCustomer(t.db, { name: "Ñoño Cliente", email: "nono@cuenta.mx" });
+    const account = await order({
+      userId: customer,
+      contactName: "Quien Recibe",
+      accountName: "Ñoño Cliente",
+      accountEmail: "nono@cuenta.mx",
+      createdAt: new Date("2031-01-01T00:00:00Z"),
+    });
+    const q = async (text: string) => numbers(await listAdminOrders(t.db, { q: text }));
+    expect(await q("LUCIA HERNANDEZ")).toEqual([lucia.orderNumber]);
+    expect(await q("peña")).toEqual([lucia.orderNumber]);
+    expect(await q("lucia.hp@correo.mx")).toEqual([lucia.orderNumber]);
+    expect(await q("RAMIREZ")).toEqual([jose.orderNumber]);
+    expect(await q("nono@cuenta.mx")).toEqual([account.orderNumber]);
+    expect(await q("ñoño")).toEqual([account.orderNumber]);
+    // A whole number (any case) goes straight to that order; a part of one still matches.
+    expect(await q(jose.orderNumber.toLowerCase())).toEqual([jose.orderNumber]);
+    expect(await q(` ${lucia.orderNumber} `)).toEqual([lucia.orderNumber]);
+    expect(await q(lucia.orderNumber.slice(3))).toEqual([lucia.orderNumber]);
+    // LIKE's wildcards are plain text; punctuation only is no search.
+    expect(await q("%_%")).toEqual((await listAdminOrders(t.db, {})).rows.map((r) => r.orderNumber));
+    expect(await q("nadie-se-llama-asi")).toEqual([]);
+  });
+
+  it("filters by order status, payment status and needs refund, newest first, and counts what matches", async () => {
+    const tag = `filtro-${newId()}`;
+    const made = {
+      shipped: await order({
+        contactName: `${tag} a`,
+        orderStatus: "shipped",
+        paymentStatus: "approved",
+        createdAt: new Date("2032-01-01T00:00:01Z"),
+      }),
+      shipped2: await order({
+        contactName: `${tag} b`,
+        orderStatus: "shipped",
+        paymentStatus: "approved",
+        createdAt: new Date("2032-01-01T00:00:02Z"),
+      }),
+      refund: await order({
+        contactName: `${tag} c`,
+        orderStatus: "cancelled",
+        paymentStatus: "approved",
+        needsRefund: true,
+        createdAt: new Date("2032-01-01T00:00:03Z"),
+      }),
+      rejected: await order({ contactName: `${tag} d`, paymentStatus: "rejected", createdAt: new Date("2032-01-01T00:00:04Z") }),
+    };
+    const list = (filter: Parameters<typeof listAdminOrders>[1]) => listAdminOrders(t.db, { q: tag, ...filter });
+    const shipped = await list({ estado: "shipped" });
+    expect(numbers(shipped)).toEqual([made.shipped2.orderNumber, made.shipped.orderNumber]);
+    expect({ total: shipped.total, capped: shipped.capped, pages: shipped.pages }).toEqual({ total: 2, capped: false, pages: 1 });
+    expect(numbers(await list({ pago: "rejected" }))).toEqual([made.rejected.orderNumber]);
+    expect(numbers(await list({ reembolso: true }))).toEqual([made.refund.orderNumber]);
+    expect(numbers(await list({ estado: "cancelled", pago: "approved", reembolso: true }))).toEqual([made.refund.orderNumber]);
+    expect(numbers(await list({ estado: "delivered" }))).toEqual([]);
+    const row = (await list({ reembolso: true })).rows[0]!;
+    expect(row).toMatchObject({ needsRefund: true, orderStatus: "cancelled", itemCount: 1 });
+    // The /admin loader gives the same rows for the same query string.
+    const loaded = await load(`?tab=ordenes&q=${tag}&estado=shipped`);
+    expect(loaded.data.tab === "ordenes" && numbers(loaded.data.orders)).toEqual(numbers(shipped));
+  });
+
+  it("says 'more than' past the count cap and still offers the next page", async () => {
+    const page = await listAdminOrders(t.db, {});
+    expect(page.capped).toBe(page.total > ORDERS_COUNT_CAP);
+    expect(ORDERS_COUNT_CAP).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("'Actualizar' as the admin marks a paid order 'Enviado': the status, one history row, the buyer's e-mail; without JavaScript a 303 back to the same list", async () => {
+    const email = `envio-${newId()}@example.com`;
+    const paid = await order({ guestEmail: email, orderStatus: "processing", paymentStatus: "approved" });
+    const eventsBefore = await tally(orderEvents);
+    const result = await post(
+      { intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: " 1234-5678 90ab ", volver: "1" },
+      "?tab=ordenes&estado=processing&q=envio&page=2&aviso=estado-actualizado&index",
+    );
+    expect(result.status).toBe(303);
+    expect(result.headers.get("location")).toBe("/admin?tab=ordenes&q=envio&estado=processing&page=2&aviso=estado-actualizado");
+    const after = await statusOf(paid.id);
+    expect({ status: after.orderStatus, tracking: after.trackingNumber }).toEqual({ status: "shipped", tracking: "1234567890AB" });
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, paid.id));
+    const statusEvents = events.filter((e) => e.kind === "status");
+    expect(statusEvents).toHaveLength(1);
+    expect(statusEvents[0]).toMatchObject({ actor: "admin", actorId: adminId, actorName: "Dueña Órdenes" });
+    expect(await tally(orderEvents)).toBeGreaterThan(eventsBefore);
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "order-shipped"), eq(outbox.recipient, email)));
+    expect(mails).toHaveLength(1);
+
+    // With JavaScript (no `volver`) the row's fetcher gets the new status; the same post again changes nothing.
+    const again = await post({ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "1234567890AB" });
+    expect(again).toMatchObject({
+      status: 200,
+      data: { ok: true, orderStatus: "shipped", trackingNumber: "1234567890AB", changed: false },
+    });
+    expect(
+      await t.db
+        .select({ n: count() })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "order-shipped"), eq(outbox.recipient, email))),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it("refuses 'Enviado' without a tracking number on that row's field, and an unpaid order, writing nothing", async () => {
+    const paid = await order({ orderStatus: "processing", paymentStatus: "approved" });
+    const unpaid = await order({ paymentStatus: "pending" });
+    const events = await tally(orderEvents);
+    const mails = await tally(outbox);
+
+    const noTracking = await post({ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "  ", volver: "1" });
+    expect(noTracking.status).toBe(400);
+    expect(noTracking.data).toEqual({
+      intent: "estado",
+      fieldErrors: { rastreo: ["Error al actualizar: Por favor ingresa el número de rastreo antes de marcar como enviado"] },
+      values: { pedido: paid.orderNumber, estado: "shipped", rastreo: "  " },
+    });
+
+    const notPaid = await post({ intent: "estado", pedido: unpaid.orderNumber, estado: "processing", rastreo: "" });
+    expect(notPaid.status).toBe(409);
+    expect((notPaid.data as FormFailure).fieldErrors.estado).toEqual([
+      FULFILMENT_MESSAGES.updateFailed(FULFILMENT_MESSAGES.notPaid("processing")),
+    ]);
+    expect((notPaid.data as FormFailure).values.pedido).toBe(unpaid.orderNumber);
+
+    const cancelled = await order({ orderStatus: "cancelled" });
+    const final = await post({ intent: "estado", pedido: cancelled.orderNumber, estado: "pending", rastreo: "" });
+    expect(final.status).toBe(409);
+    expect((final.data as FormFailure).formError).toBe(FULFILMENT_MESSAGES.updateFailed(FULFILMENT_MESSAGES.cancelledIsFinal));
+
+    expect((await statusOf(paid.id)).orderStatus).toBe("processing");
+    expect((await statusOf(unpaid.id)).orderStatus).toBe("pending");
+    expect({ events: await tally(orderEvents), mails: await tally(outbox) }).toEqual({ events, mails });
+  });
+
+  it("refuses hostile and oversized values with a 4xx FormFailure and writes nothing", async () => {
+    const paid = await order({ orderStatus: "processing", paymentStatus: "approved" });
+    const events = await tally(orderEvents);
+    const cases: Array<[Record<string, string> | string, number]> = [
+      [{ intent: "estado", pedido: paid.orderNumber, estado: "cancelled", rastreo: "" }, 400],
+      [{ intent: "estado", pedido: paid.orderNumber, estado: "<script>", rastreo: "" }, 400],
+      [{ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "A".repeat(100_000) }, 400],
+      [{ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "<img src=x>" }, 400],
+      [{ intent: "estado", pedido: "CV-000000", estado: "delivered", rastreo: "" }, 400],
+      [{ intent: "estado", pedido: "CV-ZZZZZZ", estado: "delivered", rastreo: "" }, 404],
+      [{ intent: "estado", pedido: "' or 1=1 --", estado: "delivered" }, 400],
+      [{ intent: "borrar", pedido: paid.orderNumber, estado: "delivered" }, 400],
+      [{ intent: "estado" }, 400],
+      [`intent=estado&pedido=${paid.orderNumber}&estado=%00`, 400],
+    ];
+    for (const [fields, status] of cases) {
+      const result = await post(fields);
+      expect(result.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+      const failure = result.data as FormFailure;
+      expect(failure.intent).toBe("estado");
+      expect([failure.formError, ...Object.values(failure.fieldErrors).flat()].filter(Boolean).length).toBeGreaterThan(0);
+      expect(Object.values(failure.values).every((v) => v.length <= 100)).toBe(true);
+    }
+    expect((await statusOf(paid.id)).orderStatus).toBe("processing");
+    expect(await tally(orderEvents)).toBe(events);
+  });
+});
