@@ -4,15 +4,18 @@
  * filters and the search (accents and case ignored, by e-mail, by number), and the rows' status
  * form through the /admin action as the signed-in admin: success (the status, one history row, the
  * buyer's e-mail), the refusals ('Enviado' without a tracking number, an unpaid order) on that row
- * with the values kept, hostile and oversized values refused with nothing written.
+ * with the values kept, hostile and oversized values refused with nothing written; and 'Exportar
+ * CSV' (BOM, Spanish headers, the filtered rows, quoting, formula injection, streamed in batches).
  */
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { action, loader } from "#app/routes/admin/dashboard.tsx";
+import { loader as csvLoader } from "#app/routes/admin/pedidos-csv.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { newId } from "#server/db/ids.ts";
-import { orderEvents, orders, outbox, users } from "#server/db/schema.ts";
+import { orderEvents, orderItems, orders, outbox, users } from "#server/db/schema.ts";
+import { newOrderNumber } from "#server/orders/index.ts";
 import { orderSearchText } from "#server/catalog/search-text.ts";
 import { ORDERS_COUNT_CAP, listAdminOrders, type AdminOrdersPage } from "#server/admin/orders-list.server.ts";
 import type { DashboardData } from "#server/admin/dashboard.server.ts";
@@ -251,5 +254,110 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     }
     expect((await statusOf(paid.id)).orderStatus).toBe("processing");
     expect(await tally(orderEvents)).toBe(events);
+  });
+
+  async function csv(query: string): Promise<{ response: Response; chunks: string[]; text: string }> {
+    const response = (await csvLoader({
+      request: get(`/admin/pedidos.csv${query}`, { cookie: adminCookie }),
+      context: routeContext(t.db),
+      params: {},
+    } as never)) as Response;
+    const reader = response.body!.getReader();
+    // The BOM is kept in the text (a default TextDecoder drops it), and checked as bytes too.
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    const chunks: string[] = [];
+    let first: Uint8Array | undefined;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      first ??= value;
+      chunks.push(decoder.decode(value, { stream: true }));
+    }
+    expect([...(first ?? []).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return { response, chunks, text: chunks.join("") };
+  }
+
+  it("'Exportar CSV': UTF-8 with a BOM, Spanish headers, the filtered orders with money as plain pesos, quoted, formulas defused", async () => {
+    const tag = `csv${newId().slice(-8)}`;
+    const plain = await order({
+      contactName: `Ana ${tag} Núñez`,
+      guestEmail: `ana-${tag}@example.com`,
+      orderStatus: "shipped",
+      paymentStatus: "approved",
+      paymentId: "pago-123",
+      trackingNumber: "ABC123456",
+      shippingMethod: "dhl",
+      subtotalCents: 123_450,
+      shippingCostCents: 0,
+      discountCents: 12_345,
+      pointsUsed: 7,
+      finalTotalCents: 111_098,
+      createdAt: new Date("2026-11-22T20:05:30Z"), // 14:05 in Mexico City
+    });
+    const hostile = await order({
+      contactName: `=HYPERLINK("http://malo.example", "${tag}")`,
+      guestEmail: `+${tag}@example.com`,
+      createdAt: new Date("2026-11-21T20:05:00Z"),
+    });
+    await order({ contactName: `@SUM(1) ${tag}`, orderStatus: "cancelled", createdAt: new Date("2026-11-20T20:05:00Z") });
+    await order({ contactName: "Otra persona", createdAt: new Date("2026-11-23T20:05:00Z") });
+
+    const { response, text } = await csv(`?q=${tag}&pago=approved&otra=1`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe(
+      "número,fecha,cliente,correo,estado,estado del pago,id del pago,subtotal,envío,descuento,puntos usados,total,paquetería,número de rastreo",
+    );
+    expect(lines.slice(1)).toEqual([
+      `${plain.orderNumber},2026-11-22 14:05,Ana ${tag} Núñez,ana-${tag}@example.com,Enviado,Pago aprobado,pago-123,1234.50,0.00,123.45,7,1110.98,DHL Express,ABC123456`,
+      "",
+    ]);
+
+    const all = (await csv(`?q=${tag}`)).text.slice(1).split("\r\n");
+    expect(all).toHaveLength(5); // header, 3 orders, the last line's end
+    expect(all[2]).toBe(
+      `${hostile.orderNumber},2026-11-21 14:05,"'=HYPERLINK(""http://malo.example"", ""${tag}"")",'+${tag}@example.com,Pendiente,Pago pendiente,,1000.00,150.00,0.00,0,1150.00,Estafeta,`,
+    );
+    expect(all[3]).toContain(`,'@SUM(1) ${tag},`);
+    expect(all[3]).toContain(",Cancelado,");
+  });
+
+  it("'Exportar CSV' streams 3,000 orders in batches, each once, newest first (ties on the time broken by id)", async () => {
+    const tag = `lote${newId().slice(-8)}`;
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      id: newId(),
+      orderNumber: newOrderNumber(),
+      guestEmail: `c${i}@example.com`,
+      contactName: `Cliente ${tag} ${i}`,
+      contactPhone: "5512345678",
+      shippingAddress: {},
+      shippingMethod: "estafeta",
+      shippingCostCents: 15_000,
+      subtotalCents: 1_000,
+      totalCents: 16_000,
+      finalTotalCents: 16_000,
+      search: `cliente ${tag} ${i}`,
+      // Ten orders share each instant: the cursor must break ties by id.
+      createdAt: new Date(Date.parse("2025-01-01T00:00:00Z") + Math.floor(i / 10) * 1000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(orders).values(rows.slice(i, i + 500));
+    await t.db.insert(orderItems).values({ id: newId(), orderId: rows[0]!.id, name: "Carta", unitPriceCents: 1_000, quantity: 1 });
+
+    const { chunks, text } = await csv(`?q=${tag}`);
+    expect(chunks.length).toBeGreaterThan(3); // the header, then batches of 1,000
+    const numbersOut = text
+      .slice(1)
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0]);
+    expect(numbersOut).toHaveLength(3000);
+    expect(new Set(numbersOut).size).toBe(3000);
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .map((r) => r.orderNumber);
+    expect(numbersOut).toEqual(expected);
   });
 });
