@@ -6,14 +6,14 @@
  * read in keyset batches on (created_at, id) as the client takes them, so 100,000 orders never sit
  * in memory at once.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { OrdersFilter } from "#domain/admin-dashboard.ts";
 import { orderStatusLabel, paymentStatusLabel } from "#domain/statuses.ts";
 import { carrierName } from "#domain/shipping.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orders, users } from "#server/db/schema.ts";
 import { logError } from "#server/http/error-log.ts";
-import { ordersWhere } from "./orders-list.server";
+import { NEWEST_FIRST, ordersWhere } from "./orders-list.server";
 
 const SHOP_TIME_ZONE = "America/Mexico_City";
 
@@ -97,7 +97,7 @@ async function readBatch(db: Queryable, filter: Partial<OrdersFilter>, after: Cu
         after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined,
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(size);
   const text = rows
     .map((r) =>
