@@ -79,9 +79,9 @@ export function ordersWhere(filter: Partial<OrdersFilter>): SQL | undefined {
   );
 }
 
-/** Orders newest first (NEWEST_FIRST), with the customer and the units ordered. */
-export async function readOrders(db: Queryable, where: SQL | undefined, limit: number, offset: number): Promise<AdminOrderRow[]> {
-  const rows = await db
+/** The query of a page of orders newest first (NEWEST_FIRST), with the customer and the units ordered. */
+export function ordersPageQuery(db: Queryable, where: SQL | undefined, limit: number, offset: number) {
+  return db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -105,6 +105,11 @@ export async function readOrders(db: Queryable, where: SQL | undefined, limit: n
     .orderBy(...NEWEST_FIRST)
     .limit(limit)
     .offset(offset);
+}
+
+/** A page of orders newest first, with the customer and the units ordered. */
+export async function readOrders(db: Queryable, where: SQL | undefined, limit: number, offset: number): Promise<AdminOrderRow[]> {
+  const rows = await ordersPageQuery(db, where, limit, offset);
   return rows.map((r) => ({
     id: r.id,
     orderNumber: r.orderNumber,

@@ -7,7 +7,7 @@
  * with the values kept, hostile and oversized values refused with nothing written; and 'Exportar
  * CSV' (BOM, Spanish headers, the filtered rows, quoting, formula injection, streamed in batches).
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { action, loader } from "#app/routes/admin/dashboard.tsx";
 import { loader as csvLoader } from "#app/routes/admin/pedidos-csv.ts";
@@ -19,7 +19,7 @@ import { newOrderNumber } from "#server/orders/index.ts";
 import { seedOrders } from "#server/admin/order-seed.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { orderSearchText } from "#server/catalog/search-text.ts";
-import { ORDERS_COUNT_CAP, listAdminOrders, type AdminOrdersPage } from "#server/admin/orders-list.server.ts";
+import { ORDERS_COUNT_CAP, listAdminOrders, ordersPageQuery, type AdminOrdersPage } from "#server/admin/orders-list.server.ts";
 import type { DashboardData } from "#server/admin/dashboard.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -187,6 +187,11 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     expect(full.pages).toBe(lastCounted + 1);
     const beyond = await listAdminOrders(t.db, { q: tag, page: lastCounted + 1 });
     expect({ pages: beyond.pages, rows: numbers(beyond) }).toEqual({ pages: lastCounted + 1, rows: [rows[0]!.orderNumber] });
+    // The page is read down the index (created_at desc, id desc), never by sorting every order.
+    await t.db.execute(sql`analyze orders`);
+    const plan = JSON.stringify(await t.db.execute(sql`explain ${ordersPageQuery(t.db, undefined, 50, 0)}`));
+    expect(plan).toContain("orders_created_idx");
+    expect(plan).not.toMatch(/Sort Key: orders.created_at/);
     // The loader's view of it: 'Más de 1,000 órdenes'.
     const loaded = await load(`?tab=ordenes&q=${tag}`);
     expect(loaded.data.tab === "ordenes" && loaded.data.orders.capped).toBe(true);
