@@ -79,6 +79,12 @@ test("the admin filters and searches 'Órdenes', marks an order 'Enviado' with i
   await panel(page).getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/q=ordenes-/);
   await expect(panel(page).locator(".dashboard-table tbody tr")).toHaveCount(1);
+  if (js) {
+    // With JavaScript the row is changed in place: it stays even when the list's filter no longer selects it.
+    await page.getByLabel("Estado del pedido", { exact: true }).selectOption({ label: "Procesando" });
+    await panel(page).getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/q=ordenes-.*&estado=processing/);
+  }
   const row = orderRow(page, orderNumber);
   await expect(row).toContainText(email);
   await expect(row).toContainText("Pago aprobado");
@@ -108,6 +114,8 @@ test("the admin filters and searches 'Órdenes', marks an order 'Enviado' with i
   const shipped = orderRow(page, orderNumber);
   if (js) {
     await expect(shipped.getByRole("status")).toHaveText("Estado actualizado exitosamente");
+    // In place: the focus stays on the row's button.
+    await expect(shipped.getByRole("button", { name: `Actualizar el pedido ${orderNumber}` })).toBeFocused();
     await expect(page).toHaveURL(/q=ordenes-/);
     await expect(page).not.toHaveURL(/aviso=/);
   } else {
@@ -118,7 +126,13 @@ test("the admin filters and searches 'Órdenes', marks an order 'Enviado' with i
   await expect(shipped.getByLabel(`Número de rastreo del pedido ${orderNumber}`)).toHaveValue(/^EST\s?1234\s?5678$|^EST12345678$/);
   await expectNoViolations(page, "/admin (Órdenes, actualizado)");
 
-  // 'Exportar CSV' of this search: the row, as it is now.
+  // 'Exportar CSV' of this search (the CSV keeps the list's filters: the status filter is taken off first).
+  if (js) {
+    await page.getByLabel("Estado del pedido", { exact: true }).selectOption({ label: "Todos" });
+    await panel(page).getByRole("button", { name: "Buscar" }).click();
+    await expect(page).not.toHaveURL(/estado=/);
+  }
+  await expect(panel(page).getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", /^\/admin\/pedidos\.csv\?q=ordenes-[^&]+$/);
   const downloading = page.waitForEvent("download");
   await panel(page).getByRole("link", { name: "Exportar CSV" }).click();
   const download = await downloading;

@@ -85,6 +85,15 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     expect(junk.query).toMatchObject({ estado: null, pago: null, reembolso: false, page: 1 });
     expect((junk.query.q as string).length).toBe(100);
     expect(junk.data.tab).toBe("ordenes");
+    // The filters' form sends its empty fields: the loader answers with the clean link.
+    const form = await settle(() =>
+      loader({
+        request: get("/admin?tab=ordenes&q=ana&estado=&pago=", { cookie: adminCookie }),
+        context: routeContext(t.db),
+        params: {},
+      } as never),
+    );
+    expect({ status: form.status, location: form.headers.get("location") }).toEqual({ status: 302, location: "/admin?tab=ordenes&q=ana" });
   });
 
   it("searches by customer name ignoring accents and case, by e-mail, by account, and by order number", async () => {

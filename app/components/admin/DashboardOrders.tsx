@@ -1,4 +1,4 @@
-import { Form, Link, useFormAction } from "react-router";
+import { Form, Link, useFetcher, useFormAction } from "react-router";
 import { formatCount, formatDateTime, formatMoneyCents } from "#domain/format.ts";
 import { itemCountText } from "#domain/order-pages.ts";
 import { MAX_SEARCH_LENGTH } from "#domain/product-query.ts";
@@ -8,7 +8,7 @@ import type { FormFailure } from "#domain/form-failure.ts";
 import type { AdminOrderRow, AdminOrdersPage } from "#server/admin/orders-list.server.ts";
 import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { OrderStatusForm } from "./OrderStatusForm";
+import { OrderStatusForm, type StatusAnswer } from "./OrderStatusForm";
 
 /** The order page of the admin (docs/requirements.md#order-fulfilment). */
 export const adminOrderHref = (orderNumber: string) => `/admin/pedidos/${orderNumber}`;
@@ -19,9 +19,10 @@ interface StatusForms {
   failure?: FormFailure;
 }
 
-function OrderRow({ order, withItems, statusForms }: { order: AdminOrderRow; withItems: boolean; statusForms?: StatusForms }) {
+/** The cells every orders table shows; `statuses` are the order's statuses as the row knows them now. */
+function OrderCells({ order, withItems, orderStatus }: { order: AdminOrderRow; withItems: boolean; orderStatus: string }) {
   return (
-    <tr>
+    <>
       <th scope="row" className="dashboard-order-number">
         <Link to={adminOrderHref(order.orderNumber)}>{order.orderNumber}</Link>
       </th>
@@ -35,18 +36,33 @@ function OrderRow({ order, withItems, statusForms }: { order: AdminOrderRow; wit
         {formatMoneyCents(order.finalTotalCents)}
       </td>
       <td data-label="Estado">
-        <OrderBadges orderStatus={order.orderStatus} paymentStatus={order.paymentStatus} />
+        <OrderBadges orderStatus={orderStatus} paymentStatus={order.paymentStatus} />
         {order.needsRefund ? <span className="badge dashboard-refund">Reembolso pendiente</span> : null}
       </td>
-      {statusForms ? (
-        <td className="dashboard-status-cell">
-          {order.orderStatus === "cancelled" ? (
-            <p className="dashboard-status-final">Cancelado: el estado ya no cambia.</p>
-          ) : (
-            <OrderStatusForm order={order} action={statusForms.action} failure={statusForms.failure} />
-          )}
-        </td>
-      ) : null}
+    </>
+  );
+}
+
+/**
+ * A row of the 'Órdenes' tab with its status form. With JavaScript the form's fetcher answers with
+ * the order's new status, which the row's badges show at once: the list is not read again (the
+ * dashboard's shouldRevalidate), so the row stays where it is, with its message and the focus, even
+ * when a filter would no longer select it.
+ */
+function StatusRow({ order, withItems, statusForms }: { order: AdminOrderRow; withItems: boolean; statusForms: StatusForms }) {
+  const fetcher = useFetcher<StatusAnswer>();
+  const answer = fetcher.data;
+  const orderStatus = answer && "ok" in answer ? answer.orderStatus : order.orderStatus;
+  return (
+    <tr>
+      <OrderCells order={order} withItems={withItems} orderStatus={orderStatus} />
+      <td className="dashboard-status-cell">
+        {order.orderStatus === "cancelled" ? (
+          <p className="dashboard-status-final">Cancelado: el estado ya no cambia.</p>
+        ) : (
+          <OrderStatusForm order={order} fetcher={fetcher} action={statusForms.action} failure={statusForms.failure} />
+        )}
+      </td>
     </tr>
   );
 }
@@ -79,9 +95,15 @@ export function OrdersTable({
           </tr>
         </thead>
         <tbody>
-          {orders.map((o) => (
-            <OrderRow key={o.id} order={o} withItems={withItems} statusForms={statusForms} />
-          ))}
+          {orders.map((o) =>
+            statusForms ? (
+              <StatusRow key={o.id} order={o} withItems={withItems} statusForms={statusForms} />
+            ) : (
+              <tr key={o.id}>
+                <OrderCells order={o} withItems={withItems} orderStatus={o.orderStatus} />
+              </tr>
+            ),
+          )}
         </tbody>
       </table>
     </div>

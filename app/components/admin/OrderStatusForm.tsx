@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import { ADMIN_STATUS_CHOICES, FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import { ORDER_STATUS_INTENT } from "#domain/admin-dashboard.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
@@ -10,19 +10,30 @@ import type { StatusUpdated } from "#app/routes/admin/dashboard.server.ts";
 import { Field, FormError, SelectField } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
-type Answer = StatusUpdated | FormFailure;
+/** What the dashboard's action answers a row's fetcher. */
+export type StatusAnswer = StatusUpdated | FormFailure;
 
 /**
  * One order's status form in the 'Órdenes' tab (docs/requirements.md#order-fulfilment): the status
  * (ADMIN_STATUS_CHOICES), the tracking number ('Enviado' needs it) and 'Actualizar'. Without
  * JavaScript a plain post (`volver`) and a 303 back to the same list with the notice; a refusal
  * re-renders the page with this row's message (`failure`, the page's action data when it names
- * this order). With JavaScript a fetcher posts in place: the button says 'Actualizando…', then the
- * row's polite live region says 'Estado actualizado exitosamente' (the badges follow the reload of
- * the list) or 'Error al actualizar: …', and the focus goes to the field at fault.
+ * this order). With JavaScript the row's fetcher posts in place: the button says 'Actualizando…',
+ * then the row's polite live region says 'Estado actualizado exitosamente' (the row's badges show
+ * the answer's status) or 'Error al actualizar: …', and the focus goes to the field at fault.
  */
-export function OrderStatusForm({ order, action, failure }: { order: AdminOrderRow; action: string; failure?: FormFailure }) {
-  const fetcher = useFetcher<Answer>();
+export function OrderStatusForm({
+  order,
+  fetcher,
+  action,
+  failure,
+}: {
+  order: AdminOrderRow;
+  /** The row's fetcher (its row shows the new status from the answer). */
+  fetcher: FetcherWithComponents<StatusAnswer>;
+  action: string;
+  failure?: FormFailure;
+}) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";

@@ -1,3 +1,4 @@
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DASHBOARD_TABS, ORDER_STATUS_INTENT, adminNotice, dashboardHref, parseDashboardQuery } from "#domain/admin-dashboard.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
@@ -22,7 +23,12 @@ import dashboardStylesHref from "#app/styles/admin-dashboard.css?url";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const query = parseDashboardQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = parseDashboardQuery(url.searchParams);
+  // The filters' GET form sends its empty fields (`estado=&pago=`): the address bar gets the clean link.
+  // (`index`, empty, names this route in a post's address: never redirected.)
+  const empty = [...url.searchParams].some(([name, value]) => value === "" && name !== "index");
+  if (request.method === "GET" && empty) throw redirect(dashboardHref(query));
   return { query, notice: adminNotice(query.aviso), data: await loadDashboard(context.db, query) };
 }
 
@@ -31,6 +37,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
   if (!form) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest, { intent: ORDER_STATUS_INTENT }));
   return changeStatusFromList(request, context, admin, form);
+}
+
+/**
+ * A row's status change with JavaScript answers the order's new status, which that row shows: the
+ * list is not read again, so the row stays in place (with its message and the focus) even when a
+ * filter would drop it now. Everything else reloads as usual.
+ */
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const statusAnswered =
+    formData?.get("intent") === ORDER_STATUS_INTENT && actionResult && typeof actionResult === "object" && "ok" in actionResult;
+  return statusAnswered ? false : defaultShouldRevalidate;
 }
 
 export const headers = privatePageHeaders;
