@@ -45,6 +45,8 @@ export default [
       route("loyalty", "routes/admin/loyalty.tsx"),
       route("pedidos/:number", "routes/admin/pedido.tsx"),
     ]),
+    // 'Exportar CSV' of the 'Órdenes' tab: a file, outside the layout.
+    route("pedidos.csv", "routes/admin/pedidos-csv.ts"),
   ]),
   // Gallery images and their WebP variants (public, immutable; server/images).
   route("media/imagenes/:id/:file", "routes/media.imagenes.$id.$file.ts"),

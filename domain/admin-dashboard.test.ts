@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "./messages";
-import { adminNoticeText, adminStockLevel, dashboardHref, parseDashboardQuery } from "./admin-dashboard";
+import { FULFILMENT_MESSAGES } from "./fulfilment";
+import { adminNoticeText, adminStockLevel, dashboardHref, ordersCsvHref, parseDashboardQuery } from "./admin-dashboard";
 
 const parse = (query: string) => parseDashboardQuery(new URLSearchParams(query));
 
 describe("admin dashboard query", () => {
   it("defaults to Resumen, page 1, no search, no filter, no notice", () => {
-    expect(parse("")).toEqual({ tab: "resumen", q: "", stock: null, page: 1, aviso: null });
+    expect(parse("")).toEqual({ tab: "resumen", q: "", stock: null, estado: null, pago: null, reembolso: false, page: 1, aviso: null });
   });
 
   it("reads the tab, the search (spaces folded, 100 characters at most), the stock filter, the page and the notice", () => {
@@ -14,6 +15,9 @@ describe("admin dashboard query", () => {
       tab: "productos",
       q: "Café Master",
       stock: "bajo",
+      estado: null,
+      pago: null,
+      reembolso: false,
       page: 3,
       aviso: "producto-archivado",
     });
@@ -21,7 +25,18 @@ describe("admin dashboard query", () => {
   });
 
   it("drops what it does not know, never an error", () => {
-    expect(parse("tab=usuarios&stock=mucho&page=-2&aviso=__proto__")).toEqual({ tab: "resumen", q: "", stock: null, page: 1, aviso: null });
+    expect(parse("tab=usuarios&stock=mucho&page=-2&aviso=__proto__")).toEqual({
+      tab: "resumen",
+      q: "",
+      stock: null,
+      estado: null,
+      pago: null,
+      reembolso: false,
+      page: 1,
+      aviso: null,
+    });
+    expect(parse("tab=ordenes&estado=perdido&pago=__proto__&reembolso=si")).toMatchObject({ estado: null, pago: null, reembolso: false });
+    expect(parse("estado=cancelled&estado=shipped").estado).toBe("cancelled");
     expect(parse("page=1.5").page).toBe(1);
     expect(parse("page=abc").page).toBe(1);
     expect(adminNoticeText("toString")).toBeNull();
@@ -36,6 +51,16 @@ describe("admin dashboard query", () => {
     expect(dashboardHref({ tab: "productos", aviso: "producto-eliminado" })).toBe("/admin?tab=productos&aviso=producto-eliminado");
     const state = parse("tab=productos&q=pikachu+ex&stock=agotado&page=2");
     expect(parse(dashboardHref(state).split("?")[1]!)).toEqual(state);
+  });
+
+  it("reads the 'Órdenes' filters (order status, payment status, needs refund) and keeps them in its links and the CSV link", () => {
+    const state = parse("tab=ordenes&q=Luc%C3%ADa&estado=shipped&pago=approved&reembolso=1&page=4");
+    expect(state).toMatchObject({ tab: "ordenes", q: "Lucía", estado: "shipped", pago: "approved", reembolso: true, page: 4 });
+    expect(dashboardHref(state)).toBe("/admin?tab=ordenes&q=Luc%C3%ADa&estado=shipped&pago=approved&reembolso=1&page=4");
+    expect(parse(dashboardHref(state).split("?")[1]!)).toEqual(state);
+    expect(ordersCsvHref(state)).toBe("/admin/pedidos.csv?q=Luc%C3%ADa&estado=shipped&pago=approved&reembolso=1");
+    expect(ordersCsvHref()).toBe("/admin/pedidos.csv");
+    expect(adminNoticeText("estado-actualizado")).toBe(FULFILMENT_MESSAGES.statusUpdated);
   });
 
   it("maps each notice key to its Spanish text", () => {

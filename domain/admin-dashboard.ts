@@ -9,6 +9,8 @@ import { NOTICE_PARAM } from "./form-failure";
 import { LOW_STOCK_THRESHOLD } from "./catalog";
 import { ADMIN_MESSAGES } from "./messages";
 import { MAX_SEARCH_LENGTH } from "./product-query";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./statuses";
+import { FULFILMENT_MESSAGES } from "./fulfilment";
 
 export const DASHBOARD_TABS = [
   { id: "resumen", label: "Resumen" },
@@ -35,6 +37,8 @@ export const ADMIN_NOTICES = {
   "producto-actualizado": ADMIN_MESSAGES.productUpdated,
   "producto-eliminado": ADMIN_MESSAGES.productDeleted,
   "producto-archivado": ADMIN_MESSAGES.productArchived,
+  // 'Órdenes': a status form posted without JavaScript (docs/requirements.md#order-fulfilment).
+  "estado-actualizado": FULFILMENT_MESSAGES.statusUpdated,
   // Errors: the edit screen could not load its product and came back here (docs/requirements.md#messages).
   "error-cargar-producto": ADMIN_MESSAGES.loadFailed,
 } as const;
@@ -46,12 +50,19 @@ export type AdminNotice = keyof typeof ADMIN_NOTICES;
 
 export interface DashboardQuery {
   tab: DashboardTab;
-  /** The 'Productos' search text (name, expansion, card number, category, artist). */
+  /** The search text: 'Productos' (name, expansion, card number, category, artist), 'Órdenes' (number, customer's name or e-mail). */
   q: string;
   stock: StockFilter | null;
+  /** 'Órdenes' filters: the order status, the payment status, only orders flagged `needs_refund`. */
+  estado: OrderStatus | null;
+  pago: PaymentStatus | null;
+  reembolso: boolean;
   page: number;
   aviso: AdminNotice | null;
 }
+
+/** What the 'Órdenes' list (and its CSV export) is filtered by: the part of the query they share. */
+export type OrdersFilter = Pick<DashboardQuery, "q" | "estado" | "pago" | "reembolso">;
 
 const MAX_PAGE = 100_000;
 
@@ -64,10 +75,15 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const page = Number(params.get("page"));
   const stock = params.get("stock");
   const aviso = params.get(NOTICE_PARAM);
+  const estado = params.get("estado");
+  const pago = params.get("pago");
   return {
     tab,
     q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
     stock: has(STOCK_FILTERS, stock) ? stock : null,
+    estado: (ORDER_STATUSES as readonly (string | null)[]).includes(estado) ? (estado as OrderStatus) : null,
+    pago: (PAYMENT_STATUSES as readonly (string | null)[]).includes(pago) ? (pago as PaymentStatus) : null,
+    reembolso: params.get("reembolso") === "1",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
     aviso: has(ADMIN_NOTICES, aviso) ? aviso : null,
   };
@@ -79,10 +95,34 @@ export function dashboardHref(state: Partial<DashboardQuery> = {}): string {
   if (state.tab && state.tab !== "resumen") params.set("tab", state.tab);
   if (state.q) params.set("q", state.q);
   if (state.stock) params.set("stock", state.stock);
+  setOrdersFilter(params, state);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   if (state.aviso) params.set(NOTICE_PARAM, state.aviso);
   const query = params.toString();
   return query ? `/admin?${query}` : "/admin";
+}
+
+function setOrdersFilter(params: URLSearchParams, filter: Partial<OrdersFilter>) {
+  if (filter.estado) params.set("estado", filter.estado);
+  if (filter.pago) params.set("pago", filter.pago);
+  if (filter.reembolso) params.set("reembolso", "1");
+}
+
+/** The intent of the 'Órdenes' rows' status form (its refusal is that row's, by `values.pedido`). */
+export const ORDER_STATUS_INTENT = "estado";
+
+/** Whether the 'Órdenes' list is narrowed by a search or a filter. */
+export function ordersFiltered(filter: OrdersFilter): boolean {
+  return Boolean(filter.q || filter.estado || filter.pago || filter.reembolso);
+}
+
+/** `/admin/pedidos.csv` with the same search and filters as the list (docs/requirements.md#admin-area). */
+export function ordersCsvHref(filter: Partial<OrdersFilter> = {}): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  setOrdersFilter(params, filter);
+  const query = params.toString();
+  return query ? `/admin/pedidos.csv?${query}` : "/admin/pedidos.csv";
 }
 
 /** The text of a notice key, or null. */

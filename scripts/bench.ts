@@ -34,6 +34,13 @@
  * to pay), errors, and products oversold (checked in the database afterwards),
  * on the embedded database and, with BENCH_DATABASE_URL, on a fresh database
  * of that PostgreSQL server. BENCH_ONLY=orders runs only this part.
+ *
+ * Admin: the dashboard rendered for the signed-in admin, interleaved with the bare page like the
+ * catalogue's rows: 'Resumen' on a shop with 100 orders, then on a shop with 100,000 orders
+ * (scripts/seed.ts --orders) the 'Órdenes' tab's page 1, a search by a customer's name and a
+ * status filter, each held to p50 ≤ 2× that 'Resumen'; then 'Exportar CSV' of all 100,000 orders,
+ * read to the end, with the server's resident memory (VmRSS) before and at its peak.
+ * BENCH_ONLY=admin runs only this part; BENCH_ORDERS (default 100000) sets the large shop's orders.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -140,6 +147,8 @@ interface Target {
   /** Which row's p50 this one's is compared with (the targets' "p50 ≤ 2× page 1"). */
   page1?: string;
   target?: "page1" | "detail" | "p50";
+  /** Another shop's server than the one measured (the admin's rows compare two shops in the same rounds). */
+  on?: { server: ChildProcess; base: string };
 }
 
 function shopTargets(total: number, productId: string, shopper: string): Target[] {
@@ -264,11 +273,17 @@ async function signedInShopper(base: string, productIds: string[]): Promise<stri
   return cookie;
 }
 
-async function startShop(total: number, databaseUrl?: string): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
+async function startShop(
+  total: number,
+  databaseUrl?: string,
+  orders = 0,
+): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  console.log(`\nSeeding ${total} products into ${databaseUrl ? "PostgreSQL" : dataDir} ...`);
+  console.log(`\nSeeding ${total} products${orders ? ` and ${orders} orders` : ""} into ${databaseUrl ? "PostgreSQL" : dataDir} ...`);
   const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE)], { env: { DATA_DIR: dataDir, ...database } });
+  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE), "--orders", String(orders)], {
+    env: { DATA_DIR: dataDir, ...database },
+  });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawnServer({
@@ -303,6 +318,49 @@ interface Baseline {
   server: ChildProcess;
 }
 
+/**
+ * Each target measured ROUNDS times, each run right after a run of the bare page (after a warm-up of
+ * every route): the routes' medians and the bare page's.
+ */
+async function measureInterleaved(server: ChildProcess, base: string, baseline: Baseline, targets: Target[]) {
+  // Warm up the JIT and the database's caches on every route before measuring.
+  await measure(baseline.server, baseline.url, 2);
+  for (const t of targets) await measure(t.on?.server ?? server, (t.on?.base ?? base) + t.path, 2, t.cookie);
+
+  const baselineRuns: Run[] = [];
+  const shopRuns: Run[][] = targets.map(() => []);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) {
+      const b = await measure(baseline.server, baseline.url);
+      baselineRuns.push(b);
+      const s = await measure(t.on?.server ?? server, (t.on?.base ?? base) + t.path, DURATION_S, t.cookie);
+      shopRuns[i]!.push(s);
+      const flag = s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors!)` : "";
+      console.log(
+        `round ${round}  bare page ${b.rps.toFixed(0).padStart(4)} req/s ${b.cpuMs.toFixed(1)} CPU ms | ${t.name.padEnd(30)} ${s.rps.toFixed(0).padStart(4)} req/s ${s.cpuMs.toFixed(1)} CPU ms  p50 ${s.p50} ms  p99 ${s.p99} ms${flag}`,
+      );
+    }
+  }
+  const baseRps = median(baselineRuns.map((r) => r.rps));
+  const routes: RouteSummary[] = targets.map((t, i) => {
+    const runs = shopRuns[i]!;
+    const rps = median(runs.map((r) => r.rps));
+    return {
+      ...t,
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      rps,
+      ratio: rps / baseRps,
+      cpuMs: median(runs.map((r) => r.cpuMs)),
+      non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
+    };
+  });
+  const baseP50 = median(baselineRuns.map((r) => r.p50));
+  const baseP99 = median(baselineRuns.map((r) => r.p99));
+  const baseCpuMs = median(baselineRuns.map((r) => r.cpuMs));
+  return { baseRps, baseP50, baseP99, baseCpuMs, routes };
+}
+
 async function benchCatalogue(total: number, baseline: Baseline) {
   const { base, server, dataDir } = await startShop(total);
   try {
@@ -317,42 +375,7 @@ async function benchCatalogue(total: number, baseline: Baseline) {
       if (res.status !== 200) throw new Error(`${t.path} answered ${res.status}`);
       if (t.path.startsWith("/productos") && !body.includes('href="/producto/')) throw new Error(`${t.path} lists no product`);
     }
-    // Warm up the JIT and the database's caches on every route before measuring.
-    await measure(baseline.server, baseline.url, 2);
-    for (const t of targets) await measure(server, base + t.path, 2, t.cookie);
-
-    const baselineRuns: Run[] = [];
-    const shopRuns: Run[][] = targets.map(() => []);
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [i, t] of targets.entries()) {
-        const b = await measure(baseline.server, baseline.url);
-        baselineRuns.push(b);
-        const s = await measure(server, base + t.path, DURATION_S, t.cookie);
-        shopRuns[i]!.push(s);
-        const flag = s.non2xx || s.errors ? `  (${s.non2xx} non-2xx, ${s.errors} errors!)` : "";
-        console.log(
-          `round ${round}  bare page ${b.rps.toFixed(0).padStart(4)} req/s ${b.cpuMs.toFixed(1)} CPU ms | ${t.name.padEnd(30)} ${s.rps.toFixed(0).padStart(4)} req/s ${s.cpuMs.toFixed(1)} CPU ms  p50 ${s.p50} ms  p99 ${s.p99} ms${flag}`,
-        );
-      }
-    }
-    const baseRps = median(baselineRuns.map((r) => r.rps));
-    const routes: RouteSummary[] = targets.map((t, i) => {
-      const runs = shopRuns[i]!;
-      const rps = median(runs.map((r) => r.rps));
-      return {
-        ...t,
-        p50: median(runs.map((r) => r.p50)),
-        p99: median(runs.map((r) => r.p99)),
-        rps,
-        ratio: rps / baseRps,
-        cpuMs: median(runs.map((r) => r.cpuMs)),
-        non2xx: runs.reduce((n, r) => n + r.non2xx + r.errors, 0),
-      };
-    });
-    const baseP50 = median(baselineRuns.map((r) => r.p50));
-    const baseP99 = median(baselineRuns.map((r) => r.p99));
-    const baseCpuMs = median(baselineRuns.map((r) => r.cpuMs));
-    return { total, baseRps, baseP50, baseP99, baseCpuMs, routes };
+    return { total, ...(await measureInterleaved(server, base, baseline, targets)) };
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -516,10 +539,158 @@ async function runOrderBenches() {
   return results;
 }
 
+// ---------------------------------------------------------------------------
+// Admin: 'Resumen' at 100 orders; 'Órdenes' and its CSV export at 100,000.
+
+const ADMIN_SMALL_ORDERS = 100;
+const ADMIN_LARGE_ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const TARGET_ADMIN_P50_VS_SUMMARY = 2;
+
+/** Signs in as the admin the shop made at its first start (ADMIN_PASSWORD); returns the Cookie header. */
+async function adminCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email: "admin@cartasdelvalle.mx", password: "benchmark-only" }),
+  });
+  const cookie = cookiesOf(res).join("; ");
+  const panel = await fetch(`${base}/admin`, { headers: { cookie }, redirect: "manual" });
+  if (panel.status !== 200 || !(await panel.text()).includes("Panel de Administración"))
+    throw new Error(`admin sign-in failed (${res.status})`);
+  return cookie;
+}
+
+/** The process's resident memory in MB (Linux /proc), or NaN. */
+function rssMbOf(pid: number | undefined): number {
+  try {
+    const kbLine = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kbLine ? Number(kbLine) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Downloads the whole CSV export, sampling the server's RSS every 20 ms. */
+async function csvExport(server: ChildProcess, base: string, cookie: string) {
+  const before = rssMbOf(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMbOf(server.pid));
+  }, 20);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  let chunks = 0;
+  try {
+    const res = await fetch(`${base}/admin/pedidos.csv`, { headers: { cookie, "accept-encoding": "identity" } });
+    if (res.status !== 200 || !res.body) throw new Error(`/admin/pedidos.csv answered ${res.status}`);
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value: chunk } = await reader.read();
+      if (done) break;
+      chunks++;
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssMbOf(server.pid));
+  return { ms: performance.now() - started, bytes, rows: lines - 1, chunks, rssBefore: before, rssPeak: peak };
+}
+
+async function benchAdmin(baseline: Baseline) {
+  // Both shops run at once and their rows are measured in the same rounds, so the machine's drift
+  // does not favour either side of the comparison.
+  const small = await startShop(DEMO_SIZE, undefined, ADMIN_SMALL_ORDERS);
+  let large: Awaited<ReturnType<typeof startShop>> | undefined;
+  try {
+    const seedStarted = performance.now();
+    large = await startShop(DEMO_SIZE, undefined, ADMIN_LARGE_ORDERS);
+    const seedS = (performance.now() - seedStarted) / 1000;
+    const smallCookie = await adminCookie(small.base);
+    const cookie = await adminCookie(large.base);
+    // A customer's name from page 1, typed in lower case without its accents.
+    const page1 = await (await fetch(`${large.base}/admin?tab=ordenes`, { headers: { cookie } })).text();
+    const shown = /class="dashboard-customer">([^<]+)</.exec(page1)?.[1];
+    if (!shown) throw new Error("'Órdenes' page 1 lists no order");
+    const typed = shown.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+    const targets: Target[] = [
+      { name: `'Resumen', ${ADMIN_SMALL_ORDERS} orders`, path: "/admin", cookie: smallCookie, on: small },
+      { name: `'Órdenes' page 1, ${ADMIN_LARGE_ORDERS} orders`, path: "/admin?tab=ordenes", cookie },
+      { name: `search '${typed}'`, path: `/admin?${new URLSearchParams({ tab: "ordenes", q: typed })}`, cookie },
+      { name: "status filter 'Enviado'", path: "/admin?tab=ordenes&estado=shipped", cookie },
+    ];
+    for (const t of targets) {
+      const res = await fetch((t.on?.base ?? large.base) + t.path, { headers: { cookie: t.cookie! }, redirect: "manual" });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes("Panel de Administración")) throw new Error(`${t.path} answered ${res.status}`);
+      if (!t.on && !body.includes("dashboard-orders")) throw new Error(`${t.path} lists no order`);
+    }
+    const measured = await measureInterleaved(large.server, large.base, baseline, targets);
+    const csv = await csvExport(large.server, large.base, cookie);
+    if (csv.rows !== ADMIN_LARGE_ORDERS) throw new Error(`the CSV export has ${csv.rows} rows, not ${ADMIN_LARGE_ORDERS}`);
+    return { ...measured, csv, seedS };
+  } finally {
+    await stop(small.server);
+    fs.rmSync(small.dataDir, { recursive: true, force: true });
+    if (large) {
+      await stop(large.server);
+      fs.rmSync(large.dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+function printAdmin(r: Awaited<ReturnType<typeof benchAdmin>>) {
+  const [resumen, ...orders] = r.routes as [RouteSummary, ...RouteSummary[]];
+  console.log(`\n== Admin dashboard (signed-in admin, rendered): medians of ${ROUNDS} rounds, ${DURATION_S} s per run ==`);
+  console.log(
+    `bare page: ${r.baseRps.toFixed(0)} req/s, p50 ${r.baseP50} ms, ${r.baseCpuMs.toFixed(2)} CPU ms per request; seeding ${ADMIN_LARGE_ORDERS} orders and starting: ${r.seedS.toFixed(0)} s`,
+  );
+  console.log("route | req/s | × bare page | p50 ms | p50 × 'Resumen' | p99 ms | CPU ms/req (× 'Resumen') | target");
+  const line = (route: RouteSummary, target: string) =>
+    console.log(
+      `${route.name} | ${route.rps.toFixed(0)} | ${route.ratio.toFixed(2)}× | ${route.p50} | ${(route.p50 / Math.max(resumen.p50, 0.001)).toFixed(2)}× | ${route.p99} | ${route.cpuMs.toFixed(2)} (${(route.cpuMs / resumen.cpuMs).toFixed(2)}×) | ${target}${route.non2xx ? ` (${route.non2xx} non-2xx/errors)` : ""}`,
+    );
+  line(resumen, "(the yardstick)");
+  for (const route of orders)
+    line(route, `p50 ≤ ${TARGET_ADMIN_P50_VS_SUMMARY}× 'Resumen': ${pass(route.p50 <= TARGET_ADMIN_P50_VS_SUMMARY * resumen.p50)}`);
+  const { csv } = r;
+  console.log(
+    `CSV export of ${csv.rows} orders: ${(csv.bytes / 1024 / 1024).toFixed(1)} MB in ${(csv.ms / 1000).toFixed(1)} s (${Math.round(csv.rows / (csv.ms / 1000))} orders/s, ${csv.chunks} chunks); server RSS ${csv.rssBefore.toFixed(0)} MB before, ${csv.rssPeak.toFixed(0)} MB at its peak (+${(csv.rssPeak - csv.rssBefore).toFixed(0)} MB)`,
+  );
+}
+
+/** The bare page's server, built and started (npm ci once), for the duration of `use`. */
+async function withBaseline<T>(use: (baseline: Baseline) => Promise<T>): Promise<T> {
+  if (!fs.existsSync(path.join(BASELINE_DIR, "node_modules"))) {
+    run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: BASELINE_DIR });
+  }
+  run("npm", ["run", "build"], { cwd: BASELINE_DIR });
+  const baselinePort = await freePort();
+  const url = `http://127.0.0.1:${baselinePort}/`;
+  const server = spawnServer({
+    cwd: BASELINE_DIR,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(baselinePort), HOST: "127.0.0.1" },
+  });
+  try {
+    await waitReady(url, server);
+    return await use({ url, server });
+  } finally {
+    await stop(server);
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === "orders") {
     if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
     for (const r of await runOrderBenches()) printOrders(r);
+    return;
+  }
+  if (process.env.BENCH_ONLY === "admin") {
+    if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+    printAdmin(await withBaseline(benchAdmin));
     return;
   }
   if (SIZES.length === 0) throw new Error(`BENCH_PRODUCTS: sizes must be "demo" or whole numbers ≥ ${DEMO_SIZE}`);
@@ -539,6 +710,7 @@ async function main() {
     await waitReady(`${baselineBase}/`, baseline);
     const results = [];
     for (const total of SIZES) results.push(await benchCatalogue(total, { url: `${baselineBase}/`, server: baseline }));
+    const admin = await benchAdmin({ url: `${baselineBase}/`, server: baseline });
 
     // Page weight: the shop's /productos (demo catalogue) against the bare page.
     const { base, server, dataDir } = await startShop(DEMO_SIZE);
@@ -553,6 +725,7 @@ async function main() {
 
     console.log(`\n########## Summary (${new Date().toISOString()}, ${os.cpus().length} CPUs, Node ${process.version}) ##########`);
     for (const r of results) printSummary(r);
+    printAdmin(admin);
     for (const r of await runOrderBenches()) printOrders(r);
     const extra = shopWeight.js - bareWeight.js;
     console.log("\n== Page weight ==");

@@ -4,7 +4,7 @@
  * buckets; the 'Productos' list through the catalogue's search (artist, accents and case ignored),
  * 100 a page, archived products hidden; the read-only 'Órdenes' list; and the /admin loader.
  */
-import { count, eq, isNull } from "drizzle-orm";
+import { count, eq, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { loader } from "#app/routes/admin/dashboard.tsx";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
@@ -16,6 +16,7 @@ import {
   listAdminOrders,
   listAdminProducts,
   salesFigures,
+  salesQuery,
   type DashboardData,
 } from "#server/admin/dashboard.server.ts";
 import { newId } from "#server/db/ids.ts";
@@ -25,6 +26,19 @@ import { insertProduct } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+
+interface PlanNode {
+  "Join Type"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+}
+
+/** Rows every join node of an EXPLAIN ANALYZE plan produced. */
+function joinRows(node: PlanNode): number {
+  const own = node["Join Type"] ? node["Actual Rows"] * node["Actual Loops"] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + joinRows(child), 0);
+}
 
 /** 12:00 on 15 March 2026 in Mexico City (UTC-6). */
 const NOW = new Date("2026-03-15T18:00:00Z");
@@ -88,6 +102,24 @@ describeEachDatabase("admin dashboard", (t) => {
     expect(await salesFigures(t.db, NOW)).toEqual({ todayCents: 100_000, last7DaysCents: 123_000, last30DaysCents: 123_450 });
     // One hour earlier in Mexico City it is still the 14th: the 23:30 payment is today's, the 00:30 one tomorrow's.
     expect((await salesFigures(t.db, new Date("2026-03-15T05:45:00Z"))).todayCents).toBe(20_000);
+  });
+
+  it("sales read only the last month's payments, not every payment the shop ever had", async () => {
+    // A year of old sales: the figures must not join each of them with its order to find 30 days' worth.
+    const old = Array.from({ length: 400 }, (_, i) => ({ at: new Date(Date.parse("2025-01-01T12:00:00Z") + i * 3_600_000) }));
+    for (const { at } of old) await paidOrder(100, at.toISOString(), "approved");
+    const recent = await paidOrder(5_000, "2026-03-14T18:00:00Z", "approved");
+    expect(recent.id).toBeTruthy();
+    await t.db.execute(sql`analyze payments`);
+    const [query] = salesQuery(t.db, NOW);
+    const explained = (await t.db.execute(sql`explain (analyze, format json) ${query}`)) as unknown as {
+      rows: Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>;
+    };
+    // The payments joined with their orders (every join node's rows): the last month's, not the year's 401.
+    const joined = joinRows(explained.rows[0]!["QUERY PLAN"][0]!.Plan);
+    expect(joined).toBeGreaterThan(0);
+    expect(joined).toBeLessThan(100);
+    expect((await salesFigures(t.db, NOW)).last30DaysCents).toBeGreaterThanOrEqual(5_000);
   });
 
   it("counts orders by status (every status listed) and the payments still pending of live orders", async () => {
