@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "./statuses";
 import { MANUAL_PAYMENT_METHODS } from "./payments";
 import { ORDER_STATUS_MESSAGES, TRACKING_MESSAGES } from "./orders";
 import { TRACKING_NUMBER_PATTERN } from "./shipping";
+import type { FormFailure } from "./form-failure";
 
 /** What the admin's status dropdown offers: cancelling has its own action, with a reason. */
 export const ADMIN_STATUS_CHOICES = ["pending", "processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
@@ -120,4 +121,20 @@ export function chatLink(phone: string, text: string): string | null {
   const local = digits.length === 12 && digits.startsWith("52") ? digits.slice(2) : digits;
   if (!/^\d{10}$/.test(local)) return null;
   return `https://wa.me/52${local}?text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * A refused status form in the spec's words (docs/requirements.md#messages): every message, at a
+ * field or for the whole form, reads 'Error al actualizar: …'. The order page and the 'Órdenes'
+ * tab's rows both answer with it.
+ */
+export function statusUpdateFailure(failure: FormFailure): FormFailure {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, (messages ?? []).map(FULFILMENT_MESSAGES.updateFailed)]),
+  );
+  return {
+    ...failure,
+    ...(failure.formError === undefined ? {} : { formError: FULFILMENT_MESSAGES.updateFailed(failure.formError) }),
+    fieldErrors,
+  };
 }

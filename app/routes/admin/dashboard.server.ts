@@ -1,20 +1,22 @@
 /**
  * The dashboard's action, server half (docs/architecture.md#forms): the 'Órdenes' tab's status form
- * (`intent=estado`, fields `pedido`, `estado`, `rastreo`) through changeOrderStatus. Without
- * JavaScript (the form carries `volver`) success is a 303 back to the same list (filters and page
- * kept) with the notice 'Estado actualizado exitosamente'; a row's fetcher gets the new statuses
- * as data instead. A refusal is the row's FormFailure ('Error al actualizar: …') with its 4xx.
+ * (`intent=estado`, fields `pedido`, `estado`, `rastreo`), parsed with the order page's own status
+ * schema and sent to changeOrderStatus. Without JavaScript (the form carries `volver`) success is a
+ * 303 back to the same list (filters and page kept) with the notice 'Estado actualizado
+ * exitosamente'; a row's fetcher gets the new statuses as data instead. A refusal is the row's
+ * FormFailure in the spec's words ('Error al actualizar: …') with its 4xx.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ORDER_STATUS_INTENT, dashboardHref, parseDashboardQuery } from "#domain/admin-dashboard.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
-import { failureOf } from "#domain/form-failure.ts";
+import { FULFILMENT_MESSAGES, statusUpdateFailure } from "#domain/fulfilment.ts";
+import { statusFormSchema } from "#domain/fulfilment-forms.ts";
+import { failureOf, type FormFailure } from "#domain/form-failure.ts";
+import { isOrderNumber } from "#domain/orders.ts";
+import { typedText } from "#domain/forms.ts";
 import type { SessionUser } from "#server/accounts/users.server.ts";
-import { orderStatusFormSchema, postedOrderStatusValues } from "#server/admin/order-status-form.ts";
-import { ShopError } from "#server/errors.ts";
 import { changeOrderStatus } from "#server/fulfilment/index.ts";
-import { parseForm, refuse, refuseThrown } from "#app/lib/form.server.ts";
+import { enteredValues, formInput, parseForm, refuse, refuseThrown } from "#app/lib/form.server.ts";
 import { siteOrigin } from "#app/lib/root-data.server.ts";
 
 /** What a row's fetcher gets on success: the order's statuses now, to announce in the row. */
@@ -25,19 +27,21 @@ export interface StatusUpdated {
   trackingNumber: string | null;
 }
 
+/** A row's refusal: the form's failure with every message as 'Error al actualizar: …'. */
+function refuseRow(refusal: ReturnType<typeof refuse>) {
+  return data(statusUpdateFailure(refusal.data as FormFailure), refusal.init ?? undefined);
+}
+
 export async function changeStatusFromList(request: Request, context: AppLoadContext, admin: SessionUser, form: FormData) {
-  const values = postedOrderStatusValues(form);
-  const failure = { intent: ORDER_STATUS_INTENT, values };
+  const failure = { intent: ORDER_STATUS_INTENT, values: enteredValues(form, ["pedido", "estado", "rastreo"], 60) };
   if (form.get("intent") !== ORDER_STATUS_INTENT) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest, failure));
-  const parsed = parseForm(
-    orderStatusFormSchema,
-    Object.fromEntries(["pedido", "estado", "rastreo"].map((n) => [n, form.get(n)])),
-    failure,
-  );
-  if (!parsed.success) return refuse(parsed.failure);
+  const orderNumber = typedText(form.get("pedido"), 20).trim().toUpperCase();
+  if (!isOrderNumber(orderNumber)) return refuseRow(refuse(failureOf(FULFILMENT_MESSAGES.orderNotFound, failure)));
+  const parsed = parseForm(statusFormSchema, formInput(statusFormSchema, form), failure);
+  if (!parsed.success) return refuseRow(refuse(parsed.failure));
   try {
     const change = await changeOrderStatus(context.db, {
-      orderNumber: parsed.data.pedido,
+      orderNumber,
       status: parsed.data.estado,
       trackingNumber: parsed.data.rastreo || null,
       actor: { kind: "admin", userId: admin.id, name: admin.name },
@@ -47,17 +51,16 @@ export async function changeStatusFromList(request: Request, context: AppLoadCon
       const query = parseDashboardQuery(new URL(request.url).searchParams);
       return redirect(dashboardHref({ ...query, tab: "ordenes", aviso: "estado-actualizado" }), 303);
     }
-    const answer: StatusUpdated = { ok: true, pedido: parsed.data.pedido, ...change };
+    const answer: StatusUpdated = { ok: true, pedido: orderNumber, ...change };
     return data(answer);
   } catch (error) {
-    // The service's reason, in the spec's words, on the row's field at fault (or the row's form).
-    const refusal =
-      error instanceof ShopError ? new ShopError(FULFILMENT_MESSAGES.updateFailed(error.message), error.status, error.field) : error;
-    return refuseThrown(refusal, {
-      ...failure,
-      fallback: FULFILMENT_MESSAGES.updateFailed(ADMIN_MESSAGES.invalidRequest),
-      log: "order status change failed",
-      requestId: context.requestId,
-    });
+    return refuseRow(
+      refuseThrown(error, {
+        ...failure,
+        fallback: ADMIN_MESSAGES.invalidRequest,
+        log: "order status change failed",
+        requestId: context.requestId,
+      }),
+    );
   }
 }

@@ -6,7 +6,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import { FULFILMENT_MESSAGES, statusUpdateFailure } from "#domain/fulfilment.ts";
 import { cancelFormSchema, manualPaymentFormSchema, noteFormSchema, refundFormSchema, statusFormSchema } from "#domain/fulfilment-forms.ts";
 import {
   ORDER_PAGE_FORM_FIELDS,
@@ -94,12 +94,7 @@ function parsed<Schema extends z.ZodObject>(schema: Schema, post: PostContext, f
 
 /** 'Estado' failures read 'Error al actualizar: {message}' (docs/requirements.md#messages). */
 function asUpdateFailure(refusal: Refusal): Refusal {
-  const failure = refusal.data as FormFailure;
-  const fieldErrors = Object.fromEntries(
-    Object.entries(failure.fieldErrors).map(([field, messages]) => [field, (messages ?? []).map(FULFILMENT_MESSAGES.updateFailed)]),
-  );
-  const formError = failure.formError === undefined ? {} : { formError: FULFILMENT_MESSAGES.updateFailed(failure.formError) };
-  return data({ ...failure, ...formError, fieldErrors }, refusal.init ?? undefined);
+  return data(statusUpdateFailure(refusal.data as FormFailure), refusal.init ?? undefined);
 }
 
 const actorOf = (admin: SessionUser) => ({ kind: "admin" as const, userId: admin.id, name: admin.name });
