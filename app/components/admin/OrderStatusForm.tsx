@@ -20,7 +20,8 @@ export type StatusAnswer = StatusUpdated | FormFailure;
  * re-renders the page with this row's message (`failure`, the page's action data when it names
  * this order). With JavaScript the row's fetcher posts in place: the button says 'Actualizando…',
  * then the row's polite live region says 'Estado actualizado exitosamente' (the row's badges show
- * the answer's status) or 'Error al actualizar: …', and the focus goes to the field at fault.
+ * the answer's status) or a field's 'Error al actualizar: …' (a refusal of the whole row is its
+ * alert instead, heard once), and the focus goes to the field at fault.
  */
 export function OrderStatusForm({
   order,
@@ -48,7 +49,9 @@ export function OrderStatusForm({
   const base = `pedido-${n}`;
   const firstAtFault = refused ? (refused.fieldErrors.estado ? "estado" : refused.fieldErrors.rastreo ? "rastreo" : null) : null;
   const rowError = refused ? (refused.formError ?? refused.fieldErrors.pedido?.[0] ?? null) : null;
-  const liveText = busy ? "" : updated ? FULFILMENT_MESSAGES.statusUpdated : fetched ? firstMessage(fetched) : "";
+  // A form-level refusal is heard from the row's alert (FormError); a field's here, in the row.
+  const fieldMessage = fetched && !rowError ? (Object.values(fetched.fieldErrors).flat()[0] ?? "") : "";
+  const liveText = busy ? "" : updated ? FULFILMENT_MESSAGES.statusUpdated : fieldMessage;
 
   useEffect(() => {
     if (!fetched) return;
@@ -122,8 +125,4 @@ export function OrderStatusForm({
       </p>
     </fetcher.Form>
   );
-}
-
-function firstMessage(failure: FormFailure): string {
-  return failure.formError ?? Object.values(failure.fieldErrors).flat()[0] ?? "";
 }
