@@ -259,6 +259,10 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
+    // The 'Órdenes' tab's "Necesita reembolso" filter: the few flagged orders, newest first.
+    index("orders_needs_refund_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.needsRefund}`),
     check("orders_order_status_check", sql`${t.orderStatus} in ${oneOf(ORDER_STATUSES)}`),
     check("orders_payment_status_check", sql`${t.paymentStatus} in ${oneOf(PAYMENT_STATUSES)}`),
     check("orders_shipping_method_check", sql`${t.shippingMethod} in ${oneOf(SHIPPING_METHOD_IDS)}`),

@@ -31,6 +31,7 @@ ALTER TABLE "sandbox_refunds" ADD CONSTRAINT "sandbox_refunds_payment_id_sandbox
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_needs_refund_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "orders"."needs_refund";--> statement-breakpoint
 -- The admin's order search text for the orders placed before it was kept, built by the same steps as
 -- server/catalog/search-text.ts (accents dropped, lower case, punctuation but '/' folded).
 UPDATE "orders" SET "search" = btrim(regexp_replace(lower(regexp_replace(normalize(concat_ws(' ', "order_number", "contact_name", coalesce("guest_email", ''), coalesce((SELECT concat_ws(' ', u."name", u."email") FROM "users" u WHERE u."id" = "orders"."user_id"), '')), NFD), '[\u0300-\u036f]', '', 'g')), '[^[:alnum:]/]+', ' ', 'g'));
