@@ -50,6 +50,14 @@ export const FULFILMENT_MESSAGES = {
   noteAdded: "Nota agregada",
 } as const;
 
+/**
+ * The tracking field's hint on both status forms: what 'Enviado' needs, and that the buyer is e-mailed
+ * (the spec says the product states it).
+ */
+export function trackingHint(carrier: string): string {
+  return `Obligatorio para marcar como «Enviado» (${carrier}): de 6 a 40 letras o números. Al marcarlo, el cliente recibe un correo con el número y el enlace de rastreo.`;
+}
+
 export interface TransitionProblem {
   message: string;
   status: number;

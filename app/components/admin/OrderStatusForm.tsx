@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { ADMIN_STATUS_CHOICES, FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import { ADMIN_STATUS_CHOICES, FULFILMENT_MESSAGES, trackingHint } from "#domain/fulfilment.ts";
 import { ORDER_STATUS_INTENT } from "#domain/admin-dashboard.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
 import { ORDER_STATUS_LABELS } from "#domain/statuses.ts";
@@ -98,7 +98,7 @@ export function OrderStatusForm({
             Número de rastreo<span className="visually-hidden"> del pedido {n}</span>
           </>
         }
-        hint={`Obligatorio para marcar como «Enviado» (${carrierName(order.shippingMethod)}).`}
+        hint={trackingHint(carrierName(order.shippingMethod))}
         errors={refused?.fieldErrors.rastreo}
         inputProps={{
           id: `${base}-rastreo`,

@@ -105,6 +105,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
               failure={failure("status")}
               orderStatus={order.orderStatus}
               trackingNumber={order.trackingNumber}
+              carrier={detail.carrier}
             />
           )}
           {payable ? <ManualPaymentForm orderNumber={number} failure={failure("manual-payment")} amount={order.finalTotal} /> : null}

@@ -7,7 +7,13 @@
  */
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { ADMIN_STATUS_CHOICES, CANCEL_REASON_LIMITS, MANUAL_PAYMENT_METHODS, MANUAL_REFERENCE_LIMITS } from "#domain/fulfilment.ts";
+import {
+  ADMIN_STATUS_CHOICES,
+  CANCEL_REASON_LIMITS,
+  MANUAL_PAYMENT_METHODS,
+  MANUAL_REFERENCE_LIMITS,
+  trackingHint,
+} from "#domain/fulfilment.ts";
 import { CONFIRM_VALUE, REFUND_CONSEQUENCES, cancelConsequences, orderPageHref, type OrderPageIntent } from "#domain/order-page.ts";
 import { firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { formatMoney } from "#domain/format.ts";
@@ -75,7 +81,8 @@ export function StatusForm({
   failure,
   orderStatus,
   trackingNumber,
-}: FormProps & { orderStatus: string; trackingNumber: string | null }) {
+  carrier,
+}: FormProps & { orderStatus: string; trackingNumber: string | null; carrier: string }) {
   const errors = failure?.fieldErrors ?? {};
   return (
     <OrderForm
@@ -104,7 +111,7 @@ export function StatusForm({
       </SelectField>
       <Field
         label="Número de rastreo"
-        hint="Obligatorio para marcar el pedido como «Enviado»: de 6 a 40 letras o números."
+        hint={trackingHint(carrier)}
         errors={errors.rastreo}
         inputProps={{
           id: "pedido-rastreo",
