@@ -52,9 +52,10 @@ export const FULFILMENT_MESSAGES = {
 
 /**
  * The tracking field's hint on both status forms: what 'Enviado' needs, and that the buyer is e-mailed
- * (the spec says the product states it).
+ * (the spec says the product states it); `short` for the 'Órdenes' tab's rows.
  */
-export function trackingHint(carrier: string): string {
+export function trackingHint(carrier: string, options: { short?: boolean } = {}): string {
+  if (options.short) return `Para «Enviado» (${carrier}); el cliente recibe un correo con el rastreo.`;
   return `Obligatorio para marcar como «Enviado» (${carrier}): de 6 a 40 letras o números. Al marcarlo, el cliente recibe un correo con el número y el enlace de rastreo.`;
 }
 

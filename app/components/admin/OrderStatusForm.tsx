@@ -98,7 +98,7 @@ export function OrderStatusForm({
             Número de rastreo<span className="visually-hidden"> del pedido {n}</span>
           </>
         }
-        hint={trackingHint(carrierName(order.shippingMethod))}
+        hint={trackingHint(carrierName(order.shippingMethod), { short: true })}
         errors={refused?.fieldErrors.rastreo}
         inputProps={{
           id: `${base}-rastreo`,

@@ -94,7 +94,6 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <div className="admin-order-layout">
         <div className="admin-order-main">
           <OrderOverview detail={detail} />
-          <OrderHistory events={detail.events} />
         </div>
         <div className="admin-order-side" key={location.key}>
           {cancelled ? (
@@ -112,6 +111,10 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           {order.needsRefund ? <RefundForm orderNumber={number} failure={failure("refund")} /> : null}
           <NoteForm orderNumber={number} failure={failure("note")} />
           {cancelled ? null : <CancelForm orderNumber={number} failure={failure("cancel")} detail={detail} />}
+        </div>
+        {/* After the forms in the page's order, so a phone reaches the actions before the whole history. */}
+        <div className="admin-order-log">
+          <OrderHistory events={detail.events} />
         </div>
       </div>
     </article>
