@@ -408,6 +408,24 @@ describeEachDatabase("order fulfilment", (t) => {
     expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, late))).toHaveLength(1);
   });
 
+  it("two admins refunding one flagged payment at once: one refund at the provider, one e-mail", async () => {
+    const { placed } = await customerOrder();
+    const [a, b] = [await adminId(t.db), await adminId(t.db)];
+    await cancelOrder(t.db, placed.id, { reason: "Pago no recibido a tiempo", by: "sistema" });
+    const late = await payInSandbox(placed, "approved");
+
+    const results = await Promise.allSettled([
+      refundFlaggedPayment(t.db, sandbox(), { orderNumber: placed.orderNumber, actor: a }),
+      refundFlaggedPayment(t.db, sandbox(), { orderNumber: placed.orderNumber, actor: b }),
+    ]);
+    await sandboxRefundNoticesIdle();
+
+    for (const r of results) if (r.status === "rejected") expect((r.reason as ShopError).status).toBe(409);
+    expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, late))).toHaveLength(1);
+    expect(await mailsOf(placed.id, "order-refunded")).toHaveLength(1);
+    expect(await orderRow(placed.id)).toMatchObject({ needsRefund: false, paymentStatus: "refunded" });
+  });
+
   it("a refund made in the provider's own panel arrives by webhook and cancels the order the same way", async () => {
     const { card, placed, paymentId } = await customerOrder({ paid: true });
     const provider = sandboxProvider(config, t.db, { refundNoticeDelayMs: null });
