@@ -23,8 +23,8 @@ import { notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { recordOrderEvent } from "#server/order-events/index.ts";
 import { reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
 import { cancelOrder } from "#server/orders/index.ts";
-import { RefundRefusedError, SHOP_CURRENCY, applyPayment, type PaymentProvider } from "#server/payments/index.ts";
-import { lockOrderByNumber, type LockedOrder } from "./lock-order.server";
+import { RefundRefusedError, SHOP_CURRENCY, applyPayment, type PaymentProvider, type ProviderPayment } from "#server/payments/index.ts";
+import { lockOrderForAdmin, type LockedOrder } from "./lock-order.server";
 
 type AdminActor = Extract<OrderActor, { kind: "admin" }>;
 
@@ -59,7 +59,7 @@ interface RefundTarget {
  */
 export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider, input: CancelInput): Promise<CancelOutcome> {
   const plan = await db.transaction(async (tx) => {
-    const order = await lockOrderByNumber(tx, input.orderNumber);
+    const order = await lockOrderForAdmin(tx, input.orderNumber);
     if (order.orderStatus === "cancelled") throw new ShopError(FULFILMENT_MESSAGES.alreadyCancelled, 409);
     if (order.paymentStatus !== "approved") {
       const result = await cancelOrder(tx, order.id, {
@@ -109,7 +109,7 @@ export async function refundFlaggedPayment(
 ): Promise<CancelOutcome> {
   const reason = "Reembolso de un pago que el pedido no necesitaba";
   const plan = await db.transaction(async (tx) => {
-    const order = await lockOrderByNumber(tx, input.orderNumber);
+    const order = await lockOrderForAdmin(tx, input.orderNumber);
     if (!order.needsRefund) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
     const target = await flaggedPayment(tx, order);
     if (!target) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
@@ -180,6 +180,7 @@ async function refundAtProvider(
     await failed(db, order, `El pago ${target.paymentId} es de ${target.provider}; la tienda usa ${provider.name}`);
     throw new ShopError(FULFILMENT_MESSAGES.refundProviderMismatch, 409);
   }
+  let alreadyRefunded: ProviderPayment | null = null;
   try {
     await provider.refundPayment({
       paymentId: target.paymentId,
@@ -199,8 +200,10 @@ async function refundAtProvider(
       await failed(db, order, `${error.message} (${error.providerMessage})`, true);
       throw new ShopError(FULFILMENT_MESSAGES.refundRefused(error.message), 502);
     }
+    alreadyRefunded = current;
   }
-  const payment = await provider.fetchPayment(target.paymentId);
+  // What the provider now says of the payment (never the refund's answer alone): applied as it says.
+  const payment = alreadyRefunded ?? (await provider.fetchPayment(target.paymentId));
   if (payment?.status !== "refunded") {
     await recordOrderEvent(db, order.id, {
       kind: "refund-requested",

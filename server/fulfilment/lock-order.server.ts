@@ -1,20 +1,17 @@
-import { eq } from "drizzle-orm";
 import { isOrderNumber } from "#domain/orders.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { Tx } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
+import { lockOrderByNumber, type LockedOrder } from "#server/orders/index.ts";
 
-export type LockedOrder = typeof orders.$inferSelect;
+export type { LockedOrder };
 
 /**
- * The order named by its number, its row locked until the transaction ends (decision record 016):
- * every admin change starts here, so two at once are applied one after the other. A malformed or
- * unknown number is a 404 ShopError.
+ * The order an admin acts on, locked (decision record 016; `lockOrderByNumber` of server/orders):
+ * a malformed or unknown number is a 404 ShopError.
  */
-export async function lockOrderByNumber(tx: Tx, orderNumber: string): Promise<LockedOrder> {
-  if (!isOrderNumber(orderNumber)) throw new ShopError(FULFILMENT_MESSAGES.orderNotFound, 404);
-  const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for("update");
+export async function lockOrderForAdmin(tx: Tx, orderNumber: string): Promise<LockedOrder> {
+  const order = isOrderNumber(orderNumber) ? await lockOrderByNumber(tx, orderNumber) : null;
   if (!order) throw new ShopError(FULFILMENT_MESSAGES.orderNotFound, 404);
   return order;
 }

@@ -8,13 +8,14 @@ import { eq } from "drizzle-orm";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { OrderActor } from "#domain/order-events.ts";
 import { MANUAL_PROVIDER, type ManualPaymentMethod } from "#domain/payments.ts";
+import { canRetryPayment } from "#domain/statuses.ts";
 import type { Database } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { orders } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import { notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { SHOP_CURRENCY, applyPayment } from "#server/payments/index.ts";
-import { lockOrderByNumber } from "./lock-order.server";
+import { lockOrderForAdmin } from "./lock-order.server";
 
 export interface ManualPaymentInput {
   orderNumber: string;
@@ -29,9 +30,9 @@ export interface ManualPaymentInput {
 export async function recordManualPayment(db: Database, input: ManualPaymentInput): Promise<{ paymentId: string }> {
   const paymentId = `manual-${newId()}`;
   await db.transaction(async (tx) => {
-    const order = await lockOrderByNumber(tx, input.orderNumber);
-    const payable = order.orderStatus !== "cancelled" && (order.paymentStatus === "pending" || order.paymentStatus === "rejected");
-    if (!payable) throw new ShopError(FULFILMENT_MESSAGES.manualNotPayable, 409);
+    const order = await lockOrderForAdmin(tx, input.orderNumber);
+    // Awaiting a payment: the rule 'Pagar Ahora' follows.
+    if (!canRetryPayment(order)) throw new ShopError(FULFILMENT_MESSAGES.manualNotPayable, 409);
     const outcome = await applyPayment(
       tx,
       {

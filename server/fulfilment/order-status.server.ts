@@ -15,7 +15,7 @@ import { orderDeliveredMail, orderShippedMail } from "#server/mail/order-mails.t
 import { enqueueOrderMail, recordOrderEvent } from "#server/order-events/index.ts";
 import { orderMailRecipient, storedOrderMailData } from "#server/orders/index.ts";
 import { orderTransitionProblem } from "#domain/fulfilment.ts";
-import { lockOrderByNumber } from "./lock-order.server";
+import { lockOrderForAdmin } from "./lock-order.server";
 
 export interface StatusChangeInput {
   orderNumber: string;
@@ -38,7 +38,7 @@ export interface StatusChange {
 export async function changeOrderStatus(db: Database, input: StatusChangeInput): Promise<StatusChange> {
   let mailQueued = false;
   const result = await db.transaction(async (tx): Promise<StatusChange> => {
-    const order = await lockOrderByNumber(tx, input.orderNumber);
+    const order = await lockOrderForAdmin(tx, input.orderNumber);
     const tracking = input.status === "shipped" ? normalizeTrackingNumber(input.trackingNumber ?? "") : null;
     const problem = orderTransitionProblem(order, input.status, { trackingNumber: tracking });
     if (problem) throw new ShopError(problem.message, problem.status, problem.field);

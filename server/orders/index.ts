@@ -41,3 +41,4 @@ export {
 } from "./customer-orders.server";
 export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
 export { orderMailRecipient, storedOrderMailData } from "./order-mail-data.server";
+export { lockOrderByNumber, type LockedOrder } from "./lock-order.server";

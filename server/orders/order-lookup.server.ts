@@ -5,13 +5,13 @@
  * contact e-mail the order keeps, compared trimmed and case-insensitively. A wrong pair, an unknown
  * number and a malformed one are told apart by nobody: each is null.
  */
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ORDER_LOOKUP_MESSAGES } from "#domain/order-pages.ts";
 import { isOrderNumber } from "#domain/orders.ts";
 import type { Queryable } from "#server/db/client.ts";
-import { orderItems, orders, users } from "#server/db/schema.ts";
-import { itemColumns, orderViewFrom, type OrderView } from "./order-views.server";
+import { orders, users } from "#server/db/schema.ts";
+import { readOrderView, type OrderView } from "./order-views.server";
 import { linkKeyOpens, orderLinkKey } from "./order-links";
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : "");
@@ -47,14 +47,6 @@ export async function lookUpOrderKey(db: Queryable, input: OrderLookupInput): Pr
  * malformed number, an unknown order or a key that does not open it.
  */
 export async function orderForLinkKey(db: Queryable, orderNumber: string | null, key: string | null): Promise<OrderView | null> {
-  if (!isOrderNumber(orderNumber) || !key) return null;
-  const [row] = await db
-    .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.orderNumber, orderNumber))
-    .limit(1);
-  if (!row || !linkKeyOpens(row.order.checkoutToken, key)) return null;
-  const items = await db.select(itemColumns).from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.id));
-  return orderViewFrom(row.order, row.user, items);
+  if (!orderNumber || !key) return null;
+  return readOrderView(db, { orderNumber }, (order) => linkKeyOpens(order.checkoutToken, key));
 }

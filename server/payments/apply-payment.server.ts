@@ -31,6 +31,7 @@ import { formatMoneyCents, formatPoints } from "#domain/format.ts";
 // so going through it here would make a cycle in which a class is read before it is defined.
 import { orderMailRecipient, storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
 import { cancelOrder } from "#server/orders/cancel-order.server.ts";
+import { lockOrderByNumber, type LockedOrder } from "#server/orders/lock-order.server.ts";
 import { latestRefundRequest } from "./refund-requests.server";
 import type { ProviderPayment } from "./types";
 
@@ -125,13 +126,6 @@ export type ApplyOutcome =
   | { outcome: "mismatch"; orderId: string }
   | { outcome: "replay"; orderId: string }
   | { outcome: "applied"; orderId: string; decision: PaymentDecision; pointsCredited: number; pointsReversed: number };
-
-type LockedOrder = typeof orders.$inferSelect;
-
-async function lockOrder(tx: Tx, orderNumber: string): Promise<LockedOrder | null> {
-  const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for("update");
-  return order ?? null;
-}
 
 function matchesOrder(order: LockedOrder, payment: ProviderPayment): boolean {
   return payment.amountCents === order.finalTotalCents && payment.currency.toUpperCase() === SHOP_CURRENCY;
@@ -309,7 +303,7 @@ export async function applyPayment(
   let mailQueued = false;
   let unitsReleased = 0;
   const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
-    const order = await lockOrder(tx, reference);
+    const order = await lockOrderByNumber(tx, reference);
     if (!order) {
       logEvent("warn", "payment for an unknown order ignored", { provider: providerName, paymentId: payment.id, reference });
       return { outcome: "unknown-order" };

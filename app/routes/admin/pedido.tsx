@@ -60,7 +60,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   // A refusal of a form the page no longer shows (the order changed meanwhile) is the page's.
   const failure = (intent: string) => failureFor(actionData, intent);
   const cancelled = order.orderStatus === "cancelled";
-  const payable = !cancelled && (order.paymentStatus === "pending" || order.paymentStatus === "rejected");
+  // Awaiting a payment: the same rule as 'Pagar Ahora' (canRetryPayment), which the view carries.
+  const payable = order.canRetryPayment;
   const shown = new Set([
     "note",
     ...(cancelled ? [] : ["status", "cancel"]),
