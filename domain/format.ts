@@ -1,5 +1,6 @@
 /** es-MX formatting in the shop's time zone (docs/architecture.md#where-code-goes): one place for money and dates. */
-const TIME_ZONE = "America/Mexico_City";
+/** The shop's time zone: every date shown, and the days the sales figures count, are Mexico City's. */
+export const SHOP_TIME_ZONE = "America/Mexico_City";
 
 /**
  * A formatter made at its first use, not when the module loads: every page imports this module,
@@ -55,7 +56,7 @@ const longDate = onFirstUse(
       day: "numeric",
       month: "long",
       year: "numeric",
-      timeZone: TIME_ZONE,
+      timeZone: SHOP_TIME_ZONE,
     }),
 );
 
@@ -72,7 +73,7 @@ const dateTime = onFirstUse(
       year: "numeric",
       hour: "2-digit",
       minute: "2-digit",
-      timeZone: TIME_ZONE,
+      timeZone: SHOP_TIME_ZONE,
     }),
 );
 
@@ -95,7 +96,7 @@ export function formatFileSize(bytes: number): string {
   return `${fileSizeNumber().format(unit === 0 ? Math.round(value) : value)} ${FILE_SIZE_UNITS[unit]}`;
 }
 
-const yearInMexicoCity = onFirstUse(() => new Intl.DateTimeFormat("en", { year: "numeric", timeZone: TIME_ZONE }));
+const yearInMexicoCity = onFirstUse(() => new Intl.DateTimeFormat("en", { year: "numeric", timeZone: SHOP_TIME_ZONE }));
 
 /** The current year in Mexico City (the footer's copyright line: the root loader computes it on the server). */
 export function currentYear(now = new Date()): number {

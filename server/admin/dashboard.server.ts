@@ -17,7 +17,7 @@ export { ADMIN_ORDERS_PAGE_SIZE, listAdminOrders, type AdminOrderRow, type Admin
 /** How many orders 'Resumen' lists. */
 export const LATEST_ORDERS = 10;
 
-const SHOP_TIME_ZONE = "America/Mexico_City";
+import { SHOP_TIME_ZONE } from "#domain/format.ts";
 
 export interface SalesFigures {
   /** Centavos of approved payments made today (Mexico City's calendar day). */

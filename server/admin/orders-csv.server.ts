@@ -15,7 +15,7 @@ import { orders, users } from "#server/db/schema.ts";
 import { logError } from "#server/http/error-log.ts";
 import { NEWEST_FIRST, ordersWhere } from "./orders-list.server";
 
-const SHOP_TIME_ZONE = "America/Mexico_City";
+import { SHOP_TIME_ZONE } from "#domain/format.ts";
 
 /** Orders read per query. */
 export const CSV_BATCH_SIZE = 1000;
