@@ -56,6 +56,22 @@ async function customerCheckout(page: Page, visit: (url: string) => Promise<unkn
   await pay(page);
 }
 
+/** A journey: the admin in a browser of their own, with a product of this test's own; the browser closed after. */
+async function withAdminAndProduct(
+  browser: Browser,
+  js: boolean,
+  baseURL: string,
+  run: (admin: Admin, word: string, product: { name: string; id: string }) => Promise<void>,
+): Promise<void> {
+  const admin = await adminBrowser(browser, js, baseURL);
+  try {
+    const word = uniqueWord();
+    await run(admin, word, await newProduct(admin, word));
+  } finally {
+    await admin.close();
+  }
+}
+
 async function stockOf(admin: Admin, productId: string): Promise<string> {
   await admin.visit(`/admin/editar-producto/${productId}`);
   return admin.page.getByLabel("Inventario (unidades)").inputValue();
@@ -71,10 +87,7 @@ test("the admin marks a paid order 'Enviado' with its tracking number; the custo
   baseURL,
 }) => {
   test.setTimeout(JOURNEY);
-  const admin = await adminBrowser(browser, js, baseURL!);
-  try {
-    const word = uniqueWord();
-    const product = await newProduct(admin, word);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
     await customerCheckout(page, visit, js, word, product.name);
     const orderNumber = await approve(page);
 
@@ -105,9 +118,7 @@ test("the admin marks a paid order 'Enviado' with its tracking number; the custo
     const entry = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Pedido ${orderNumber}`, exact: true }) });
     await expect(entry.locator(".order-badges")).toHaveText("Enviado Pago aprobado");
     await expect(entry.locator("details")).toContainText("MX123456789");
-  } finally {
-    await admin.close();
-  }
+  });
 });
 
 test("the admin cancels a paid order with a reason: refunded, its stock back, the points it earned taken back", async ({
@@ -118,10 +129,7 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
   baseURL,
 }) => {
   test.setTimeout(JOURNEY);
-  const admin = await adminBrowser(browser, js, baseURL!);
-  try {
-    const word = uniqueWord();
-    const product = await newProduct(admin, word);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
     await customerCheckout(page, visit, js, word, product.name);
     const orderNumber = await approve(page);
     await visit("/perfil?tab=puntos");
@@ -155,9 +163,7 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
     expect(await stockOf(admin, product.id)).toBe("3");
     await visit("/perfil?tab=puntos");
     await expect(page.getByTestId("points-balance")).toHaveText("0");
-  } finally {
-    await admin.close();
-  }
+  });
 });
 
 test("the admin records a manual payment on an unpaid order, then prints its packing slip: the lines, no prices", async ({
@@ -168,10 +174,7 @@ test("the admin records a manual payment on an unpaid order, then prints its pac
   baseURL,
 }) => {
   test.setTimeout(JOURNEY);
-  const admin = await adminBrowser(browser, js, baseURL!);
-  try {
-    const word = uniqueWord();
-    const product = await newProduct(admin, word);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
     await customerCheckout(page, visit, js, word, product.name);
     const orderNumber = await sandboxDecision(page, "Rechazar");
 
@@ -210,9 +213,7 @@ test("the admin records a manual payment on an unpaid order, then prints its pac
     await expect(a.locator(".admin-header")).toBeHidden();
     await expect(a.locator(".site-header")).toBeHidden();
     await expect(slip).toBeVisible();
-  } finally {
-    await admin.close();
-  }
+  });
 });
 
 test("a guest's paid order marked 'Enviado': the e-mail names the carrier and number and links to 'Consulta tu pedido', which shows them", async ({
@@ -223,10 +224,7 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
   baseURL,
 }) => {
   test.setTimeout(JOURNEY);
-  const admin = await adminBrowser(browser, js, baseURL!);
-  try {
-    const word = uniqueWord();
-    const product = await newProduct(admin, word);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
     const email = uniqueEmail("guest-shipped");
     await addFromList(page, visit, word, product.name);
     await openCheckout(page, js);
@@ -263,7 +261,5 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
     } finally {
       await other.context.close();
     }
-  } finally {
-    await admin.close();
-  }
+  });
 });
