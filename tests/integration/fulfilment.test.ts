@@ -451,6 +451,11 @@ describeEachDatabase("order fulfilment", (t) => {
       "La nota debe tener como máximo 1000 caracteres",
     );
     await addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "Cliente pidió envolver para regalo", actor });
+    // The same post again (a double click, a resend): one note. Two posts at once: one note too.
+    await Promise.all([
+      addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "Cliente pidió envolver para regalo", actor }),
+      addOrderNote(t.db, { orderNumber: placed.orderNumber, note: "Cliente pidió envolver para regalo ", actor }),
+    ]);
 
     const detail = await adminOrderDetail(t.db, placed.orderNumber);
     expect(detail?.order.orderNumber).toBe(placed.orderNumber);
