@@ -379,6 +379,15 @@ describeEachDatabase("order fulfilment", (t) => {
       actorName: "Laura Admin",
       message: expect.stringContaining("SPEI 123456"),
     });
+    // The same post again (a double click): the payment already recorded, nothing more written.
+    const repeated = await recordManualPayment(t.db, {
+      orderNumber: placed.orderNumber,
+      method: "transferencia",
+      reference: "SPEI 123456",
+      actor,
+    });
+    expect(repeated).toEqual({ paymentId: order.paymentId });
+    expect(await mailsOf(placed.id, "payment-approved")).toHaveLength(1);
     const again = await refused(
       recordManualPayment(t.db, { orderNumber: placed.orderNumber, method: "efectivo", reference: "Caja 1", actor }),
     );
