@@ -9,17 +9,26 @@
  * links stay the same across re-seeds and machines. Dates derive from the
  * set's release date (see data/ATTRIBUTION.md for where the card facts come from).
  *
- * Rarity and type of sealed products and accessories: both columns are NOT
- * NULL and the list filters only offer RARITIES / CARD_TYPES. Sealed products
- * and accessories use rarity "Promo" (no single of the 30 expansions is a
- * Promo, and most sealed products carry a promo card, so the "Promo" filter
- * lists them instead of mixing them into real card rarities) and type "Item"
- * (a trainer's item, the closest of the six card types).
+ * Sealed products and accessories carry no rarity or type (null), so the
+ * rarity and type filters list singles only. Every product is sold as
+ * variants (withVariants below): most singles one Near Mint English copy,
+ * some in played conditions or Japanese and Spanish prints.
  */
 import { createHash } from "node:crypto";
 import cardsJson from "./data/cards.json";
 import setsJson from "./data/sets.json";
 import { EXPANSIONS, type Category } from "#domain/catalog.ts";
+import { DEFAULT_LANGUAGE, defaultCondition, variantSlug, type Condition, type Language } from "#domain/variants.ts";
+
+/** One condition × language of a demo product (decision record 017). */
+export interface DemoVariant {
+  id: string;
+  condition: Condition;
+  language: Language;
+  priceCents: number;
+  salePriceCents: number | null;
+  stock: number;
+}
 
 export interface DemoProduct {
   id: string;
@@ -29,14 +38,17 @@ export interface DemoProduct {
   salePriceCents: number | null;
   stock: number;
   category: Category;
-  rarity: string;
-  type: string;
+  /** A single's; null for sealed products and accessories. */
+  rarity: string | null;
+  type: string | null;
   expansion: string;
   cardNumber: string | null;
   artist: string | null;
   comment: string | null;
   images: string[];
   dateAdded: Date;
+  /** What is sold; the first is the product's own price and stock above (NM or 'Nuevo', Inglés). */
+  variants: DemoVariant[];
 }
 
 interface SourceCard {
@@ -64,10 +76,6 @@ interface SourceSet {
 
 const CARDS = cardsJson as unknown as readonly SourceCard[];
 const SETS = setsJson as unknown as Readonly<Record<string, SourceSet>>;
-
-/** Sealed products and accessories: see the module comment. */
-export const NON_SINGLE_RARITY = "Promo";
-export const NON_SINGLE_TYPE = "Item";
 
 /** "Today" for the catalogue's age-based pricing; fixed so output never depends on the clock. */
 const REFERENCE_DATE_MS = Date.UTC(2025, 10, 22);
@@ -251,7 +259,7 @@ function stockAndSale(
   return { stock: soldOut ? 0 : stock, salePriceCents: onSale ? sale : null };
 }
 
-function singleProduct(card: SourceCard, key: string, name: string): DemoProduct {
+function singleProduct(card: SourceCard, key: string, name: string): Omit<DemoProduct, "variants"> {
   const { id, rand } = seeded(key);
   const [lo, hi] = CARD_PRICE_RANGE[card.rarity] ?? [20, 200];
   const chase = !["Para tu deck", "Rare"].includes(card.rarity);
@@ -408,7 +416,7 @@ function setOf(expansion: string): SourceSet {
   return set;
 }
 
-function sealedProduct(expansion: string, kind: SealedKind, key: string, nameSuffix = ""): DemoProduct {
+function sealedProduct(expansion: string, kind: SealedKind, key: string, nameSuffix = ""): Omit<DemoProduct, "variants"> {
   const set = setOf(expansion);
   const spec = SEALED[kind];
   const { id, rand } = seeded(key);
@@ -427,8 +435,8 @@ function sealedProduct(expansion: string, kind: SealedKind, key: string, nameSuf
     salePriceCents,
     stock,
     category: "Producto Sellado",
-    rarity: NON_SINGLE_RARITY,
-    type: NON_SINGLE_TYPE,
+    rarity: null,
+    type: null,
     expansion,
     cardNumber: null,
     artist: null,
@@ -606,7 +614,7 @@ const ACCESSORIES: readonly AccessorySpec[] = [
   },
 ];
 
-function accessoryProduct(spec: AccessorySpec, key: string, nameSuffix = ""): DemoProduct {
+function accessoryProduct(spec: AccessorySpec, key: string, nameSuffix = ""): Omit<DemoProduct, "variants"> {
   const set = setOf(spec.expansion);
   const { id, rand } = seeded(key);
   const priceCents = retailPriceCents(spec.pesos);
@@ -619,8 +627,8 @@ function accessoryProduct(spec: AccessorySpec, key: string, nameSuffix = ""): De
     salePriceCents,
     stock,
     category: "Accesorio",
-    rarity: NON_SINGLE_RARITY,
-    type: NON_SINGLE_TYPE,
+    rarity: null,
+    type: null,
     expansion: spec.expansion,
     cardNumber: null,
     artist: null,
@@ -637,12 +645,69 @@ function accessoryProduct(spec: AccessorySpec, key: string, nameSuffix = ""): De
 /** The whole demo catalogue: 2749 singles, the sealed products of the 30 expansions and the accessories. */
 export function buildDemoCatalog(): DemoProduct[] {
   const out: DemoProduct[] = [];
-  for (const card of CARDS) out.push(singleProduct(card, `card:${card.sourceId}`, card.name));
-  for (const expansion of EXPANSIONS) {
-    for (const { kind, key } of sealedSpecsFor(expansion)) out.push(sealedProduct(expansion, kind, key));
+  for (const card of CARDS) {
+    const key = `card:${card.sourceId}`;
+    out.push(withVariants(singleProduct(card, key, card.name), key, releaseYearsAgo(card.releaseDate) < 0.75 ? "recent" : "light"));
   }
-  for (const spec of ACCESSORIES) out.push(accessoryProduct(spec, `accessory:${spec.slug}`));
+  for (const expansion of EXPANSIONS) {
+    for (const { kind, key } of sealedSpecsFor(expansion)) out.push(withVariants(sealedProduct(expansion, kind, key), key, "light"));
+  }
+  for (const spec of ACCESSORIES) {
+    const key = `accessory:${spec.slug}`;
+    out.push(withVariants(accessoryProduct(spec, key), key, "light"));
+  }
   return out;
+}
+
+/** A played card's price against a Near Mint copy's (TCGplayer-style condition discounts). */
+const CONDITION_PRICE_SHARE: Record<Condition, number> = { NM: 1, LP: 0.85, MP: 0.7, HP: 0.5, DMG: 0.3, NEW: 1 };
+/** A Japanese or Spanish print's price against the English one. */
+const LANGUAGE_PRICE_SHARE: Record<Language, number> = { en: 1, ja: 0.9, es: 0.95 };
+
+/**
+ * The product's variants: its own price and stock as the first (NM, or 'Nuevo' for sealed products
+ * and accessories, in English), and for some singles more conditions and prints. "light": most
+ * singles stay one variant, about a fifth get one or two played copies, a few a Japanese or Spanish
+ * print; "recent" (the newest expansions) gives more Japanese prints, so the list's first page shows
+ * them; "heavy" (the benchmark's synthetic products) averages about two and a half variants.
+ */
+function withVariants(product: Omit<DemoProduct, "variants">, key: string, spread: "light" | "recent" | "heavy"): DemoProduct {
+  const first: DemoVariant = {
+    id: seeded(`${key}/variant`).id,
+    condition: defaultCondition(product.category),
+    language: DEFAULT_LANGUAGE,
+    priceCents: product.priceCents,
+    salePriceCents: product.salePriceCents,
+    stock: product.stock,
+  };
+  const variants = [first];
+  if (product.category !== "Carta Individual") return { ...product, variants };
+  const { rand } = seeded(`${key}/variants`);
+  const add = (condition: Condition, language: Language) => {
+    const priceCents = cardPriceCents((product.priceCents / 100) * CONDITION_PRICE_SHARE[condition] * LANGUAGE_PRICE_SHARE[language]);
+    if (priceCents <= 0) return;
+    const variant = { condition, language };
+    variants.push({
+      id: seeded(`${key}/variant/${variantSlug(variant)}`).id,
+      ...variant,
+      priceCents,
+      salePriceCents: null,
+      stock: rand() < 0.15 ? 0 : intBetween(rand, 1, 3, 1.5),
+    });
+  };
+  const played = spread === "heavy" ? 0.75 : 0.2;
+  if (rand() < played) {
+    const conditions: Condition[] = ["LP", "MP", "HP", "DMG"];
+    const count = spread === "heavy" ? intBetween(rand, 1, 3) : intBetween(rand, 1, 2, 1.6);
+    for (const condition of conditions.slice(0, count)) add(condition, DEFAULT_LANGUAGE);
+  }
+  const japanese = spread === "heavy" ? 0.3 : spread === "recent" ? 0.25 : 0.04;
+  if (rand() < japanese) {
+    add("NM", "ja");
+    if (rand() < 0.4) add("LP", "ja");
+  }
+  if (rand() < (spread === "heavy" ? 0.1 : 0.03)) add("NM", "es");
+  return { ...product, variants };
 }
 
 let cardsByExpansion: Map<string, SourceCard[]> | undefined;
@@ -676,15 +741,15 @@ export function buildSyntheticProducts(count: number, startIndex = 0): DemoProdu
     const pick = parseInt(sha1(key).slice(0, 8), 16);
     if (i % 60 === 31) {
       const spec = ACCESSORIES[pick % ACCESSORIES.length] as AccessorySpec;
-      out.push(accessoryProduct(spec, key, suffix));
+      out.push(withVariants(accessoryProduct(spec, key, suffix), key, "heavy"));
     } else if (i % 25 === 12) {
       const sealed = sealedSpecsFor(expansion);
       const { kind } = sealed[pick % sealed.length] as { kind: SealedKind };
-      out.push(sealedProduct(expansion, kind, key, suffix));
+      out.push(withVariants(sealedProduct(expansion, kind, key, suffix), key, "heavy"));
     } else {
       const cards = cardsOf(expansion);
       const card = cards[pick % cards.length] as SourceCard;
-      out.push(singleProduct(card, key, card.name + suffix));
+      out.push(withVariants(singleProduct(card, key, card.name + suffix), key, "heavy"));
     }
   }
   return out;

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
-import { coupons, products } from "#server/db/schema.ts";
+import { coupons, products, productVariants } from "#server/db/schema.ts";
 import { catalogChanged } from "./catalog-cache";
 import { buildDemoCatalog, buildSyntheticProducts, type DemoProduct } from "./demo-catalog";
 import { productSearchText } from "./search-text";
@@ -57,7 +57,6 @@ export async function seedDemoCatalog(db: Database, options: { extraSynthetic?: 
   const extra = Math.max(0, Math.floor(options.extraSynthetic ?? 0));
   const catalog = buildDemoCatalog();
   if (extra > 0) catalog.push(...buildSyntheticProducts(extra));
-  const rows = catalog.map(toRow);
 
   const inserted = await db.transaction(async (tx) => {
     if (!options.force) {
@@ -65,10 +64,18 @@ export async function seedDemoCatalog(db: Database, options: { extraSynthetic?: 
       if (existing.length > 0) return 0;
     }
     let inserted = 0;
-    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-      const batch = rows.slice(i, i + BATCH_SIZE);
-      const result = await tx.insert(products).values(batch).onConflictDoNothing({ target: products.id }).returning({ id: products.id });
+    for (let i = 0; i < catalog.length; i += BATCH_SIZE) {
+      const batch = catalog.slice(i, i + BATCH_SIZE);
+      const result = await tx
+        .insert(products)
+        .values(batch.map(toRow))
+        .onConflictDoNothing({ target: products.id })
+        .returning({ id: products.id });
       inserted += result.length;
+      // The variants of the products just inserted (the summary columns follow by trigger).
+      const fresh = new Set(result.map((r) => r.id));
+      const variants = batch.filter((p) => fresh.has(p.id)).flatMap((p) => p.variants.map((v) => ({ ...v, productId: p.id })));
+      if (variants.length > 0) await tx.insert(productVariants).values(variants);
     }
     if (inserted > 0 && !options.force) {
       await tx
@@ -89,6 +96,7 @@ export async function seedDemoCatalog(db: Database, options: { extraSynthetic?: 
     catalogChanged(db);
     // Fresh statistics (and a visibility map for index-only scans) so the list queries plan well at once.
     await db.execute(sql`vacuum analyze products`);
+    await db.execute(sql`vacuum analyze product_variants`);
   }
   return inserted;
 }

@@ -7,6 +7,7 @@ import { DEFAULT_CATEGORY } from "#domain/catalog.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
 import { SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from "#domain/order-events.ts";
+import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** `('a', 'b', …)` for a CHECK constraint, from one of domain/'s lists (literal SQL, as migrations need). */
@@ -105,12 +106,34 @@ export const products = pgTable(
     id: id(),
     name: text("name").notNull(),
     description: text("description"),
+    /*
+     * What is sold is a variant (product_variants, decision record 017). The columns from here to
+     * variant_keys summarise the product's variants for the list, kept by the database
+     * (refresh_product_summary, run by a trigger on product_variants): never write them.
+     * price_cents and sale_price_cents are those of the variant the list shows (the cheapest in
+     * stock, else the cheapest), stock is the sum of the variants' stock.
+     */
     priceCents: integer("price_cents").notNull(),
     salePriceCents: integer("sale_price_cents"),
     stock: integer("stock").notNull().default(0),
+    /** The variant whose price the list shows (its 'Agregar' adds it). */
+    shownVariantId: text("shown_variant_id"),
+    /** The variants in stock have more than one price: the list says 'desde $…'. */
+    priceVaries: boolean("price_varies").notNull().default(false),
+    /** The conditions in stock, best first (the list's chips). */
+    conditions: text("conditions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'NM:en', 'LP:ja', …: the condition and language of every variant in stock (the list's filters). */
+    variantKeys: text("variant_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     category: text("category").notNull().default(DEFAULT_CATEGORY),
-    rarity: text("rarity").notNull(),
-    type: text("type").notNull(),
+    /** A single's rarity and type; a sealed product or an accessory carries none (null). */
+    rarity: text("rarity"),
+    type: text("type"),
     expansion: text("expansion").notNull(),
     cardNumber: text("card_number"),
     artist: text("artist"),
@@ -160,10 +183,53 @@ export const products = pgTable(
     index("products_natural_key_idx").on(t.expansion, t.name),
     index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
     index("products_type_idx").on(t.type, t.dateAdded, t.id),
+    index("products_category_idx").on(t.category, t.dateAdded, t.id),
+    index("products_variant_keys_idx").using("gin", t.variantKeys),
     index("products_on_sale_idx")
       .on(t.dateAdded, t.id)
       .where(sql`${t.salePriceCents} is not null`),
     index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What is sold (decision record 017): one condition × language of a product, with its own price,
+ * sale price and stock. A variant that appears in orders is archived, not deleted, when the admin
+ * removes it; the product's summary columns follow every write here.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    condition: text("condition").notNull(),
+    language: text("language").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    salePriceCents: integer("sale_price_cents"),
+    stock: integer("stock").notNull().default(0),
+    effectivePriceCents: integer("effective_price_cents")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(sale_price_cents, price_cents)`),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One live variant per condition and language of a product.
+    uniqueIndex("product_variants_product_condition_language_key")
+      .on(t.productId, t.condition, t.language)
+      .where(sql`${t.archivedAt} is null`),
+    index("product_variants_product_idx").on(t.productId),
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
+    check("product_variants_price_check", sql`${t.priceCents} >= 0`),
+    check(
+      "product_variants_sale_price_check",
+      sql`${t.salePriceCents} is null or (${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents})`,
+    ),
+    check("product_variants_condition_check", sql`${t.condition} in ${oneOf(CONDITIONS)}`),
+    check("product_variants_language_check", sql`${t.language} in ${oneOf(LANGUAGES)}`),
   ],
 );
 
@@ -191,10 +257,18 @@ export const cartItems = pgTable(
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The variant in the cart (its product is product_id). */
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.productId] }), check("cart_items_quantity_check", sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.variantId] }),
+    index("cart_items_product_idx").on(t.productId),
+    check("cart_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const orders = pgTable(
@@ -278,6 +352,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: text("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** The condition and language the line was sold as (kept when the variant changes or goes). */
+    condition: text("condition"),
+    language: text("language"),
     name: text("name").notNull(),
     image: text("image"),
     unitPriceCents: integer("unit_price_cents").notNull(),
@@ -531,3 +609,47 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/** A signed-in customer's wishlist: the products they keep an eye on (the heart on cards and pages). */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("wishlist_items_user_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * 'Avísame cuando vuelva': an address asks to hear when a sold-out variant (or, with no variant,
+ * any variant of the product) is back in stock. Sent once through the outbox, then notified_at
+ * is set; a new request is needed for the next time.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: text("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One waiting request per address and item: asking twice is the same request.
+    uniqueIndex("stock_alerts_waiting_key")
+      .on(sql`lower(${t.email})`, t.productId, sql`coalesce(${t.variantId}, '')`)
+      .where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_waiting_product_idx")
+      .on(t.productId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
