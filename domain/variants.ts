@@ -96,3 +96,22 @@ export function schemaItemCondition(condition: string): string {
   if (condition === "DMG") return "https://schema.org/DamagedCondition";
   return "https://schema.org/UsedCondition";
 }
+
+/** A line's name with what it is: 'Charizard ex (Ligeramente jugada · Japonés)' (carts, orders, e-mails, stock messages). */
+export function itemTitle(name: string, v: { condition: string | null; language: string | null }): string {
+  return v.condition && v.language ? `${name} (${variantLabel({ condition: v.condition, language: v.language })})` : name;
+}
+
+/**
+ * The variant a product page shows: the one `?variante=` names, else the one the list shows for
+ * the product (the cheapest in stock), else the first. The server and the browser choose alike.
+ */
+export function chooseVariant<V extends { id: string; slug: string }>(
+  variants: readonly V[],
+  slug: string | null,
+  shownVariantId: string | null,
+): V | null {
+  const wanted = slug ? parseVariantSlug(slug) : null;
+  const named = wanted ? variants.find((v) => v.slug === variantSlug(wanted)) : undefined;
+  return named ?? variants.find((v) => v.id === shownVariantId) ?? variants[0] ?? null;
+}

@@ -14,6 +14,7 @@ import { failureFor } from "#domain/form-failure.ts";
  */
 export function AddToCartForm({
   productId,
+  variantId,
   disabled,
   label,
   accessibleName,
@@ -21,6 +22,8 @@ export function AddToCartForm({
   children,
 }: {
   productId: string;
+  /** The variant chosen on the product page; a list card names none (the server adds the one the list shows). */
+  variantId?: string;
   disabled: boolean;
   label: string;
   accessibleName?: string;
@@ -42,6 +45,7 @@ export function AddToCartForm({
     >
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       {children}
       <button type="submit" className="button button-primary" disabled={disabled} aria-label={accessibleName}>

@@ -2,9 +2,9 @@ import { isId } from "#domain/ids.ts";
 import { CART_FORM_ERRORS } from "#domain/messages.ts";
 /** Parses a cart form post (intent add | set | remove | clear) without trusting anything in it. */
 export type CartCommand =
-  | { intent: "add"; productId: string; quantity: number }
-  | { intent: "set"; productId: string; quantity: number }
-  | { intent: "remove"; productId: string }
+  | { intent: "add"; productId: string; variantId: string | null; quantity: number }
+  | { intent: "set"; productId: string; variantId: string | null; quantity: number }
+  | { intent: "remove"; productId: string; variantId: string | null }
   | { intent: "clear" };
 
 export type CartFormResult = { ok: true; command: CartCommand } | { ok: false; error: string };
@@ -21,8 +21,13 @@ export function parseCartForm(form: FormData): CartFormResult {
   if (intent !== "add" && intent !== "set" && intent !== "remove") return { ok: false, error: CART_FORM_ERRORS.invalid };
   const productId = form.get("productId");
   if (typeof productId !== "string" || !isId(productId)) return { ok: false, error: CART_FORM_ERRORS.product };
-  if (intent === "remove") return { ok: true, command: { intent, productId } };
+  // The variant chosen on the product page or the cart's line; a list card names only the product.
+  const variant = form.get("variantId");
+  if (variant !== null && variant !== "" && (typeof variant !== "string" || !isId(variant)))
+    return { ok: false, error: CART_FORM_ERRORS.product };
+  const variantId = typeof variant === "string" && variant !== "" ? variant : null;
+  if (intent === "remove") return { ok: true, command: { intent, productId, variantId } };
   const quantity = quantityOf(form.get("quantity"), intent === "add" ? 1 : null);
   if (quantity === null || (intent === "add" && quantity < 1)) return { ok: false, error: CART_FORM_ERRORS.quantity };
-  return { ok: true, command: { intent, productId, quantity } };
+  return { ok: true, command: { intent, productId, variantId, quantity } };
 }

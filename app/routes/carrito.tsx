@@ -10,6 +10,7 @@ import { lineTotalCents, summarizeCart } from "#domain/pricing.ts";
 import { parseCartForm } from "#app/lib/cart-form.ts";
 import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
+import { itemTitle, variantLabel, variantSlug } from "#domain/variants.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -41,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cmd = parsed.command;
     if (cmd.intent === "add") {
       // A guest's first add starts a guest cart and its cookie; a customer's goes to the account's cart.
-      const added = await addToCurrentCart(context, cart, cmd.productId, cmd.quantity);
+      const added = await addToCurrentCart(context, cart, cmd, cmd.quantity);
       if (added.setCookie) headers.append("Set-Cookie", added.setCookie);
     } else if (cartId) {
-      if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd.productId, cmd.quantity);
-      else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd.productId);
+      if (cmd.intent === "set") await setCartQuantity(context.db, cartId, cmd, cmd.quantity);
+      else if (cmd.intent === "remove") await removeFromCart(context.db, cartId, cmd);
       else await clearCart(context.db, cartId);
     }
   } catch (error) {
@@ -61,12 +62,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Carrito", description: "Tu carrito de compras.", path: "/carrito", origin: originFrom(matches), noindex: true });
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { quantities } = useCartQuantities();
+  const { variants } = useCartQuantities();
   // Quantities still being saved count at once (capped at stock), so the summary follows a tap;
   // the figures come from the same rules the server and the checkout use.
   const lines = loaderData.lines
     .map((line) => {
-      const shown = quantities[line.productId] ?? line.quantity;
+      const shown = variants[line.variantId] ?? line.quantity;
       return { ...line, quantity: shown === line.quantity ? shown : Math.min(shown, line.stock) };
     })
     .filter((line) => line.quantity > 0);
@@ -104,7 +105,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         <section aria-label="Productos en tu carrito">
           <ul className="cart-lines">
             {lines.map((line) => (
-              <CartLineItem key={line.productId} line={line} />
+              <CartLineItem key={line.variantId} line={line} />
             ))}
           </ul>
           <clear.Form method="post" action={CART_ACTION}>
@@ -156,14 +157,16 @@ type Line = Route.ComponentProps["loaderData"]["lines"][number];
 function CartLineItem({ line }: { line: Line }) {
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const href = `/producto/${line.productId}`;
+  const href = `/producto/${line.productId}?variante=${variantSlug(line)}`;
   const quantity = line.quantity;
   const lineTotal = lineTotalCents(line);
   const regular = line.priceCents * quantity;
   const error = failureFor(fetcher.data)?.formError ?? null;
+  const title = itemTitle(line.name, line);
   const hidden = (
     <>
       <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="variantId" value={line.variantId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value="/carrito" />}
     </>
   );
@@ -176,11 +179,14 @@ function CartLineItem({ line }: { line: Line }) {
         <h2 className="cart-line-name">
           <Link to={href}>{line.name}</Link>
         </h2>
+        <p className="cart-line-variant">{variantLabel(line)}</p>
         <p className="cart-line-meta">{line.expansion}</p>
-        <p className="tags">
-          <span className="tag">{line.type}</span>
-          <span className="tag tag-rarity">{line.rarity}</span>
-        </p>
+        {line.type || line.rarity ? (
+          <p className="tags">
+            {line.type ? <span className="tag">{line.type}</span> : null}
+            {line.rarity ? <span className="tag tag-rarity">{line.rarity}</span> : null}
+          </p>
+        ) : null}
         {line.stock <= 0 ? <p className="form-error">Agotado: retíralo para continuar</p> : null}
         {error ? (
           <p className="form-error" role="alert">
@@ -188,10 +194,10 @@ function CartLineItem({ line }: { line: Line }) {
           </p>
         ) : null}
       </div>
-      <fetcher.Form method="post" action={CART_ACTION} className="stepper-controls cart-stepper" aria-label={`Cantidad de ${line.name}`}>
+      <fetcher.Form method="post" action={CART_ACTION} className="stepper-controls cart-stepper" aria-label={`Cantidad de ${title}`}>
         <input type="hidden" name="intent" value="set" />
         {hidden}
-        <button type="submit" name="quantity" value={quantity - 1} className="icon-button" aria-label={`Quitar uno de ${line.name}`}>
+        <button type="submit" name="quantity" value={quantity - 1} className="icon-button" aria-label={`Quitar uno de ${title}`}>
           −
         </button>
         <output className="stepper-value" aria-live="polite" aria-label={`Cantidad: ${quantity}`}>
@@ -202,7 +208,7 @@ function CartLineItem({ line }: { line: Line }) {
           name="quantity"
           value={quantity + 1}
           className="icon-button"
-          aria-label={`Agregar uno de ${line.name}`}
+          aria-label={`Agregar uno de ${title}`}
           disabled={quantity >= line.stock}
         >
           +
@@ -213,7 +219,7 @@ function CartLineItem({ line }: { line: Line }) {
         <fetcher.Form method="post" action={CART_ACTION}>
           <input type="hidden" name="intent" value="remove" />
           {hidden}
-          <button type="submit" className="link-button" aria-label={`Eliminar ${line.name} del carrito`}>
+          <button type="submit" className="link-button" aria-label={`Eliminar ${title} del carrito`}>
             Eliminar
           </button>
         </fetcher.Form>

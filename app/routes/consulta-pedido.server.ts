@@ -36,7 +36,7 @@ export async function lookupPageOrder(request: Request, context: AppLoadContext)
       order: {
         orderNumber: order.orderNumber,
         createdAt: order.createdAt,
-        items: order.items.map(({ name, price, quantity }) => ({ name, price, quantity })),
+        items: order.items.map(({ name, variant, price, quantity }) => ({ name, variant, price, quantity })),
         shippingAddress: order.shippingAddress,
         shippingMethod: order.shippingMethod,
         shippingCost: order.shippingCost,

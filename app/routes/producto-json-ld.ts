@@ -1,9 +1,10 @@
 /**
- * The product page's structured data (schema.org Product with one Offer), for
- * search engines' rich results. It sits beside its route so that it loads with
- * the product page, not with the shell that every page shares.
+ * The product page's structured data (schema.org Product with one Offer per variant, each with
+ * its condition and availability), for search engines' rich results. It sits beside its route so
+ * that it loads with the product page, not with the shell that every page shares.
  */
 import type { ProductDto } from "#server/catalog/product-dto.ts";
+import { schemaItemCondition } from "#domain/variants.ts";
 
 export function productJsonLd(product: ProductDto, origin: string) {
   return {
@@ -15,13 +16,15 @@ export function productJsonLd(product: ProductDto, origin: string) {
     category: product.category,
     image: product.images.map((src) => (src.startsWith("http") ? src : `${origin}${src}`)),
     brand: { "@type": "Brand", name: "Pokémon TCG" },
-    offers: {
+    offers: product.variants.map((variant) => ({
       "@type": "Offer",
-      url: `${origin}/producto/${product._id}`,
+      sku: variant.id,
+      name: variant.label,
+      url: `${origin}/producto/${product._id}?variante=${variant.slug}`,
       priceCurrency: "MXN",
-      price: product.finalPrice.toFixed(2),
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+      price: variant.finalPrice.toFixed(2),
+      availability: variant.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: schemaItemCondition(variant.condition),
+    })),
   };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, data, useLocation, useNavigate } from "react-router";
+import { Link, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server.ts";
 import { formatMoney } from "#domain/format.ts";
@@ -10,9 +10,12 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
 import { Price } from "#app/components/Price.tsx";
+import { QuantityStepper } from "#app/components/QuantityStepper.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { ShieldIcon } from "#app/components/icons.tsx";
+import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
+import { chooseVariant, variantSlug } from "#domain/variants.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
@@ -25,6 +28,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const imageIndex = Number.isInteger(requested) && requested >= 0 && requested < product.images.length ? requested : 0;
   return { product, imageIndex };
 }
+
+/**
+ * Choosing another variant only changes `?variante=` (and a thumbnail `?img=`): the page already
+ * has every variant, so the browser does not ask the server again. Anything else revalidates.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return false;
+};
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) => {
   const origin = originFrom(matches);
@@ -42,7 +54,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches, params }) 
   return [
     ...pageMeta({
       title: `${product.name}${number} – ${product.expansion}`,
-      description: `${product.name}${number} de ${product.expansion} (${product.rarity}). ${formatMoney(product.finalPrice)}. Producto original, envío a todo México.`,
+      description: `${product.name}${number} de ${product.expansion}${product.rarity ? ` (${product.rarity})` : ""}. ${product.priceVaries ? "Desde " : ""}${formatMoney(product.finalPrice)}. Producto original, envío a todo México.`,
       path: `/producto/${product._id}`,
       origin,
       image: product.images[0] ? `${product.images[0]}${product.images[0].startsWith("/media/") ? "?w=720" : ""}` : undefined,
@@ -82,16 +94,36 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const location = useLocation();
   // The field's text while typing (it may be empty for a moment); the number sent is clamped to 1..stock.
   const [quantityText, setQuantityText] = useState("1");
-  const inCart = useCartQuantities().quantities[product._id] ?? 0;
-  const soldOut = product.stock <= 0;
-  const canAdd = !soldOut && inCart < product.stock;
-  const maxToAdd = Math.max(1, product.stock);
-  const lowStock = product.stock > 0 && product.stock <= LOW_STOCK_THRESHOLD;
+  // The chosen variant is the URL's (?variante=), on the server and in the browser alike.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = chooseVariant(product.variants, searchParams.get("variante"), product.shownVariantId);
+  const stock = chosen?.stock ?? 0;
+  const cartVariants = useCartQuantities().variants;
+  const inCart = chosen ? (cartVariants[chosen.id] ?? 0) : 0;
+  const soldOut = stock <= 0;
+  const canAdd = !soldOut && inCart < stock;
+  const maxToAdd = Math.max(1, stock);
+  const lowStock = stock > 0 && stock <= LOW_STOCK_THRESHOLD;
   const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
-  const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}. ¿Me puedes enviar fotos de su condición?`;
+  const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}${chosen ? `, ${chosen.label}` : ""}. ¿Me puedes enviar fotos de su condición?`;
+  const choose = (slug: string) => {
+    setQuantityText("1");
+    setSearchParams(
+      (params) => {
+        params.set("variante", slug);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  const thumbHref = (i: number) => {
+    const params = new URLSearchParams();
+    if (chosen) params.set("variante", variantSlug(chosen));
+    if (i > 0) params.set("img", String(i));
+    const query = params.toString();
+    return `/producto/${product._id}${query ? `?${query}` : ""}`;
+  };
   const chatHref = phone.chatHref(chatText);
-  const clampedQuantity = Math.min(Math.max(1, Math.trunc(Number(quantityText)) || 1), maxToAdd);
-  const setQuantity = (n: number) => setQuantityText(String(Math.min(Math.max(1, n), maxToAdd)));
 
   return (
     <article className="product-detail">
@@ -119,14 +151,14 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
               eager
               sizes="(min-width: 900px) 440px, 92vw"
             />
-            {product.onSale ? <span className="badge badge-sale gallery-badge">OFERTA</span> : null}
+            {chosen?.onSale ? <span className="badge badge-sale gallery-badge">OFERTA</span> : null}
           </div>
           {product.images.length > 1 ? (
             <ul className="gallery-thumbs" aria-label="Imágenes del producto">
               {product.images.map((src, i) => (
                 <li key={src}>
                   <Link
-                    to={i === 0 ? `/producto/${product._id}` : `/producto/${product._id}?img=${i}`}
+                    to={thumbHref(i)}
                     replace
                     preventScrollReset
                     aria-label={`Ver imagen ${i + 1}`}
@@ -146,22 +178,25 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
         </div>
         <div className="product-info">
           <p className="tags">
-            <span className="tag">{product.type}</span>
-            <span className="tag tag-rarity">{product.rarity}</span>
-            {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
+            {product.type ? <span className="tag">{product.type}</span> : null}
+            {product.rarity ? <span className="tag tag-rarity">{product.rarity}</span> : null}
+            {chosen?.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           </p>
           <h1>{product.name}</h1>
           <p className="product-expansion">
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
           </p>
-          <Price price={product.price} salePrice={product.salePrice} percentOff={product.percentOff} className="price-large" />
-          <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`}>
-            {soldOut
-              ? "Agotado"
-              : lowStock
-                ? `¡Últimas piezas! Solo ${product.stock} ${product.stock === 1 ? "disponible" : "disponibles"}`
-                : `${product.stock} disponibles`}
+          {product.category === "Carta Individual" ? (
+            <VariantPicker variants={product.variants} chosenId={chosen?.id ?? null} onChoose={choose} />
+          ) : chosen ? (
+            <p className="variant-single">{chosen.label}</p>
+          ) : null}
+          {chosen ? (
+            <Price price={chosen.price} salePrice={chosen.salePrice} percentOff={chosen.percentOff} className="price-large" />
+          ) : null}
+          <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
+            {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
           {product.comment ? (
             <div className="seller-comment">
@@ -171,47 +206,8 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           ) : null}
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
-          <AddToCartForm productId={product._id} disabled={!canAdd} label={addLabel} className="detail-add">
-            {canAdd ? (
-              <div className="stepper">
-                <label htmlFor="cantidad">Cantidad</label>
-                <div className="stepper-controls">
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label="Disminuir cantidad"
-                      disabled={clampedQuantity <= 1}
-                      onClick={() => setQuantity(clampedQuantity - 1)}
-                    >
-                      −
-                    </button>
-                  ) : null}
-                  <input
-                    id="cantidad"
-                    name="quantity"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={maxToAdd}
-                    value={hydrated ? quantityText : clampedQuantity}
-                    onChange={(e) => setQuantityText(e.currentTarget.value)}
-                    onBlur={() => setQuantity(clampedQuantity)}
-                  />
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label="Aumentar cantidad"
-                      disabled={clampedQuantity >= maxToAdd}
-                      onClick={() => setQuantity(clampedQuantity + 1)}
-                    >
-                      +
-                    </button>
-                  ) : null}
-                </div>
-              </div>
-            ) : null}
+          <AddToCartForm productId={product._id} variantId={chosen?.id} disabled={!canAdd} label={addLabel} className="detail-add">
+            {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
           </AddToCartForm>
           <Link to="/carrito" className="button">
             Ir al carrito

@@ -2,15 +2,16 @@
  * The cart (docs/requirements.md#cart, docs/architecture.md#browser-state-in-cookies): stored in
  * the database. A signed-in customer's cart is the account's (one per user, `carts.user_id`); a
  * guest's is keyed by an anonymous cart cookie (current-cart.server.ts says which one a request
- * has). Prices and stock are always read fresh from the products table; a quantity never exceeds
- * stock.
+ * has). A line is one variant of a product (decision record 017): its prices and stock are always
+ * read fresh from product_variants; a quantity never exceeds the variant's stock. A form that names
+ * only the product (a list card's 'Agregar') adds the variant the list shows for it.
  */
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { isId } from "#domain/ids.ts";
 import { ShopError } from "#server/errors.ts";
-import { cartItems, carts, products } from "#server/db/schema.ts";
+import { cartItems, carts, products, productVariants } from "#server/db/schema.ts";
 import { isOnSale, summarizeCart, type CartSummary } from "#domain/pricing.ts";
 import { CART_MESSAGES } from "#domain/messages.ts";
 
@@ -18,13 +19,23 @@ export const MAX_LINE_QUANTITY = 999;
 
 export class CartError extends ShopError {}
 
+/** What a cart form names: the product, and the variant when the shopper chose one. */
+export interface CartItemRef {
+  productId: string;
+  variantId?: string | null;
+}
+
 export interface CartLine {
   productId: string;
+  variantId: string;
+  condition: string;
+  language: string;
   name: string;
   image: string | null;
   expansion: string;
-  type: string;
-  rarity: string;
+  type: string | null;
+  rarity: string | null;
+  /** The variant's stock. */
   stock: number;
   quantity: number;
   /** Current prices from the database, in centavos: the page totals them with domain/pricing's rules. */
@@ -55,11 +66,11 @@ export async function createCart(db: Queryable, userId: string | null = null): P
   return id;
 }
 
-/** Quantities by product id and the item count, for the header badge and 'En carrito (n)'. */
+/** Quantities by product id and by variant id, and the item count, for the header badge and 'En carrito (n)'. */
 export async function cartQuantities(db: Queryable, cartId: string | null) {
   if (!cartId || !isId(cartId)) return tally([]);
   const rows = await db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId));
   return tally(rows);
@@ -76,21 +87,31 @@ export async function ownerCartQuantities(db: Queryable, owner: { userId: string
   else if (owner.guestCartId && isId(owner.guestCartId)) which = and(eq(carts.id, owner.guestCartId), isNull(carts.userId));
   else return tally([]);
   const rows = await db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(which);
   return tally(rows);
 }
 
-function tally(rows: Array<{ productId: string; quantity: number }>) {
+export interface CartQuantities {
+  count: number;
+  /** Units in the cart per product (all its variants): the cards' 'En carrito (n)'. */
+  quantities: Record<string, number>;
+  /** Units in the cart per variant: the product page's 'Agregar más (n en carrito)'. */
+  variants: Record<string, number>;
+}
+
+function tally(rows: Array<{ productId: string; variantId: string; quantity: number }>): CartQuantities {
   const quantities: Record<string, number> = {};
+  const variants: Record<string, number> = {};
   let count = 0;
   for (const row of rows) {
-    quantities[row.productId] = row.quantity;
+    quantities[row.productId] = (quantities[row.productId] ?? 0) + row.quantity;
+    variants[row.variantId] = row.quantity;
     count += row.quantity;
   }
-  return { count, quantities };
+  return { count, quantities, variants };
 }
 
 function validQuantity(quantity: number): number {
@@ -99,31 +120,41 @@ function validQuantity(quantity: number): number {
 }
 
 /**
- * The product's stock, read under a key-share lock: an archive in progress (removeProduct holds the
- * row FOR UPDATE) makes the add wait and then see the product archived, so no line is added after
- * the archive has cleared the carts. A stock change (a plain UPDATE) does not wait for it.
+ * The line's variant and its stock: the one the form names, or the one the list shows for the
+ * product. The product is read under a key-share lock: an archive in progress (removeProduct holds
+ * the row FOR UPDATE) makes the add wait and then see the product archived, so no line is added
+ * after the archive has cleared the carts. A stock change (a plain UPDATE) does not wait for it.
  */
-async function productStock(tx: Queryable, productId: string): Promise<number> {
-  if (!isId(productId)) throw new CartError(CART_MESSAGES.productNotFound, 404);
+async function lineVariant(tx: Queryable, item: CartItemRef): Promise<{ productId: string; variantId: string; stock: number }> {
+  const { productId, variantId } = item;
+  if (!isId(productId) || (variantId != null && !isId(variantId))) throw new CartError(CART_MESSAGES.productNotFound, 404);
   const [product] = await tx
-    .select({ stock: products.stock })
+    .select({ shownVariantId: products.shownVariantId })
     .from(products)
     .where(and(eq(products.id, productId), isNull(products.archivedAt)))
     .limit(1)
     .for("key share");
-  if (!product) throw new CartError(CART_MESSAGES.productNotFound, 404);
-  return product.stock;
+  const chosen = variantId ?? product?.shownVariantId;
+  if (!product || !chosen) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  const [variant] = await tx
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, chosen), eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
+    .limit(1)
+    .for("key share");
+  if (!variant) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  return { productId, variantId: chosen, stock: variant.stock };
 }
 
-async function addInTransaction(tx: Tx, cartId: string, productId: string, amount: number): Promise<number> {
-  const stock = await productStock(tx, productId);
+async function addInTransaction(tx: Tx, cartId: string, item: CartItemRef, amount: number): Promise<number> {
+  const { productId, variantId, stock } = await lineVariant(tx, item);
   if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
   const cap = Math.min(stock, MAX_LINE_QUANTITY);
   const [line] = await tx
     .insert(cartItems)
-    .values({ cartId, productId, quantity: Math.min(amount, cap) })
+    .values({ cartId, productId, variantId, quantity: Math.min(amount, cap) })
     .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
+      target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`least(${cartItems.quantity} + ${amount}, ${cap})` },
     })
     .returning({ quantity: cartItems.quantity });
@@ -138,23 +169,23 @@ function validAddAmount(quantity: number): number {
 }
 
 /**
- * Adds `quantity` (default 1) of a product: an existing line rises by the amount
+ * Adds `quantity` (default 1) of a variant: an existing line rises by the amount
  * but never above stock; adding is refused at stock 0. Returns the line's new quantity.
  */
-export async function addToCart(db: Database, cartId: string, productId: string, quantity = 1): Promise<number> {
+export async function addToCart(db: Database, cartId: string, item: CartItemRef, quantity = 1): Promise<number> {
   const amount = validAddAmount(quantity);
-  return db.transaction((tx) => addInTransaction(tx, cartId, productId, amount));
+  return db.transaction((tx) => addInTransaction(tx, cartId, item, amount));
 }
 
 /**
  * A guest's first add: the cart is created in the same transaction, so a
  * refused add (sold out, unknown product) leaves nothing behind.
  */
-export async function startCartWith(db: Database, productId: string, quantity = 1): Promise<{ cartId: string; quantity: number }> {
+export async function startCartWith(db: Database, item: CartItemRef, quantity = 1): Promise<{ cartId: string; quantity: number }> {
   const amount = validAddAmount(quantity);
   return db.transaction(async (tx) => {
     const cartId = await createCart(tx);
-    return { cartId, quantity: await addInTransaction(tx, cartId, productId, amount) };
+    return { cartId, quantity: await addInTransaction(tx, cartId, item, amount) };
   });
 }
 
@@ -184,40 +215,42 @@ export async function accountCartId(db: Queryable, userId: string): Promise<stri
  * A signed-in customer's add: to the account's cart, which is started in the
  * same transaction when there is none (a refused add leaves nothing behind).
  */
-export async function addToAccountCart(db: Database, userId: string, productId: string, quantity = 1): Promise<number> {
+export async function addToAccountCart(db: Database, userId: string, item: CartItemRef, quantity = 1): Promise<number> {
   const amount = validAddAmount(quantity);
-  return db.transaction(async (tx) => addInTransaction(tx, await accountCartIn(tx, userId), productId, amount));
+  return db.transaction(async (tx) => addInTransaction(tx, await accountCartIn(tx, userId), item, amount));
 }
 
 /** Sets a line's quantity: zero or less removes it; more than stock is capped at stock. */
-export async function setCartQuantity(db: Database, cartId: string, productId: string, quantity: number): Promise<number> {
+export async function setCartQuantity(db: Database, cartId: string, item: CartItemRef, quantity: number): Promise<number> {
   const wanted = validQuantity(quantity);
   return db.transaction(async (tx) => {
     if (wanted <= 0) {
-      await removeFromCart(tx, cartId, productId);
+      await removeFromCart(tx, cartId, item);
       return 0;
     }
-    const stock = await productStock(tx, productId);
+    const { productId, variantId, stock } = await lineVariant(tx, item);
     const next = Math.min(wanted, stock, MAX_LINE_QUANTITY);
     if (next <= 0) {
-      await removeFromCart(tx, cartId, productId);
+      await removeFromCart(tx, cartId, { productId, variantId });
       return 0;
     }
     const updated = await tx
       .update(cartItems)
       .set({ quantity: next })
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)))
       .returning({ quantity: cartItems.quantity });
     if (updated.length === 0) {
-      await tx.insert(cartItems).values({ cartId, productId, quantity: next });
+      await tx.insert(cartItems).values({ cartId, productId, variantId, quantity: next });
     }
     return next;
   });
 }
 
-export async function removeFromCart(db: Queryable, cartId: string, productId: string): Promise<void> {
-  if (!isId(productId)) return;
-  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+/** Removes the variant's line, or, when the form names only the product, every line of the product. */
+export async function removeFromCart(db: Queryable, cartId: string, item: CartItemRef): Promise<void> {
+  if (!isId(item.productId) || (item.variantId != null && !isId(item.variantId))) return;
+  const which = item.variantId ? eq(cartItems.variantId, item.variantId) : eq(cartItems.productId, item.productId);
+  await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), which));
 }
 
 export async function clearCart(db: Queryable, cartId: string): Promise<void> {
@@ -230,21 +263,25 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
   const rows = await db
     .select({
       productId: products.id,
+      variantId: productVariants.id,
+      condition: productVariants.condition,
+      language: productVariants.language,
       name: products.name,
       images: products.images,
       expansion: products.expansion,
       type: products.type,
       rarity: products.rarity,
-      stock: products.stock,
-      priceCents: products.priceCents,
-      salePriceCents: products.salePriceCents,
+      stock: productVariants.stock,
+      priceCents: productVariants.priceCents,
+      salePriceCents: productVariants.salePriceCents,
       quantity: cartItems.quantity,
     })
     .from(cartItems)
-    // An archived product's line is left out, as a deleted product's is gone (removeProduct drops both).
+    // An archived product's or variant's line is left out, as a deleted one's is gone (removeProduct drops both).
     .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
+    .innerJoin(productVariants, and(eq(productVariants.id, cartItems.variantId), isNull(productVariants.archivedAt)))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(products.id));
+    .orderBy(asc(cartItems.addedAt), asc(productVariants.id));
   const lines: CartLine[] = rows.map(({ images, ...row }) => ({
     ...row,
     image: images[0] ?? null,
@@ -272,14 +309,16 @@ export async function mergeGuestCart(db: Database, guestCartId: string | null, u
     if (!guest) return;
     const accountCart = await accountCartIn(tx, userId);
     await tx.execute(sql`
-      insert into cart_items (cart_id, product_id, quantity, added_at)
-      select ${accountCart}, g.product_id, least(g.quantity, p.stock, ${MAX_LINE_QUANTITY}), g.added_at
-      from cart_items g join products p on p.id = g.product_id
-      where g.cart_id = ${guest.id} and p.stock > 0 and p.archived_at is null
+      insert into cart_items (cart_id, product_id, variant_id, quantity, added_at)
+      select ${accountCart}, g.product_id, g.variant_id, least(g.quantity, v.stock, ${MAX_LINE_QUANTITY}), g.added_at
+      from cart_items g
+      join products p on p.id = g.product_id
+      join product_variants v on v.id = g.variant_id
+      where g.cart_id = ${guest.id} and v.stock > 0 and p.archived_at is null and v.archived_at is null
       for key share of p
-      on conflict (cart_id, product_id) do update
+      on conflict (cart_id, variant_id) do update
         set quantity = least(cart_items.quantity + excluded.quantity,
-                             (select stock from products where id = excluded.product_id),
+                             (select stock from product_variants where id = excluded.variant_id),
                              ${MAX_LINE_QUANTITY})
     `);
     await tx.delete(carts).where(eq(carts.id, guest.id));

@@ -7,7 +7,15 @@
 import type { AppLoadContext } from "react-router";
 import { readSessionId, sessionUser } from "#server/accounts/sessions.server.ts";
 import { cartCookie, readCartId } from "./cart-cookie.server";
-import { accountCartId, addToAccountCart, addToCart, isGuestCart, ownerCartQuantities, startCartWith } from "./cart.server";
+import {
+  accountCartId,
+  addToAccountCart,
+  addToCart,
+  isGuestCart,
+  ownerCartQuantities,
+  startCartWith,
+  type CartItemRef,
+} from "./cart.server";
 
 export interface CurrentCart {
   /** The cart's id; null while the account or the browser has none. */
@@ -45,11 +53,11 @@ export async function currentCartQuantities(request: Request, context: AppLoadCo
 export async function addToCurrentCart(
   context: AppLoadContext,
   cart: CurrentCart,
-  productId: string,
+  item: CartItemRef,
   quantity: number,
 ): Promise<{ quantity: number; setCookie: string | null }> {
-  if (cart.userId) return { quantity: await addToAccountCart(context.db, cart.userId, productId, quantity), setCookie: null };
-  if (cart.id) return { quantity: await addToCart(context.db, cart.id, productId, quantity), setCookie: null };
-  const started = await startCartWith(context.db, productId, quantity);
+  if (cart.userId) return { quantity: await addToAccountCart(context.db, cart.userId, item, quantity), setCookie: null };
+  if (cart.id) return { quantity: await addToCart(context.db, cart.id, item, quantity), setCookie: null };
+  const started = await startCartWith(context.db, item, quantity);
   return { quantity: started.quantity, setCookie: await cartCookie(context.config).serialize(started.cartId) };
 }

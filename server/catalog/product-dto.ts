@@ -1,7 +1,26 @@
-import type { products } from "#server/db/schema.ts";
+import type { products, productVariants } from "#server/db/schema.ts";
 import { isOnSale, percentOff, unitPriceCents } from "#domain/pricing.ts";
+import { variantLabel, variantRank, variantSlug } from "#domain/variants.ts";
 
 type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** One variant as the product page shows it (decision record 017). */
+export interface VariantDto {
+  id: string;
+  condition: string;
+  language: string;
+  /** 'Ligeramente jugada · Japonés'. */
+  label: string;
+  /** The URL's `?variante=` value: 'lp-ja'. */
+  slug: string;
+  price: number;
+  salePrice: number | null;
+  finalPrice: number;
+  onSale: boolean;
+  percentOff: number;
+  stock: number;
+}
 
 /**
  * A product as the browser sees it: the old JSON field names (`_id`, `salePrice`,
@@ -19,27 +38,71 @@ export interface ProductDto {
   percentOff: number;
   stock: number;
   category: string;
-  rarity: string;
-  type: string;
+  rarity: string | null;
+  type: string | null;
   expansion: string;
   cardNumber: string | null;
   artist: string | null;
   comment: string | null;
   images: string[];
   dateAdded: string;
+  /** What is sold, best condition first; the summary fields above are those of `shownVariantId`. */
+  variants: VariantDto[];
+  /** The variant the list shows (the cheapest in stock, else the cheapest). */
+  shownVariantId: string | null;
+  /** The variants in stock differ in price: the list says 'desde'. */
+  priceVaries: boolean;
+  /** The conditions in stock, best first (the list's chips). */
+  conditions: string[];
 }
 
 /** A product card in the list needs only these fields. */
 export type ProductCardDto = Pick<
   ProductDto,
-  "_id" | "name" | "price" | "salePrice" | "finalPrice" | "onSale" | "stock" | "rarity" | "type" | "expansion" | "images"
+  | "_id"
+  | "name"
+  | "price"
+  | "salePrice"
+  | "finalPrice"
+  | "onSale"
+  | "stock"
+  | "rarity"
+  | "type"
+  | "expansion"
+  | "images"
+  | "shownVariantId"
+  | "priceVaries"
+  | "conditions"
 >;
 
 const toPesos = (cents: number) => cents / 100;
 
-export function toProductDto(row: ProductRow): ProductDto {
+export function toVariantDto(row: VariantRow): VariantDto {
+  const onSale = isOnSale(row);
+  return {
+    id: row.id,
+    condition: row.condition,
+    language: row.language,
+    label: variantLabel(row),
+    slug: variantSlug(row),
+    price: toPesos(row.priceCents),
+    salePrice: onSale ? toPesos(row.salePriceCents as number) : null,
+    finalPrice: toPesos(unitPriceCents(row)),
+    onSale,
+    percentOff: percentOff(row),
+    stock: row.stock,
+  };
+}
+
+/** A product with its live variants, best condition first, then Español, Inglés, Japonés. */
+export function toProductDto(row: ProductRow, variants: readonly VariantRow[]): ProductDto {
   return {
     ...toProductCardDto(row),
+    variants: variants
+      .filter((v) => !v.archivedAt)
+      .slice()
+      .sort((a, b) => variantRank(a) - variantRank(b))
+      .map(toVariantDto),
     images: row.images,
     description: row.description,
     percentOff: percentOff(row),
@@ -52,7 +115,21 @@ export function toProductDto(row: ProductRow): ProductDto {
 }
 
 export function toProductCardDto(
-  row: Pick<ProductRow, "id" | "name" | "priceCents" | "salePriceCents" | "stock" | "rarity" | "type" | "expansion" | "images">,
+  row: Pick<
+    ProductRow,
+    | "id"
+    | "name"
+    | "priceCents"
+    | "salePriceCents"
+    | "stock"
+    | "rarity"
+    | "type"
+    | "expansion"
+    | "images"
+    | "shownVariantId"
+    | "priceVaries"
+    | "conditions"
+  >,
 ): ProductCardDto {
   const onSale = isOnSale(row);
   return {
@@ -67,5 +144,8 @@ export function toProductCardDto(
     type: row.type,
     expansion: row.expansion,
     images: row.images.slice(0, 1),
+    shownVariantId: row.shownVariantId,
+    priceVaries: row.priceVaries,
+    conditions: row.conditions,
   };
 }

@@ -7,7 +7,7 @@ import { serializeProductQuery, type ProductQuery } from "#domain/product-query.
 import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
-import { products } from "#server/db/schema.ts";
+import { products, productVariants } from "#server/db/schema.ts";
 import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";
 import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
@@ -91,6 +91,9 @@ const cardColumns = {
   type: products.type,
   expansion: products.expansion,
   images: products.images,
+  shownVariantId: products.shownVariantId,
+  priceVaries: products.priceVaries,
+  conditions: products.conditions,
 };
 
 /**
@@ -140,7 +143,7 @@ async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, 
   return { products: rows.map(toProductCardDto), total, pages, page: q.page };
 }
 
-/** One product in the shop, or null for an unknown, malformed or archived id. */
+/** One product in the shop with its live variants, or null for an unknown, malformed or archived id. */
 export async function getProduct(db: Queryable, id: string): Promise<ProductDto | null> {
   if (!isId(id)) return null;
   const [row] = await db
@@ -148,5 +151,10 @@ export async function getProduct(db: Queryable, id: string): Promise<ProductDto 
     .from(products)
     .where(and(eq(products.id, id), inShop))
     .limit(1);
-  return row ? toProductDto(row) : null;
+  if (!row) return null;
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
+  return toProductDto(row, variants);
 }

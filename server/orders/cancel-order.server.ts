@@ -81,7 +81,7 @@ export async function cancelOrder(
       .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved"), ...lapsed))
       .returning();
     if (!claimed) return NOT_CANCELLED;
-    const units = await releaseStock(tx, claimed.id);
+    const { units } = await releaseStock(tx, claimed.id);
     const couponReleased = await releaseCoupon(tx, claimed.id);
     const pointsRefunded = await refundPoints(tx, claimed.id, claimed.orderNumber);
     const actor = options.actor ?? (options.by === "cliente" ? { kind: "cliente" as const, userId: claimed.userId } : SYSTEM_ACTOR);

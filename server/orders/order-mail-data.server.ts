@@ -3,6 +3,7 @@
  * the order was placed (the 'pago confirmado' of applyPayment).
  */
 import { asc, eq } from "drizzle-orm";
+import { itemTitle } from "#domain/variants.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import type { OrderMailAddress, OrderMailData } from "#server/mail/order-mails.ts";
@@ -15,11 +16,18 @@ export async function storedOrderMailData(
   order: OrderRow,
   options: { publicUrl?: string; isPaid: boolean },
 ): Promise<OrderMailData> {
-  const lines = await db
-    .select({ name: orderItems.name, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
+  const rows = await db
+    .select({
+      name: orderItems.name,
+      condition: orderItems.condition,
+      language: orderItems.language,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.name));
+  const lines = rows.map((l) => ({ name: itemTitle(l.name, l), quantity: l.quantity, unitPriceCents: l.unitPriceCents }));
   return {
     orderNumber: order.orderNumber,
     contactName: order.contactName,

@@ -8,6 +8,7 @@
  * their empty state).
  */
 import { asc, eq } from "drizzle-orm";
+import { variantLabel } from "#domain/variants.ts";
 import type { ShippingAddress } from "#domain/address.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
@@ -20,6 +21,8 @@ export interface OrderViewItem {
   /** The product's id (null when the product was deleted since). */
   product: string | null;
   name: string;
+  /** What the line was sold as ('Ligeramente jugada · Japonés'); null for lines older than variants. */
+  variant: string | null;
   image: string | null;
   /** Unit price paid, pesos. */
   price: number;
@@ -126,13 +129,23 @@ export const itemColumns = {
   orderId: orderItems.orderId,
   productId: orderItems.productId,
   name: orderItems.name,
+  condition: orderItems.condition,
+  language: orderItems.language,
   image: orderItems.image,
   unitPriceCents: orderItems.unitPriceCents,
   quantity: orderItems.quantity,
 };
 
 type OrderRow = typeof orders.$inferSelect;
-type ItemRow = { productId: string | null; name: string; image: string | null; unitPriceCents: number; quantity: number };
+type ItemRow = {
+  productId: string | null;
+  name: string;
+  condition: string | null;
+  language: string | null;
+  image: string | null;
+  unitPriceCents: number;
+  quantity: number;
+};
 
 /** An order row, its customer (or null for a guest) and its lines as the pages read them. No access check: callers check ownership. */
 export function orderViewFrom(
@@ -144,7 +157,14 @@ export function orderViewFrom(
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
-    items: items.map((i) => ({ product: i.productId, name: i.name, image: i.image, price: pesos(i.unitPriceCents), quantity: i.quantity })),
+    items: items.map((i) => ({
+      product: i.productId,
+      name: i.name,
+      variant: i.condition && i.language ? variantLabel({ condition: i.condition, language: i.language }) : null,
+      image: i.image,
+      price: pesos(i.unitPriceCents),
+      quantity: i.quantity,
+    })),
     shippingAddress: {
       name: address.name ?? order.contactName,
       phone: address.phone ?? order.contactPhone,

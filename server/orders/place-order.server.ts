@@ -27,6 +27,7 @@ import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#
 import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
+import { itemTitle } from "#domain/variants.ts";
 import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts";
 import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { addAddressIn } from "#server/accounts/addresses.server.ts";
@@ -103,6 +104,9 @@ const ADDRESS_COLUMNS = {
 
 interface BoughtLine {
   productId: string;
+  variantId: string;
+  condition: string;
+  language: string;
   name: string;
   image: string | null;
   priceCents: number;
@@ -135,7 +139,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
         holdMinutes: options.holdMinutes ?? DEFAULT_UNPAID_ORDER_HOLD_MINUTES,
         clientIp: options.caps ? capIp(options.caps.clientIp) : null,
       });
-      await reserveStock(tx, lines);
+      await reserveStock(
+        tx,
+        lines.map((l) => ({ ...l, name: itemTitle(l.name, l) })),
+      );
       await insertOrderItems(tx, order.id, lines);
       if (quoted.coupon) {
         await redeemCoupon(tx, {
@@ -229,8 +236,11 @@ async function lockCart(tx: Tx, cartId: string, userId: string | null): Promise<
 async function loadCartLines(tx: Tx, cartId: string): Promise<BoughtLine[]> {
   const { lines } = await getCart(tx, cartId);
   if (lines.length === 0) throw new CheckoutError("empty-cart", CHECKOUT_MESSAGES.emptyCart);
-  return lines.map(({ productId, name, image, priceCents, salePriceCents, quantity }) => ({
+  return lines.map(({ productId, variantId, condition, language, name, image, priceCents, salePriceCents, quantity }) => ({
     productId,
+    variantId,
+    condition,
+    language,
     name,
     image,
     priceCents,
@@ -357,13 +367,16 @@ export function newOrderNumber(): string {
   }
 }
 
-/** Step: the order's lines, with the name, first image and unit price copied as bought. */
+/** Step: the order's lines, with the name, condition, language, first image and unit price copied as bought. */
 async function insertOrderItems(tx: Tx, orderId: string, lines: BoughtLine[]): Promise<void> {
   await tx.insert(orderItems).values(
     lines.map((line) => ({
       id: newId(),
       orderId,
       productId: line.productId,
+      variantId: line.variantId,
+      condition: line.condition,
+      language: line.language,
       name: line.name,
       image: line.image,
       unitPriceCents: unitPriceCents(line),
@@ -415,7 +428,7 @@ async function enqueueOrderMails(
   const data: OrderMailData = {
     orderNumber: ctx.order.orderNumber,
     contactName: ctx.checked.contact.name,
-    lines: ctx.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceCents: unitPriceCents(l) })),
+    lines: ctx.lines.map((l) => ({ name: itemTitle(l.name, l), quantity: l.quantity, unitPriceCents: unitPriceCents(l) })),
     subtotalCents: ctx.quote.subtotalCents,
     shippingMethod: ctx.checked.shippingMethod,
     shippingCostCents: ctx.quote.shippingCents,

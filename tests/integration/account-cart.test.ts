@@ -190,7 +190,7 @@ describeEachDatabase("the account's cart", (t) => {
     const intruder = await customer("Intruso");
     const p = await insertProduct(t.db);
     const accountCart = await createCart(t.db, owner.id);
-    await addToCart(t.db, accountCart, p, 2);
+    await addToCart(t.db, accountCart, { productId: p }, 2);
     const forged = (await cartCookie(context().config).serialize(accountCart)).split(";")[0]!;
 
     const guest = new CookieJar();

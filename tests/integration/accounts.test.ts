@@ -64,10 +64,10 @@ describeEachDatabase("accounts", (t) => {
     const a = await insertProduct(t.db, { stock: 3 });
     const b = await insertProduct(t.db, { stock: 5 });
     const userCart = await createCart(t.db, user.id);
-    await addToCart(t.db, userCart, a, 2);
+    await addToCart(t.db, userCart, { productId: a }, 2);
     const guest = await createCart(t.db);
-    await addToCart(t.db, guest, a, 3);
-    await addToCart(t.db, guest, b, 1);
+    await addToCart(t.db, guest, { productId: a }, 3);
+    await addToCart(t.db, guest, { productId: b }, 1);
     await mergeGuestCart(t.db, guest, user.id);
     expect(await accountCartId(t.db, user.id)).toBe(userCart);
     expect((await cartQuantities(t.db, userCart)).quantities).toEqual({ [a]: 3, [b]: 1 });
@@ -79,7 +79,7 @@ describeEachDatabase("accounts", (t) => {
     const other = await registerUser(t.db, { name: "Mar", email: email(), phone: "", password: "secreto1" });
     const p = await insertProduct(t.db, { stock: 5 });
     const guest = await createCart(t.db);
-    await addToCart(t.db, guest, p, 2);
+    await addToCart(t.db, guest, { productId: p }, 2);
     await mergeGuestCart(t.db, guest, user.id);
     const userCart = await accountCartId(t.db, user.id);
     expect(userCart).not.toBeNull();

@@ -26,7 +26,7 @@ import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { CheckoutError, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -459,8 +459,11 @@ describeEachDatabase("admin products", (t) => {
       ]);
       // Archived behind the cart's back (as a race with the admin's delete can leave a line).
       await t.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
-      await expect(addToCart(t.db, cartId, id)).rejects.toMatchObject({ message: CART_MESSAGES.productNotFound, status: 404 });
-      await expect(startCartWith(t.db, id)).rejects.toMatchObject({ message: CART_MESSAGES.productNotFound, status: 404 });
+      await expect(addToCart(t.db, cartId, { productId: id })).rejects.toMatchObject({
+        message: CART_MESSAGES.productNotFound,
+        status: 404,
+      });
+      await expect(startCartWith(t.db, { productId: id })).rejects.toMatchObject({ message: CART_MESSAGES.productNotFound, status: 404 });
       const cart = await getCart(t.db, cartId);
       expect(cart.lines.map((l) => l.productId)).toEqual([other]);
       expect(cart.summary.subtotalCents).toBe(10_000);
@@ -481,10 +484,11 @@ describeEachDatabase("admin products", (t) => {
     it("reserving stock refuses it, naming the product", async () => {
       const id = await archivedProduct("Oddish archivado");
       await t.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
-      const attempt = t.db.transaction((tx) => reserveStock(tx, [{ productId: id, quantity: 1 }]));
+      const variantId = await onlyVariantId(t.db, id);
+      const attempt = t.db.transaction((tx) => reserveStock(tx, [{ productId: id, variantId, quantity: 1 }]));
       await expect(attempt).rejects.toBeInstanceOf(OutOfStockError);
-      await expect(t.db.transaction((tx) => reserveStock(tx, [{ productId: id, quantity: 1 }]))).rejects.toThrow(
-        "Ya no hay stock suficiente de Oddish archivado (ya no está disponible). Ajusta tu carrito e intenta de nuevo.",
+      await expect(t.db.transaction((tx) => reserveStock(tx, [{ productId: id, variantId, quantity: 1 }]))).rejects.toThrow(
+        "Ya no hay stock suficiente de Oddish archivado (Casi nueva · Inglés) (ya no está disponible). Ajusta tu carrito e intenta de nuevo.",
       );
       expect((await productRow(t.db, id))?.stock).toBe(7);
     });

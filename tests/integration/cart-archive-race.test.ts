@@ -39,7 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     await before(productId);
     await insertOrder(db(), { lines: [{ productId, quantity: 1, unitPriceCents: 10_000 }] });
     const otherCart = await createCart(db());
-    await addToCart(db(), otherCart, productId, 1);
+    await addToCart(db(), otherCart, { productId: productId }, 1);
     let release = () => {};
     let lineLocked = () => {};
     const locked = new Promise<void>((resolve) => (lineLocked = resolve));
@@ -65,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
   it("an add that arrives while the product is archived is refused 404, and no cart holds the product", async () => {
     const { productId, archive, release } = await productBeingArchived();
     const cartId = await createCart(db());
-    const add = addToCart(db(), cartId, productId, 1).then(
+    const add = addToCart(db(), cartId, { productId: productId }, 1).then(
       (quantity) => ({ quantity }),
       (error: unknown) => ({ error }),
     );
@@ -82,8 +82,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     const kept = await insertProduct(db(), { name: "Pikachu", stock: 5 });
     const guestCart = await createCart(db());
     const { productId, archive, release } = await productBeingArchived(async (productId) => {
-      await addToCart(db(), guestCart, productId, 2);
-      await addToCart(db(), guestCart, kept, 1);
+      await addToCart(db(), guestCart, { productId: productId }, 2);
+      await addToCart(db(), guestCart, { productId: kept }, 1);
     });
     const userId = await insertCustomer(db());
     const merge = mergeGuestCart(db(), guestCart, userId);

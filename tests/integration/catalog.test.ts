@@ -11,13 +11,22 @@ import { PAGE_SIZE } from "#domain/catalog.ts";
 import { seedDemoCatalog } from "#server/catalog/seed.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { normalizeSearchText } from "#server/catalog/search-text.ts";
-import { products } from "#server/db/schema.ts";
+import { products, productVariants } from "#server/db/schema.ts";
 import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const catalog = buildDemoCatalog();
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
-const effective = (p: DemoProduct) => p.salePriceCents ?? p.priceCents;
+/** The variant the list shows for a product (the database's summary): the cheapest in stock, else the cheapest. */
+const shown = (p: DemoProduct) =>
+  [...p.variants].sort(
+    (a, b) =>
+      Number(b.stock > 0) - Number(a.stock > 0) ||
+      (a.salePriceCents ?? a.priceCents) - (b.salePriceCents ?? b.priceCents) ||
+      (a.id < b.id ? -1 : 1),
+  )[0]!;
+const effective = (p: DemoProduct) => shown(p).salePriceCents ?? shown(p).priceCents;
+const onSaleShown = (p: DemoProduct) => shown(p).salePriceCents !== null;
 const newestFirst = (a: DemoProduct, b: DemoProduct) =>
   b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -54,12 +63,12 @@ describeEachDatabase("catalogue", (t) => {
       [{ rarity: "Hyper Rare" }, (p) => p.rarity === "Hyper Rare"],
       [{ type: "Supporter" }, (p) => p.type === "Supporter"],
       [{ expansion: "151" }, (p) => p.expansion === "151"],
-      [{ onSale: true }, (p) => p.salePriceCents !== null],
+      [{ onSale: true }, onSaleShown],
       [
         { rarity: "Special Illustration Rare", type: "Pokémon", expansion: "Prismatic Evolutions" },
         (p) => p.rarity === "Special Illustration Rare" && p.type === "Pokémon" && p.expansion === "Prismatic Evolutions",
       ],
-      [{ expansion: "Celebrations", onSale: true }, (p) => p.expansion === "Celebrations" && p.salePriceCents !== null],
+      [{ expansion: "Celebrations", onSale: true }, (p) => p.expansion === "Celebrations" && onSaleShown(p)],
     ];
     for (const [filter, predicate] of cases) {
       const expected = catalog.filter(predicate);
@@ -85,9 +94,9 @@ describeEachDatabase("catalogue", (t) => {
         .map((p) => p.id),
     );
     const desc = await listProducts(t.db, q({ sortBy: "price", order: "desc", onSale: true }));
-    const onSale = catalog.filter((p) => p.salePriceCents !== null).sort((a, b) => -byPrice(a, b));
+    const onSale = catalog.filter(onSaleShown).sort((a, b) => -byPrice(a, b));
     expect(desc.products.map((p) => p._id)).toEqual(onSale.slice(0, PAGE_SIZE).map((p) => p.id));
-    expect(desc.products[0]?.finalPrice).toBe((onSale[0]?.salePriceCents ?? 0) / 100);
+    expect(desc.products[0]?.finalPrice).toBe(effective(onSale[0]!) / 100);
   });
 
   it("sorts by name A-Z: the name alone, case and accents ignored, then the id", async () => {
@@ -220,12 +229,12 @@ describeEachDatabase("catalogue", (t) => {
     const card = async () => (await listProducts(t.db, q())).products.find((p) => p._id === target.id);
     expect((await card())?.price).toBe(target.priceCents / 100);
     try {
-      await t.db.update(products).set({ priceCents: 12_345 }).where(eq(products.id, target.id));
+      await t.db.update(productVariants).set({ priceCents: 12_345 }).where(eq(productVariants.productId, target.id));
       expect((await getProduct(t.db, target.id))?.price).toBe(123.45);
       catalogChanged(t.db); // what every product write does after it commits
       expect((await card())?.price).toBe(123.45);
     } finally {
-      await t.db.update(products).set({ priceCents: target.priceCents }).where(eq(products.id, target.id));
+      await t.db.update(productVariants).set({ priceCents: target.priceCents }).where(eq(productVariants.productId, target.id));
       catalogChanged(t.db);
     }
     expect((await card())?.price).toBe(target.priceCents / 100);

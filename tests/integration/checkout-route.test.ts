@@ -21,7 +21,7 @@ import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#se
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { cartWith, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, setProductStock } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -423,7 +423,7 @@ describeEachDatabase("the /checkout route", (t) => {
     it("a card sold out between the cart and the payment: 409 naming it, nothing written; the page shows what is left", async () => {
       const p = await insertProduct(t.db, { name: "Charizard ex SIR", stock: 1 });
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
-      await t.db.update(products).set({ stock: 0 }).where(eq(products.id, p));
+      await setProductStock(t.db, p, 0);
       const before = await orderWrites(t.db);
 
       const answer = await post(placeFields(), cookie);

@@ -45,7 +45,7 @@ describeEachDatabase("housekeeping", (t) => {
 
     const product = await insertProduct(t.db, { stock: 5 });
     const abandoned = await createCart(t.db);
-    await addToCart(t.db, abandoned, product, 1);
+    await addToCart(t.db, abandoned, { productId: product }, 1);
     await t.db
       .update(carts)
       .set({ updatedAt: new Date(Date.now() - 91 * 24 * HOUR) })

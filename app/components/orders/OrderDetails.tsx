@@ -8,7 +8,7 @@ import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBloc
 /** The order as 'Mis Pedidos' shows it (the fields of server/orders OrderView it reads). */
 export interface OrderDetailsData {
   orderNumber: string;
-  items: { name: string; price: number; quantity: number }[];
+  items: { name: string; variant: string | null; price: number; quantity: number }[];
   shippingAddress: ShippingAddress;
   shippingMethod: string;
   shippingCost: number;
@@ -46,7 +46,10 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
         <ul className="order-lines">
           {order.items.map((item, index) => (
             <li key={index}>
-              <span className="order-line-name">{item.name}</span>
+              <span className="order-line-name">
+                {item.name}
+                {item.variant ? <span className="order-line-variant">{item.variant}</span> : null}
+              </span>
               <span>
                 {item.quantity} × {formatMoney(item.price)}
               </span>

@@ -92,6 +92,7 @@ export function OrderOverview({ detail }: { detail: AdminOrderDetail }) {
               </span>
               <span className="admin-order-line-name">
                 {item.name}
+                {item.variant ? <span className="admin-order-line-variant">{item.variant}</span> : null}
                 {detail.lineProducts[index] ? (
                   <span className="admin-order-line-product">
                     {[detail.lineProducts[index].expansion, detail.lineProducts[index].cardNumber].filter(Boolean).join(" · ")}

@@ -52,6 +52,7 @@ export function PackingSlip({ detail }: { detail: AdminOrderDetail }) {
                 <td className="packing-slip-qty">{item.quantity}</td>
                 <td>
                   {item.name}
+                  {item.variant ? <span className="packing-slip-product">{item.variant}</span> : null}
                   {detail.lineProducts[index] ? (
                     <span className="packing-slip-product">
                       {[detail.lineProducts[index].expansion, detail.lineProducts[index].cardNumber].filter(Boolean).join(" · ")}
