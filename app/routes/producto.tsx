@@ -9,6 +9,8 @@ import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
+import { StockAlertForm } from "#app/components/StockAlertForm.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
@@ -151,6 +153,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
             {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           </p>
           <h1>{product.name}</h1>
+          <WishlistButton productId={product._id} showLabel className="detail-wishlist" />
           <p className="product-expansion">
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
@@ -163,6 +166,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
                 ? `¡Últimas piezas! Solo ${product.stock} ${product.stock === 1 ? "disponible" : "disponibles"}`
                 : `${product.stock} disponibles`}
           </p>
+          {soldOut ? <StockAlertForm productId={product._id} /> : null}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>
