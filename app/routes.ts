@@ -23,6 +23,10 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("perfil", "routes/perfil.tsx"),
+  // The wishlist's heart and 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts).
+  route("lista-de-deseos", "routes/lista-de-deseos.tsx"),
+  route("alertas", "routes/alertas.tsx"),
+  route("alertas/baja", "routes/alertas.baja.tsx"),
   // Payments (docs/architecture.md#payments): the sandbox provider's payment page and the provider's webhook.
   route("sandbox/pago/:id", "routes/sandbox.pago.$id.tsx"),
   route("api/webhooks/mercadopago", "routes/api.webhooks.mercadopago.ts"),

@@ -2,6 +2,7 @@ import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
+import { WishlistButton } from "./WishlistButton";
 
 export function productCardButtonLabel(stock: number, inCart: number): string {
   if (stock <= 0) return "Agotado";
@@ -25,6 +26,7 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
           {product.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           {soldOut ? <span className="badge badge-soldout">AGOTADO</span> : null}
         </span>
+        <WishlistButton productId={product._id} productName={product.name} className="product-card-wishlist" />
       </div>
       <div className="product-card-body">
         <p className="tags">

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { currentCartQuantities } from "#server/cart/current-cart.server.ts";
 import { getUserForPage } from "#server/accounts/auth.server.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
+import { wishlistProductIds } from "#server/wishlist/index.ts";
 import { currentYear } from "#domain/format.ts";
 
 /**
@@ -11,7 +12,12 @@ import { currentYear } from "#domain/format.ts";
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const { user, clearCookie } = await getUserForPage(request, context);
   // Two lookups that depend only on the user: side by side (on PostgreSQL they run in parallel).
-  const [cart, points] = await Promise.all([currentCartQuantities(request, context, user), user ? pointsBalance(context.db, user.id) : 0]);
+  const [cart, points, wishlist] = await Promise.all([
+    currentCartQuantities(request, context, user),
+    user ? pointsBalance(context.db, user.id) : 0,
+    // The hearts' state: a signed-in visitor's page is rendered for them (decision 014), like the cart badge.
+    user ? wishlistProductIds(context.db, user.id) : [],
+  ]);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   const rootData = {
@@ -20,7 +26,9 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     /** The footer's copyright year in Mexico City. */
     year: currentYear(),
     cart,
-    user: user ? { name: user.name, points, isAdmin: user.role === "admin" } : null,
+    user: user ? { name: user.name, email: user.email, points, isAdmin: user.role === "admin" } : null,
+    /** The ids of the products in the signed-in customer's wishlist (empty for a guest). */
+    wishlist,
   };
   return { rootData, headers };
 }

@@ -1,5 +1,5 @@
 /**
- * 'Mi Perfil' (docs/requirements.md#accounts-and-sessions): four tabs (`?tab=`), each a view in
+ * 'Mi Perfil' (docs/requirements.md#accounts-and-sessions): five tabs (`?tab=`), each a view in
  * app/components/profile/, and one action per form beside it; this route loads
  * the tab shown and sends each post to its form's action by `intent`.
  */
@@ -9,6 +9,7 @@ import { listAddresses } from "#server/accounts/addresses.server.ts";
 import { isProfileIntent, type ProfileIntent } from "#server/accounts/profile-forms.ts";
 import { getProfile } from "#server/accounts/profile.server.ts";
 import { loyaltySummary } from "#server/loyalty/points.server.ts";
+import { listWishlist } from "#server/wishlist/index.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { failureFor, failureOf, NOTICE_PARAM, type FormFailure } from "#domain/form-failure.ts";
 import { PROFILE_MESSAGES, noticeText } from "#domain/messages.ts";
@@ -29,6 +30,7 @@ import { changePasswordAction } from "#app/components/profile/change-password.se
 import { PersonalInfo } from "#app/components/profile/PersonalInfo.tsx";
 import { updateProfileAction } from "#app/components/profile/personal-info.server.ts";
 import { Points } from "#app/components/profile/Points.tsx";
+import { Wishlist } from "#app/components/profile/Wishlist.tsx";
 import type { ProfileActionArgs } from "#app/components/profile/profile-action.server.ts";
 import { PROFILE_LINK_TABS, tabOf } from "#app/components/profile/tabs.ts";
 import pageStylesHref from "#app/styles/profile.css?url";
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = tab === "informacion" ? await getProfile(context.db, user.id) : null;
   const addresses = tab === "direcciones" ? await listAddresses(context.db, user.id) : [];
   const points = tab === "puntos" ? await loyaltySummary(context.db, user.id) : null;
+  const wishlist = tab === "lista-de-deseos" ? await listWishlist(context.db, user.id) : [];
   // Only ids of this user's own addresses open the inline edit or the delete question.
   const ownId = (name: string) => addresses.find((a) => a._id === url.searchParams.get(name))?._id ?? null;
   return {
@@ -54,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Set when the cap is reached: the add form gives way to this message.
     addressCapMessage: addresses.length >= MAX_ADDRESSES_PER_USER ? PROFILE_MESSAGES.tooManyAddresses : null,
     points,
+    wishlist,
   };
 }
 
@@ -81,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Mi Perfil",
-    description: "Tu información personal, contraseña, direcciones y puntos.",
+    description: "Tu información personal, contraseña, direcciones, puntos y lista de deseos.",
     path: "/perfil",
     origin: originFrom(matches),
     noindex: true,
@@ -131,6 +135,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           />
         ) : null}
         {tab === "puntos" && loaderData.points ? <Points points={loaderData.points} /> : null}
+        {tab === "lista-de-deseos" ? <Wishlist entries={loaderData.wishlist} /> : null}
       </section>
     </div>
   );

@@ -9,6 +9,8 @@ import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
+import { StockAlertForm } from "#app/components/StockAlertForm.tsx";
+import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
 import { QuantityStepper } from "#app/components/QuantityStepper.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -183,6 +185,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
             {chosen?.onSale ? <span className="badge badge-sale">OFERTA</span> : null}
           </p>
           <h1>{product.name}</h1>
+          <WishlistButton productId={product._id} showLabel className="detail-wishlist" />
           <p className="product-expansion">
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
@@ -198,6 +201,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
             {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
+          {soldOut ? <StockAlertForm productId={product._id} /> : null}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>

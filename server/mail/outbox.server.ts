@@ -15,12 +15,15 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines (RFC 8058's List-Unsubscribe and List-Unsubscribe-Post), when the message needs them. */
+  headers?: Record<string, string>;
 }
 
 /** What the `payload` column holds for a mail row. */
 export interface MailPayload {
   html: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface MailPayload {
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<string> {
   const id = newId();
-  const payload: MailPayload = { html: mail.html, text: mail.text };
+  const payload: MailPayload = { html: mail.html, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) };
   // Due now by this process's clock (whole milliseconds), the clock the worker compares with: the
   // database's now() carries microseconds and would leave a mail just enqueued "not yet due".
   const nextAttemptAt = new Date();

@@ -22,6 +22,8 @@ export type MailBlock =
   | { kind: "button"; label: string; url: string }
   /** Secondary text (validity, "ignore this if…"), smaller and muted. */
   | { kind: "note"; text: string }
+  /** A quiet link in secondary text (an unsubscribe link): `text` then the linked `label`. */
+  | { kind: "link"; text: string; label: string; url: string }
   /**
    * A table of text cells (an order's lines, its totals): `head` names the
    * columns, `rows` are the body, `foot` rows are summary lines (the last one in
@@ -107,6 +109,11 @@ function blockHtml(block: MailBlock): string {
       return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${COLORS.ink}">${escapeHtml(block.text)}</p>`;
     case "note":
       return `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:${COLORS.soft}">${escapeHtml(block.text)}</p>`;
+    case "link":
+      return (
+        `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:${COLORS.soft}">${escapeHtml(block.text)} ` +
+        `<a href="${escapeHtml(webUrl(block.url))}" style="color:${COLORS.primary}">${escapeHtml(block.label)}</a></p>`
+      );
     case "button": {
       const href = escapeHtml(webUrl(block.url));
       return (
@@ -130,6 +137,8 @@ function blockText(block: MailBlock): string {
       return block.text;
     case "button":
       return `${block.label}:\n${webUrl(block.url)}`;
+    case "link":
+      return `${block.text} ${block.label}:\n${webUrl(block.url)}`;
   }
 }
 
@@ -232,6 +241,54 @@ export function emailChangedMail(input: { name: string; newEmail: string; change
         text: `Si no fuiste tú, alguien pudo haber entrado a tu cuenta: escríbenos de inmediato a ${SHOP.email} desde este correo para recuperarla y proteger tus datos.`,
       },
       { kind: "note", text: "Si fuiste tú, no tienes que hacer nada." },
+    ],
+  });
+}
+
+/**
+ * 'Avísame cuando vuelva' answered (docs/requirements.md#wishlist-and-back-in-stock-alerts): the
+ * product is back, in which condition and language and at what price, a button to its page with
+ * that variant chosen, and the one-click link that cancels every waiting alert of the address.
+ */
+export function backInStockMail(input: {
+  productName: string;
+  expansion: string;
+  cardNumber: string | null;
+  variantLabel: string;
+  priceText: string;
+  productUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const card = `${input.productName}${input.cardNumber ? ` (${input.cardNumber})` : ""}`;
+  return renderMail({
+    subject: `Ya tenemos ${input.productName} de nuevo - ${SHOP.name}`,
+    preheader: `${card} de ${input.expansion} volvió: ${input.variantLabel}, ${input.priceText}.`,
+    heading: `Ya tenemos ${input.productName} de nuevo`,
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Nos pediste que te avisáramos: ${card} de ${input.expansion} ya está disponible otra vez.`,
+      },
+      {
+        kind: "table",
+        rows: [
+          ["Condición e idioma", input.variantLabel],
+          ["Precio", input.priceText],
+        ],
+        align: ["left", "right"],
+      },
+      { kind: "paragraph", text: "Las piezas son pocas y se venden a quien compra primero." },
+      { kind: "button", label: "Ver el producto", url: input.productUrl },
+      {
+        kind: "note",
+        text: "Este aviso se envía una sola vez. Si se agota de nuevo y quieres saberlo, pide otro aviso en la página del producto.",
+      },
+      {
+        kind: "link",
+        text: "¿No quieres más avisos de disponibilidad?",
+        label: "Cancelar todos mis avisos",
+        url: input.unsubscribeUrl,
+      },
     ],
   });
 }

@@ -72,5 +72,6 @@ function mimeMessage(mail: QueuedMail, from: string): Mail.Options {
     html: mail.html,
     text: mail.text,
     messageId: `<${mail.id}.outbox@${domain}>`,
+    ...(mail.headers ? { headers: mail.headers } : {}),
   };
 }

@@ -82,7 +82,25 @@ function queuedMail(row: OutboxRow): QueuedMail {
   if (typeof payload?.html !== "string" || typeof payload.text !== "string" || !row.subject) {
     throw new Error("not a mail: the outbox row needs a subject and a payload with html and text");
   }
-  return { id: row.id, kind: row.kind, to: row.recipient, subject: row.subject, html: payload.html, text: payload.text };
+  const headers = mailHeaders(payload.headers);
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.recipient,
+    subject: row.subject,
+    html: payload.html,
+    text: payload.text,
+    ...(headers ? { headers } : {}),
+  };
+}
+
+/** The payload's extra headers: string values only (a row written by hand cannot inject anything else). */
+function mailHeaders(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const entries = Object.entries(value).filter(
+    (e): e is [string, string] => /^[A-Za-z][A-Za-z0-9-]*$/.test(e[0]) && typeof e[1] === "string" && !/[\r\n]/.test(e[1]),
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 async function recordFailure(db: Database, row: OutboxRow, err: unknown, now: Date) {

@@ -107,6 +107,26 @@ describeEachDatabase("e-mail outbox", (t) => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it("sends a message's own header lines (RFC 8058 one-click unsubscribe), and only well-formed ones", async () => {
+    const to = uniqueRecipient("baja");
+    const unsubscribe = "https://cartasdelvalle.mx/alertas/baja?correo=x%40example.test&firma=abc";
+    await enqueueMail(t.db, {
+      ...resetMailTo(to),
+      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    // A row written by hand with a header that would inject another line: that header is left out.
+    await enqueueMail(t.db, { ...resetMailTo(to), subject: "inyectado", headers: { "X-Evil": "a\r\nBcc: otro@example.test" } });
+    await deliverDueMail(t.db, smtpTransport());
+    const arrived = receivedBy(to);
+    const lines = (subject: (s: string | undefined) => boolean) =>
+      arrived.find((m) => subject(m.subject))!.headerLines.map((h) => h.line.replace(/\r?\n\s+/g, " "));
+    const normal = lines((s) => s !== "inyectado");
+    expect(normal).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(normal).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    const injected = lines((s) => s === "inyectado");
+    expect(injected.some((line) => /^(x-evil|bcc):/i.test(line))).toBe(false);
+  });
+
   it("never sends a mail whose transaction rolled back", async () => {
     const to = uniqueRecipient("rollback");
     await expect(

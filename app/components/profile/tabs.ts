@@ -12,6 +12,7 @@ export const PROFILE_TABS = [
   { id: "contrasena", label: "Cambiar contraseña" },
   { id: "direcciones", label: "Direcciones" },
   { id: "puntos", label: "Puntos" },
+  { id: "lista-de-deseos", label: "Lista de deseos" },
 ] as const;
 
 export type ProfileTab = (typeof PROFILE_TABS)[number]["id"];

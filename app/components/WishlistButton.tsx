@@ -1,0 +1,91 @@
+/**
+ * The heart (docs/requirements.md#wishlist-and-back-in-stock-alerts): a toggle button that adds the
+ * product to the signed-in customer's wishlist or takes it out. It says its state to a screen
+ * reader twice over: `aria-pressed`, and a name that reads what a press does ('Agregar a la lista
+ * de deseos' / 'Quitar de la lista de deseos'). Without JavaScript it is a plain form that comes
+ * back to this page (redirectTo); with JavaScript a fetcher posts and the heart turns at once.
+ * A guest gets a link with the same heart to sign in and come back here (a shop keeps the heart in
+ * sight: it tells the visitor the shop has a wishlist). The state comes from the root loader, which
+ * a cookieless (cached) page renders empty: a guest's heart (decision 014).
+ */
+import { useFetcher, useLocation } from "react-router";
+import { useRootData } from "#app/root.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { FormError } from "#app/components/form-parts.tsx";
+import { failureFor } from "#domain/form-failure.ts";
+import { WISHLIST_ACTION, WISHLIST_MESSAGES } from "#domain/wishlist.ts";
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path
+        strokeLinejoin="round"
+        d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z"
+      />
+    </svg>
+  );
+}
+
+/**
+ * `productName` (cards) joins the product's name to the button's name, so a list of 24 hearts
+ * reads apart; `showLabel` (the product page) prints the name beside the heart.
+ */
+export function WishlistButton({
+  productId,
+  productName,
+  showLabel,
+  className,
+}: {
+  productId: string;
+  productName?: string;
+  showLabel?: boolean;
+  className?: string;
+}) {
+  const root = useRootData();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const here = location.pathname + location.search;
+  const pending = fetcher.formData?.get("intent");
+  const inList = pending === "add" ? true : pending === "remove" ? false : (root?.wishlist ?? []).includes(productId);
+  const label = inList ? WISHLIST_MESSAGES.remove : WISHLIST_MESSAGES.add;
+  const name = productName ? `${label}: ${productName}` : label;
+  const classes = `wishlist ${showLabel ? "wishlist-labelled" : ""} ${className ?? ""}`.trim();
+
+  if (!root?.user) {
+    return (
+      <a className={classes} href={`/login?${new URLSearchParams({ redirectTo: here })}`} aria-label={showLabel ? undefined : name}>
+        <HeartIcon filled={false} />
+        {showLabel ? <span>{WISHLIST_MESSAGES.add}</span> : null}
+      </a>
+    );
+  }
+  return (
+    <form
+      method="post"
+      action={WISHLIST_ACTION}
+      className={classes}
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit(event.currentTarget, { method: "post", action: WISHLIST_ACTION });
+      }}
+    >
+      <input type="hidden" name="intent" value={inList ? "remove" : "add"} />
+      <input type="hidden" name="productId" value={productId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={here} />}
+      <button type="submit" className="wishlist-button" aria-pressed={inList} aria-label={showLabel ? undefined : name}>
+        <HeartIcon filled={inList} />
+        {showLabel ? <span>{label}</span> : null}
+      </button>
+      <FormError message={failureFor(fetcher.data)?.formError} />
+    </form>
+  );
+}

@@ -1,0 +1,360 @@
+/**
+ * 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts): the request
+ * form at /alertas (one row per address and item, the same answer for a customer's and a stranger's
+ * address, refusals of hostile, oversized, missing values and of an item in stock, the honeypot,
+ * the rate limit); queueBackInStockMail, called as the stock writers will after a restock (once,
+ * also when two restocks race on PostgreSQL; a later restock sends nothing more; a product-wide
+ * request fires on any variant); the signed one-click unsubscribe (valid, tampered).
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as alertAction } from "#app/routes/alertas.tsx";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "#app/routes/alertas.baja.tsx";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import { STOCK_ALERT_MESSAGES } from "#domain/wishlist.ts";
+import { newId } from "#server/db/ids.ts";
+import type { Database } from "#server/db/client.ts";
+import { outbox, productVariants, stockAlerts } from "#server/db/schema.ts";
+import type { MailPayload } from "#server/mail/outbox.server.ts";
+import { queueBackInStockMail, stockAlertUnsubscribeUrl } from "#server/stock-alerts/index.ts";
+import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertProduct, insertVariant, onlyVariantId, setProductStock } from "#tests/fixtures/products.ts";
+import { TEST_ORIGIN, formPost, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { describeEachDatabase, lockWaiters, openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
+
+const LINKS = { origin: "https://tienda.example", secret: routeContext(null as never).config.SESSION_SECRET };
+let n = 0;
+const uniqueEmail = (tag: string) => `${tag}${++n}-${Date.now()}@example.com`;
+let ip = 0;
+const uniqueIp = () => `10.88.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+/** Sets one variant's stock (as releaseStock, the admin or the import will) and queues the alerts in the same transaction. */
+async function restock(db: Database, productId: string, variantId: string, stock: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.update(productVariants).set({ stock }).where(eq(productVariants.id, variantId));
+    return queueBackInStockMail(tx, [productId], LINKS);
+  });
+}
+
+async function mailsTo(db: Database, email: string) {
+  const rows = await db.select().from(outbox).where(eq(outbox.recipient, email));
+  return rows.map((r) => ({ subject: r.subject, kind: r.kind, ...(r.payload as MailPayload) }));
+}
+
+describeEachDatabase("back-in-stock alerts", (t) => {
+  const post = (fields: Record<string, string>, options: { cookie?: string; ip?: string; factor?: number } = {}) => {
+    const base = routeContext(t.db);
+    const context = { ...base, clientIp: options.ip ?? uniqueIp(), config: { ...base.config, RATE_LIMIT_FACTOR: options.factor ?? 1000 } };
+    return settle<FormFailure | { ok: true }>(() =>
+      alertAction({
+        request: formPost("/alertas", fields, options.cookie ? { cookie: options.cookie } : {}),
+        params: {},
+        context,
+      } as never),
+    );
+  };
+  const alertsOf = (productId: string) => t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, productId));
+
+  describe("asking", () => {
+    it("anyone asks for a sold-out product or variant; asking twice (any case) is one request; no-JS gets a 303 to the confirmation", async () => {
+      const card = await insertProduct(t.db, { name: "Gengar VMAX", stock: 0 });
+      const email = uniqueEmail("ana");
+      expect(await post({ email, productId: card })).toMatchObject({ status: 200, data: { ok: true } });
+      expect(await post({ email: ` ${email.toUpperCase()} `, productId: card })).toMatchObject({ status: 200, data: { ok: true } });
+      const noJs = await post({ email, productId: card, redirectTo: "1" });
+      expect(noJs.status).toBe(303);
+      expect(noJs.headers.get("location")).toBe(`/alertas?producto=${card}&aviso=alerta-registrada`);
+      const rows = await alertsOf(card);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ email: email.toLowerCase(), variantId: null, notifiedAt: null, userId: null });
+
+      const variantCard = await insertProduct(t.db, { stock: 3 });
+      const lpJa = await insertVariant(t.db, variantCard, { condition: "LP", language: "ja", stock: 0 });
+      expect((await post({ email, productId: variantCard, variantId: lpJa })).status).toBe(200);
+      expect(await alertsOf(variantCard)).toMatchObject([{ variantId: lpJa }]);
+    });
+
+    it("answers a customer's address and a stranger's alike, and keeps the signed-in requester", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      const customerEmail = uniqueEmail("cliente");
+      const userId = await insertCustomer(t.db, { email: customerEmail });
+      const forCustomer = await post({ email: customerEmail, productId: card });
+      const forStranger = await post({ email: uniqueEmail("extrano"), productId: card });
+      expect(forCustomer).toEqual(forStranger);
+      const signedIn = await post({ email: uniqueEmail("otra"), productId: card }, { cookie: (await signIn(t.db, userId)).cookie });
+      expect(signedIn).toEqual(forStranger);
+      expect((await alertsOf(card)).map((r) => r.userId).sort()).toEqual([null, null, userId].sort());
+    });
+
+    it("refuses an item in stock, hostile, oversized and missing values, an unknown product or variant; nothing is written", async () => {
+      const inStock = await insertProduct(t.db, { stock: 2 });
+      const soldOut = await insertProduct(t.db, { stock: 0 });
+      const otherVariant = await onlyVariantId(t.db, inStock);
+      const email = uniqueEmail("rechazo");
+      const cases: Array<[Record<string, string>, number, string]> = [
+        [{ email, productId: inStock }, 409, STOCK_ALERT_MESSAGES.inStock],
+        [{ email, productId: inStock, variantId: otherVariant }, 409, STOCK_ALERT_MESSAGES.inStock],
+        [{ email, productId: soldOut, variantId: otherVariant }, 404, STOCK_ALERT_MESSAGES.productNotFound],
+        [{ email, productId: newId() }, 404, STOCK_ALERT_MESSAGES.productNotFound],
+        [{ email, productId: "<script>alert(1)</script>" }, 400, STOCK_ALERT_MESSAGES.productNotFound],
+        [{ email, productId: soldOut, variantId: "../../etc" }, 400, STOCK_ALERT_MESSAGES.productNotFound],
+        [{ email: "", productId: soldOut }, 400, "El correo electrónico es requerido"],
+        [{ productId: soldOut }, 400, "El correo electrónico es requerido"],
+        [{ email: "no-es-un-correo", productId: soldOut }, 400, "Ingresa un correo electrónico válido"],
+        [{ email: `a\u0000b@example.com`, productId: soldOut }, 400, "Ingresa un correo electrónico válido"],
+        [{ email: `${"a".repeat(300)}@example.com`, productId: soldOut }, 400, "Ingresa un correo electrónico válido"],
+        [{ email: `<img src=x onerror=alert(1)>@x.com`, productId: soldOut }, 400, "Ingresa un correo electrónico válido"],
+      ];
+      for (const [fields, status, message] of cases) {
+        const answer = await post(fields);
+        const label = JSON.stringify(fields).slice(0, 100);
+        expect(answer.status, label).toBe(status);
+        const failure = answer.data as FormFailure;
+        expect([failure.formError, ...Object.values(failure.fieldErrors).flat()], label).toContain(message);
+        expect(
+          Object.values(failure.values).every((v) => v.length <= 254),
+          label,
+        ).toBe(true);
+      }
+      const notAForm = await settle<FormFailure>(() =>
+        alertAction({
+          request: new Request(`${TEST_ORIGIN}/alertas`, {
+            method: "POST",
+            headers: { "content-type": "multipart/form-data; boundary=x" },
+            body: "{",
+          }),
+          params: {},
+          context: routeContext(t.db),
+        } as never),
+      );
+      expect(notAForm.status).toBe(400);
+      expect([...(await alertsOf(inStock)), ...(await alertsOf(soldOut))]).toEqual([]);
+    });
+
+    it("a filled honeypot gets a person's answer and writes nothing", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      expect(await post({ email: uniqueEmail("bot"), productId: card, sitio_web: "http://spam.example" })).toMatchObject({
+        status: 200,
+        data: { ok: true },
+      });
+      expect(await alertsOf(card)).toEqual([]);
+    });
+
+    it("is rate-limited per IP and per address (429, nothing more written)", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      const others = await Promise.all(Array.from({ length: 16 }, () => insertProduct(t.db, { stock: 0 })));
+      const email = uniqueEmail("insistente");
+      const answers = [];
+      for (const productId of others) answers.push(await post({ email, productId }, { factor: 1 }));
+      expect(answers.slice(0, 15).every((a) => a.status === 200)).toBe(true);
+      expect(answers[15]!.status).toBe(429);
+      expect((answers[15]!.data as FormFailure).formError).toBe(RATE_LIMIT_MESSAGE);
+      expect(await alertsOf(others[15]!)).toEqual([]);
+
+      const sameIp = uniqueIp();
+      const byIp = [];
+      for (let i = 0; i < 31; i++) byIp.push(await post({ email: uniqueEmail("ip"), productId: card }, { ip: sameIp, factor: 1 }));
+      expect(byIp.filter((a) => a.status === 429)).toHaveLength(1);
+      expect(byIp[30]!.status).toBe(429);
+      expect(await alertsOf(card)).toHaveLength(30);
+    });
+  });
+
+  describe("queueBackInStockMail", () => {
+    it("when a variant comes back: one e-mail to each waiting address, with the variant, its price, its link and the unsubscribe link", async () => {
+      const card = await insertProduct(t.db, { name: "Pikachu ex", cardNumber: "057/191", expansion: "Surging Sparks", stock: 0 });
+      const nm = await onlyVariantId(t.db, card);
+      const lpJa = await insertVariant(t.db, card, { condition: "LP", language: "ja", priceCents: 45_000, stock: 0 });
+      const [ana, beto] = [uniqueEmail("ana"), uniqueEmail("beto")];
+      await post({ email: ana, productId: card, variantId: lpJa });
+      await post({ email: beto, productId: card, variantId: nm });
+
+      expect(await restock(t.db, card, lpJa, 2)).toBe(1);
+      expect(await mailsTo(t.db, beto)).toEqual([]);
+      const [mail, ...more] = await mailsTo(t.db, ana);
+      expect(more).toEqual([]);
+      expect(mail!.kind).toBe("back-in-stock");
+      expect(mail!.subject).toBe("Ya tenemos Pikachu ex de nuevo - Cartas del Valle");
+      expect(mail!.text).toContain("Pikachu ex (057/191) de Surging Sparks");
+      expect(mail!.text).toContain("Ligeramente jugada · Japonés");
+      expect(mail!.text).toContain("$450.00 MXN");
+      expect(mail!.text).toContain(`https://tienda.example/producto/${card}?variante=lp-ja`);
+      const unsubscribe = stockAlertUnsubscribeUrl(LINKS.origin, ana, LINKS.secret);
+      expect(mail!.text).toContain(unsubscribe);
+      expect(mail!.html).toContain(unsubscribe.replace(/&/g, "&amp;"));
+      expect(mail!.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    });
+
+    it("a later restock sends nothing more, unless asked again", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      const variant = await onlyVariantId(t.db, card);
+      const email = uniqueEmail("una-vez");
+      await post({ email, productId: card });
+      expect(await restock(t.db, card, variant, 1)).toBe(1);
+      expect(await restock(t.db, card, variant, 0)).toBe(0);
+      expect(await restock(t.db, card, variant, 4)).toBe(0);
+      expect(await mailsTo(t.db, email)).toHaveLength(1);
+      // Sold out again and asked again: one more.
+      await setProductStock(t.db, card, 0);
+      expect((await post({ email, productId: card })).status).toBe(200);
+      expect(await restock(t.db, card, variant, 2)).toBe(1);
+      expect(await mailsTo(t.db, email)).toHaveLength(2);
+    });
+
+    it("a product-wide request fires when any variant returns, naming that variant", async () => {
+      const card = await insertProduct(t.db, { name: "Snorlax", stock: 0 });
+      const mpEs = await insertVariant(t.db, card, { condition: "MP", language: "es", priceCents: 8_000, stock: 0 });
+      const email = uniqueEmail("cualquiera");
+      await post({ email, productId: card });
+      // Another product's restock, or nothing in stock yet, sends nothing.
+      const other = await insertProduct(t.db, { stock: 0 });
+      expect(await restock(t.db, other, await onlyVariantId(t.db, other), 3)).toBe(0);
+      expect(await restock(t.db, card, mpEs, 0)).toBe(0);
+      expect(await restock(t.db, card, mpEs, 1)).toBe(1);
+      const [mail] = await mailsTo(t.db, email);
+      expect(mail!.text).toContain("Moderadamente jugada · Español");
+      expect(mail!.text).toContain(`/producto/${card}?variante=mp-es`);
+    });
+
+    it("a rolled-back restock sends nothing and leaves the request waiting", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      const variant = await onlyVariantId(t.db, card);
+      const email = uniqueEmail("deshecho");
+      await post({ email, productId: card });
+      await expect(
+        t.db.transaction(async (tx) => {
+          await tx.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, variant));
+          await queueBackInStockMail(tx, [card], LINKS);
+          throw new Error("the restock failed");
+        }),
+      ).rejects.toThrow("the restock failed");
+      expect(await mailsTo(t.db, email)).toEqual([]);
+      expect(await alertsOf(card)).toMatchObject([{ notifiedAt: null }]);
+    });
+  });
+
+  describe("unsubscribe", () => {
+    const unsubscribe = (href: string, method: "GET" | "POST") => {
+      const url = new URL(href);
+      const path = url.pathname + url.search;
+      if (method === "GET")
+        return settle<{ valid: boolean }>(() =>
+          Promise.resolve(
+            unsubscribeLoader({ request: new Request(TEST_ORIGIN + path), params: {}, context: routeContext(t.db) } as never),
+          ),
+        );
+      return settle<FormFailure | { done: true }>(() =>
+        unsubscribeAction({
+          request: formPost(path, { "List-Unsubscribe": "One-Click" }),
+          params: {},
+          context: routeContext(t.db),
+        } as never),
+      );
+    };
+
+    it("the signed link asks on GET (changes nothing) and removes every waiting request of the address on POST", async () => {
+      const [a, b] = [await insertProduct(t.db, { stock: 0 }), await insertProduct(t.db, { stock: 0 })];
+      const email = uniqueEmail("baja");
+      const other = uniqueEmail("se-queda");
+      await post({ email, productId: a });
+      await post({ email, productId: b });
+      await post({ email: other, productId: a });
+      const link = stockAlertUnsubscribeUrl(TEST_ORIGIN, email.toUpperCase(), LINKS.secret);
+
+      expect(await unsubscribe(link, "GET")).toMatchObject({ status: 200, data: { valid: true } });
+      expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.email, email))).toHaveLength(2);
+
+      expect(await unsubscribe(link, "POST")).toMatchObject({ status: 200, data: { done: true } });
+      expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.email, email))).toEqual([]);
+      expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.email, other))).toHaveLength(1);
+      // Clicking again is fine.
+      expect((await unsubscribe(link, "POST")).status).toBe(200);
+    });
+
+    it("a tampered link (another address, a changed or missing signature, a signature by another secret) changes nothing: 400", async () => {
+      const card = await insertProduct(t.db, { stock: 0 });
+      const email = uniqueEmail("victima");
+      await post({ email, productId: card });
+      const good = new URL(stockAlertUnsubscribeUrl(TEST_ORIGIN, email, LINKS.secret));
+      const firma = good.searchParams.get("firma")!;
+      const tampered = [
+        `${TEST_ORIGIN}/alertas/baja?${new URLSearchParams({ correo: uniqueEmail("otro"), firma })}`,
+        `${TEST_ORIGIN}/alertas/baja?${new URLSearchParams({ correo: email, firma: `${firma.slice(0, -1)}${firma.endsWith("A") ? "B" : "A"}` })}`,
+        `${TEST_ORIGIN}/alertas/baja?${new URLSearchParams({ correo: email })}`,
+        `${TEST_ORIGIN}/alertas/baja?${new URLSearchParams({ correo: email, firma: "x".repeat(5000) })}`,
+        stockAlertUnsubscribeUrl(TEST_ORIGIN, email, "otro-secreto-de-treinta-y-dos-caracteres"),
+      ];
+      for (const link of tampered) {
+        expect(await unsubscribe(link, "GET"), link).toMatchObject({ status: 400, data: { valid: false } });
+        const answer = await unsubscribe(link, "POST");
+        expect(answer.status, link).toBe(400);
+        expect((answer.data as FormFailure).formError).toBe(STOCK_ALERT_MESSAGES.badLink);
+      }
+      expect(
+        await t.db
+          .select()
+          .from(stockAlerts)
+          .where(and(eq(stockAlerts.email, email), isNull(stockAlerts.notifiedAt))),
+      ).toHaveLength(1);
+    });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("back-in-stock e-mails when restocks race [postgres]", () => {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase("postgres");
+  });
+  afterAll(async () => handle?.destroy());
+  const db = (): Database => handle!.db;
+
+  async function waitingAlert(email: string, productId: string, variantId: string | null = null) {
+    await db().insert(stockAlerts).values({ id: newId(), email, productId, variantId });
+  }
+
+  /** A transaction that restocks and queues, then stays open until released. */
+  function heldRestock(productId: string, variantId: string, stock: number) {
+    let release = () => {};
+    let queued = (_n: number) => {};
+    const done = new Promise<number>((resolve) => (queued = resolve));
+    const tx = db().transaction(async (tx) => {
+      await tx.update(productVariants).set({ stock }).where(eq(productVariants.id, variantId));
+      queued(await queueBackInStockMail(tx, [productId], LINKS));
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    return { queued: done, release: () => (release(), tx) };
+  }
+
+  it("two restocks of two variants at once, with a product-wide request waiting: one e-mail", async () => {
+    const card = await insertProduct(db(), { stock: 0 });
+    const nm = await onlyVariantId(db(), card);
+    const lp = await insertVariant(db(), card, { condition: "LP", language: "en", stock: 0 });
+    const email = uniqueEmail("carrera");
+    await waitingAlert(email, card);
+
+    const first = heldRestock(card, nm, 1);
+    expect(await first.queued).toBe(1);
+    const second = restock(db(), card, lp, 2);
+    await lockWaiters(db(), 1);
+    await first.release();
+    expect(await second).toBe(0);
+    expect(await mailsTo(db(), email)).toHaveLength(1);
+  });
+
+  it("two runs after one committed restock (the import and the admin at once): the request's row lock sends once", async () => {
+    const card = await insertProduct(db(), { stock: 0 });
+    const variant = await onlyVariantId(db(), card);
+    const email = uniqueEmail("doble");
+    await waitingAlert(email, card, variant);
+    await db().update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, variant));
+
+    const first = heldRestock(card, variant, 3);
+    expect(await first.queued).toBe(1);
+    const second = db().transaction((tx) => queueBackInStockMail(tx, [card], LINKS));
+    await lockWaiters(db(), 1);
+    await first.release();
+    expect(await second).toBe(0);
+    expect(await mailsTo(db(), email)).toHaveLength(1);
+  });
+});
