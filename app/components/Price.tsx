@@ -2,22 +2,27 @@ import { formatMoney } from "#domain/format.ts";
 
 /**
  * A price: the sale price in red with the regular price struck through (and,
- * on the product page, the rounded percent off), or just the price.
+ * on the product page, the rounded percent off), or just the price. `from`:
+ * a list card of a product whose variants differ in price reads 'desde $…'.
  */
 export function Price({
   price,
   salePrice,
   percentOff,
+  from,
   className,
 }: {
   price: number;
   salePrice: number | null;
   percentOff?: number;
+  from?: boolean;
   className?: string;
 }) {
+  const prefix = from ? <span className="price-from">desde </span> : null;
   if (salePrice !== null && salePrice < price) {
     return (
       <p className={`price ${className ?? ""}`}>
+        {prefix}
         <span className="price-sale">
           <span className="visually-hidden">Precio de oferta: </span>
           {formatMoney(salePrice)}
@@ -35,5 +40,10 @@ export function Price({
       </p>
     );
   }
-  return <p className={`price ${className ?? ""}`}>{formatMoney(price)}</p>;
+  return (
+    <p className={`price ${className ?? ""}`}>
+      {prefix}
+      {formatMoney(price)}
+    </p>
+  );
 }

@@ -3,6 +3,7 @@ import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
 import { ProductImage } from "./ProductImage";
 import { WishlistButton } from "./WishlistButton";
+import { CONDITION_LABELS, NEW_CONDITION, isCondition } from "#domain/variants.ts";
 
 export function productCardButtonLabel(stock: number, inCart: number): string {
   if (stock <= 0) return "Agotado";
@@ -29,17 +30,20 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
         <WishlistButton productId={product._id} productName={product.name} className="product-card-wishlist" />
       </div>
       <div className="product-card-body">
-        <p className="tags">
-          <span className="tag">{product.type}</span>
-          <span className="tag tag-rarity">{product.rarity}</span>
-        </p>
+        {product.type || product.rarity ? (
+          <p className="tags">
+            {product.type ? <span className="tag">{product.type}</span> : null}
+            {product.rarity ? <span className="tag tag-rarity">{product.rarity}</span> : null}
+          </p>
+        ) : null}
         <h2 className="product-card-title">
           <a href={href} data-discover="true">
             {product.name}
           </a>
         </h2>
         <p className="product-card-expansion">{product.expansion}</p>
-        <Price price={product.price} salePrice={product.salePrice} />
+        <Price price={product.price} salePrice={product.salePrice} from={product.priceVaries} />
+        <ConditionChips conditions={product.conditions} />
         <AddToCartForm
           productId={product._id}
           disabled={soldOut || inCart >= product.stock}
@@ -49,5 +53,24 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
         />
       </div>
     </article>
+  );
+}
+
+/**
+ * The conditions in stock as chips ('NM', 'LP'; a screen reader hears 'Casi nueva'…). A sealed
+ * product's or an accessory's one condition, 'Nuevo', shows none.
+ */
+function ConditionChips({ conditions }: { conditions: readonly string[] }) {
+  const shown = conditions.filter((c) => c !== NEW_CONDITION && isCondition(c));
+  if (shown.length === 0) return null;
+  return (
+    <ul className="condition-chips" aria-label="Condiciones disponibles">
+      {shown.map((c) => (
+        <li key={c} className="condition-chip">
+          <span aria-hidden="true">{c}</span>
+          <span className="visually-hidden">{isCondition(c) ? CONDITION_LABELS[c] : c}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

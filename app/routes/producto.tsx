@@ -201,7 +201,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
             {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
-          {soldOut ? <StockAlertForm productId={product._id} /> : null}
+          {soldOut ? <StockAlertForm productId={product._id} variantId={product.variants.length > 1 ? chosen?.id : null} /> : null}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>

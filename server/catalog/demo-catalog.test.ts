@@ -26,8 +26,22 @@ function expectValid(p: DemoProduct) {
   expect(p.images.length).toBeLessThanOrEqual(5);
   for (const url of p.images) expect(url).toMatch(new RegExp(`^/media/demo/${p.id}-(front|back)\\.webp$`));
   expect(EXPANSIONS as readonly string[]).toContain(p.expansion);
-  expect(RARITIES as readonly string[]).toContain(p.rarity);
-  expect(CARD_TYPES as readonly string[]).toContain(p.type);
+  if (p.category === "Carta Individual") {
+    expect(RARITIES as readonly string[]).toContain(p.rarity);
+    expect(CARD_TYPES as readonly string[]).toContain(p.type);
+  } else {
+    // Sealed products and accessories carry no rarity or type.
+    expect(p.rarity).toBeNull();
+    expect(p.type).toBeNull();
+  }
+  // What is sold: the first variant is the product's own price and stock; no condition and language twice.
+  expect(p.variants[0]).toMatchObject({ priceCents: p.priceCents, salePriceCents: p.salePriceCents, stock: p.stock });
+  expect(new Set(p.variants.map((v) => `${v.condition}-${v.language}`)).size).toBe(p.variants.length);
+  for (const v of p.variants) {
+    expect(v.stock).toBeGreaterThanOrEqual(0);
+    expect(v.priceCents).toBeGreaterThan(0);
+    if (p.category !== "Carta Individual") expect(v.condition).toBe("NEW");
+  }
   expect(CATEGORIES as readonly string[]).toContain(p.category);
   expect(p.dateAdded).toBeInstanceOf(Date);
   expect(p.dateAdded.getTime()).toBeLessThan(NOW);
@@ -76,9 +90,21 @@ describe("buildDemoCatalog", () => {
     expect(accessories.length).toBeGreaterThanOrEqual(15);
     for (const p of [...sealed, ...accessories]) {
       expect(p.cardNumber).toBeNull();
-      expect(p.type).toBe("Item");
+      expect(p.type).toBeNull();
+      expect(p.variants).toHaveLength(1);
       expect(p.images).toHaveLength(1);
     }
+  });
+
+  it("sells most singles as one Near Mint copy, some in played conditions and Japanese prints, a few among the newest", () => {
+    const singles = catalog.filter((p) => p.category === "Carta Individual");
+    const several = singles.filter((p) => p.variants.length > 1);
+    const japanese = singles.filter((p) => p.variants.some((v) => v.language === "ja"));
+    expect(singles.filter((p) => p.variants.length === 1).length / singles.length).toBeGreaterThan(0.6);
+    expect(several.length).toBeGreaterThan(100);
+    expect(japanese.length).toBeGreaterThan(20);
+    const newest = [...catalog].sort((a, b) => b.dateAdded.getTime() - a.dateAdded.getTime()).slice(0, 48);
+    expect(newest.some((p) => p.variants.length > 1)).toBe(true);
   });
 
   it("prices by rarity within plausible ranges", () => {
@@ -112,8 +138,9 @@ describe("buildSyntheticProducts", () => {
     }
     expect(buildSyntheticProducts(10, 100)).toEqual(synthetic.slice(100, 110));
     expect(new Set(synthetic.map((p) => p.expansion)).size).toBe(EXPANSIONS.length);
-    expect(new Set(synthetic.map((p) => p.type)).size).toBe(CARD_TYPES.length);
-    expect(new Set(synthetic.map((p) => p.rarity)).size).toBe(RARITIES.length);
+    expect(new Set(synthetic.map((p) => p.type).filter(Boolean)).size).toBe(CARD_TYPES.length);
+    // No single of the 30 expansions is a Promo; every other rarity shows up.
+    expect(new Set(synthetic.map((p) => p.rarity).filter(Boolean)).size).toBe(RARITIES.length - 1);
     expect(new Set(synthetic.map((p) => p.category)).size).toBe(CATEGORIES.length);
   });
 });

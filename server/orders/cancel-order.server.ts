@@ -18,6 +18,7 @@ import { orderCancelledMail } from "#server/mail/order-mails.ts";
 import { notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { orderMailRecipient, storedOrderMailData } from "./order-mail-data.server";
 import { releaseStock } from "#server/inventory/index.ts";
+import { queueBackInStockMail } from "#server/stock-alerts/index.ts";
 import { releaseCoupon } from "#server/coupons/index.ts";
 import { refundPoints } from "#server/loyalty/ledger.server.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
@@ -81,7 +82,9 @@ export async function cancelOrder(
       .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved"), ...lapsed))
       .returning();
     if (!claimed) return NOT_CANCELLED;
-    const { units } = await releaseStock(tx, claimed.id);
+    const { units, productIds } = await releaseStock(tx, claimed.id);
+    // A cancelled order's units can bring a sold-out card back: its waiting alerts go out once.
+    const alerted = await queueBackInStockMail(tx, productIds, options.notify?.publicUrl ? { origin: options.notify.publicUrl } : undefined);
     const couponReleased = await releaseCoupon(tx, claimed.id);
     const pointsRefunded = await refundPoints(tx, claimed.id, claimed.orderNumber);
     const actor = options.actor ?? (options.by === "cliente" ? { kind: "cliente" as const, userId: claimed.userId } : SYSTEM_ACTOR);
@@ -104,12 +107,13 @@ export async function cancelOrder(
         await enqueueOrderMail(tx, claimed.id, { kind: "order-cancelled", to, ...mail }, actor);
       }
     }
-    return { cancelled: true, orderNumber: claimed.orderNumber, units, couponReleased, pointsRefunded };
+    return { cancelled: true, orderNumber: claimed.orderNumber, units, couponReleased, pointsRefunded, alerted };
   });
+  const { alerted, ...cancelResult } = { alerted: 0, ...result };
   // With a transaction handle this finds no cache and does nothing (the caller clears it after commit).
-  if (result.units > 0) catalogChanged(db as Database);
-  if (result.cancelled && options.notify) notifyMailQueued();
-  return result;
+  if (cancelResult.units > 0) catalogChanged(db as Database);
+  if (cancelResult.cancelled && (options.notify || alerted > 0)) notifyMailQueued();
+  return cancelResult;
 }
 
 /** The history's line for a cancellation: the reason and what came back. */

@@ -143,7 +143,14 @@ describeEachDatabase("cancelling orders", (t) => {
         shippingAddress: { street: "Av. Juárez 10", zipCode: "72000", country: "México", name: "Ana López" },
       });
       expect(view?.items).toEqual([
-        { product: expect.any(String), name: "Carta de prueba", image: expect.any(String), price: 500, quantity: 3 },
+        {
+          product: expect.any(String),
+          name: "Carta de prueba",
+          variant: "Casi nueva · Inglés",
+          image: expect.any(String),
+          price: 500,
+          quantity: 3,
+        },
       ]);
       expect(await orderForViewer(t.db, { orderId: placed.id }, { userId, pendingOrderId: null })).toMatchObject({ _id: placed.id });
       expect(await orderForViewer(t.db, { orderNumber: placed.orderNumber }, { userId: stranger, pendingOrderId: null })).toBeNull();

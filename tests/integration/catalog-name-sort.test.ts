@@ -99,7 +99,8 @@ async function insertWithColumnsOf0001(db: Database): Promise<number> {
       .slice(i, i + 500)
       .map(
         (p) =>
-          sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity}, ${p.type}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
+          // The schema of then required a rarity and a type of every product.
+          sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity ?? "Promo"}, ${p.type ?? "Item"}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
       );
     await db.execute(
       sql`insert into products (id, name, price_cents, stock, category, rarity, type, expansion, card_number, search) values ${sql.join(rows, sql`, `)}`,

@@ -12,7 +12,7 @@ import { CheckoutError, placeOrder, type PlaceOrderInput } from "#server/orders/
 import { checkCoupon } from "#server/coupons/index.ts";
 import { ORDER_NUMBER_PATTERN } from "#domain/orders.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, orderWrites, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -403,8 +403,10 @@ describeEachDatabase("placeOrder", (t) => {
       );
       const error = await refused(checkoutInput(cartId, { userId, couponCode: code, usePoints: true, saveAddress: true }));
       expect(error).toMatchObject({ kind: "out-of-stock", status: 409 });
-      expect(error.message).toBe("Ya no hay stock suficiente de Umbreon VMAX (queda 1). Ajusta tu carrito e intenta de nuevo.");
-      expect(error.soldOut).toEqual([{ productId: card, name: "Umbreon VMAX", requested: 2, available: 1 }]);
+      expect(error.message).toBe("Ya no hay stock suficiente de Umbreon VMAX (Casi nueva · Inglés) (queda 1). Ajusta tu carrito e intenta de nuevo.");
+      expect(error.soldOut).toEqual([
+        { productId: card, variantId: await onlyVariantId(t.db, card), name: "Umbreon VMAX (Casi nueva · Inglés)", requested: 2, available: 1 },
+      ]);
       expect(await usesOf(t.db, code)).toBe(0);
       expect(await balanceOf(t.db, userId)).toBe(50);
     });
