@@ -4,14 +4,13 @@
  * fresh database holding only the products inserted here.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { normalizeSearchText, productSearchText } from "#server/catalog/search-text.ts";
 import { sql } from "drizzle-orm";
 import { buildDemoCatalog } from "#server/catalog/demo-catalog.ts";
-import { MIGRATIONS_FOLDER, type Database } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { migrationsBefore } from "#tests/fixtures/migrations.ts";
 import { products } from "#server/db/schema.ts";
 import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
@@ -73,21 +72,6 @@ describeEachDatabase("catalogue: Nombre A-Z", (t) => {
   });
 });
 
-/** A copy of the shop's migrations folder holding only the migrations before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  if (index < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, index);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
 /**
  * The demo catalogue written with only the columns products had before 0002 (the current schema
  * has more, which a database at that migration does not know).
@@ -95,13 +79,11 @@ function migrationsBefore(tag: string): string {
 async function insertWithColumnsOf0001(db: Database): Promise<number> {
   const catalog = buildDemoCatalog();
   for (let i = 0; i < catalog.length; i += 500) {
-    const rows = catalog
-      .slice(i, i + 500)
-      .map(
-        (p) =>
-          // The schema of then required a rarity and a type of every product.
-          sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity ?? "Promo"}, ${p.type ?? "Item"}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
-      );
+    const rows = catalog.slice(i, i + 500).map(
+      (p) =>
+        // The schema of then required a rarity and a type of every product.
+        sql`(${p.id}, ${p.name}, ${p.priceCents}, ${p.stock}, ${p.category}, ${p.rarity ?? "Promo"}, ${p.type ?? "Item"}, ${p.expansion}, ${p.cardNumber}, ${productSearchText(p)})`,
+    );
     await db.execute(
       sql`insert into products (id, name, price_cents, stock, category, rarity, type, expansion, card_number, search) values ${sql.join(rows, sql`, `)}`,
     );

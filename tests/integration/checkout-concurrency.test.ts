@@ -8,10 +8,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { couponRedemptions, loyaltyTransactions, orderItems, orders, products } from "#server/db/schema.ts";
+import { couponRedemptions, loyaltyTransactions, orderItems, orders, products, productVariants } from "#server/db/schema.ts";
 import { CheckoutError, cancelOrder, expireUnpaidOrders, placeOrder, type PlacedOrder } from "#server/orders/index.ts";
 import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, insertVariant, onlyVariantId } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
@@ -59,6 +59,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
     return handle.db;
   };
 
+  it("20 parallel checkouts of the last Lightly Played Japanese copy while 3 buy the Near Mint one: one LP order, NM untouched by the race", async () => {
+    const card = await insertProduct(db(), { name: "Umbreon ex", priceCents: 180_000, stock: 5 });
+    const nm = await onlyVariantId(db(), card);
+    const lp = await insertVariant(db(), card, { condition: "LP", language: "ja", priceCents: 140_000, stock: 1 });
+    const lpBuyers = await Promise.all(Array.from({ length: 20 }, () => insertCustomer(db())));
+    const nmBuyers = await Promise.all(Array.from({ length: 3 }, () => insertCustomer(db())));
+    const lpCarts = await Promise.all(lpBuyers.map((userId) => cartWith(db(), [{ productId: card, variantId: lp, quantity: 1 }], userId)));
+    const nmCarts = await Promise.all(nmBuyers.map((userId) => cartWith(db(), [{ productId: card, variantId: nm, quantity: 1 }], userId)));
+
+    const [lpResult, nmResult] = await Promise.all([
+      settle(lpBuyers.map((userId, i) => placeOrder(db(), checkoutInput(lpCarts[i]!, { userId })))),
+      settle(nmBuyers.map((userId, i) => placeOrder(db(), checkoutInput(nmCarts[i]!, { userId })))),
+    ]);
+
+    expect(lpResult.placed).toHaveLength(1);
+    expect(lpResult.errors).toHaveLength(19);
+    for (const error of lpResult.errors) {
+      expect(error).toMatchObject({
+        kind: "out-of-stock",
+        message: "Ya no hay stock suficiente de Umbreon ex (Ligeramente jugada · Japonés) (agotado). Ajusta tu carrito e intenta de nuevo.",
+      });
+    }
+    expect(nmResult.placed).toHaveLength(3);
+    const stock = async (id: string) =>
+      (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id)))[0]?.stock;
+    expect(await stock(lp)).toBe(0);
+    expect(await stock(nm)).toBe(2);
+    expect(await stockOf(db(), card)).toBe(2);
+    // The LP order's line was sold as LP Japanese; cancelling it gives the copy back to LP, not to NM.
+    const [line] = await db().select().from(orderItems).where(eq(orderItems.orderId, lpResult.placed[0]!.id));
+    expect(line).toMatchObject({ variantId: lp, condition: "LP", language: "ja", unitPriceCents: 140_000 });
+    await cancelOrder(db(), lpResult.placed[0]!.id, { reason: "Prueba", by: "sistema" });
+    expect(await stock(lp)).toBe(1);
+    expect(await stock(nm)).toBe(2);
+    expect(await stockOf(db(), card)).toBe(3);
+  });
+
   it("20 parallel checkouts of a card with stock 1: one order, stock 0, 19 clear errors, nothing left by the losers", async () => {
     const card = await insertProduct(db(), { name: "Mewtwo ex Special Illustration Rare", priceCents: 250_000, stock: 1 });
     const code = await insertCoupon(db(), { discountPercent: 10 });
@@ -75,7 +112,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
       expect(error).toBeInstanceOf(CheckoutError);
       expect(error).toMatchObject({
         kind: "out-of-stock",
-        message: "Ya no hay stock suficiente de Mewtwo ex Special Illustration Rare (agotado). Ajusta tu carrito e intenta de nuevo.",
+        message:
+          "Ya no hay stock suficiente de Mewtwo ex Special Illustration Rare (Casi nueva · Inglés) (agotado). Ajusta tu carrito e intenta de nuevo.",
       });
     }
     expect(await stockOf(db(), card)).toBe(0);
