@@ -31,7 +31,7 @@ export function StockBadge({ stock }: { stock: number }) {
 export function VariantStockBadge({ variants }: { variants: AdminProductRow["variants"] }) {
   const { level, label } = adminProductStockLevel(variants);
   return (
-    <span className={`stock-badge stock-${level}`}>
+    <span className={`stock-badge stock-badge-variants stock-${level}`}>
       <span className="stock-units">{variants.map(variantStockText).join(", ")}</span> {label}
     </span>
   );

@@ -213,6 +213,8 @@ export function ProductForm({
         }}
       />
 
+      <VariantRows initial={values.variants} category={category} errors={errors} hydrated={hydrated} />
+
       <fieldset
         className="product-form-images"
         aria-describedby={[hintId(imagesId), imagesErrors?.length ? errorId(imagesId) : ""].filter(Boolean).join(" ")}
@@ -274,8 +276,6 @@ export function ProductForm({
           }
         />
       </fieldset>
-
-      <VariantRows initial={values.variants} category={category} errors={errors} hydrated={hydrated} />
 
       <FormError message={formMessage} />
       <div className="product-form-actions">

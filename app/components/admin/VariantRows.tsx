@@ -71,7 +71,8 @@ export function VariantRows({
     >
       <legend>Variantes</legend>
       <p id={hintId(sectionId)} className="field-hint">
-        Cada variante es una condición y un idioma, con su propio precio e inventario.
+        Cada variante es una condición y un idioma, con su propio precio e inventario. El precio de oferta, si lo hay, debe ser menor al
+        precio normal.
         {choices.length === 1 ? " Los productos sellados y los accesorios solo tienen la condición Nuevo." : ""}
       </p>
       <ErrorList id={errorId(sectionId)} errors={sectionErrors} />
@@ -84,7 +85,7 @@ export function VariantRows({
           return (
             <li key={row.key}>
               <fieldset className="product-form-variant">
-                <legend>Variante {number}</legend>
+                <legend>{`Variante ${number}`}</legend>
                 <input type="hidden" name={name("id")} value={row.values.id} />
                 <div className="field-row">
                   <SelectField
@@ -165,7 +166,7 @@ export function VariantRows({
                 {rows.length > 1 ? (
                   hydrated ? (
                     <button type="button" className="button button-danger-quiet" onClick={() => remove(index)}>
-                      Quitar variante {number}
+                      {`Quitar variante ${number}`}
                     </button>
                   ) : (
                     <button
@@ -175,7 +176,7 @@ export function VariantRows({
                       className="button button-danger-quiet"
                       formNoValidate
                     >
-                      Quitar variante {number}
+                      {`Quitar variante ${number}`}
                     </button>
                   )
                 ) : null}
