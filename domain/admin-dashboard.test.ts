@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "./messages";
 import { FULFILMENT_MESSAGES } from "./fulfilment";
-import { adminNoticeText, adminStockLevel, dashboardHref, ordersCsvHref, parseDashboardQuery } from "./admin-dashboard";
+import {
+  adminNoticeText,
+  adminProductStockLevel,
+  adminStockLevel,
+  dashboardHref,
+  ordersCsvHref,
+  parseDashboardQuery,
+  variantStockText,
+} from "./admin-dashboard";
 
 const parse = (query: string) => parseDashboardQuery(new URLSearchParams(query));
 
@@ -80,5 +88,21 @@ describe("admin stock levels (above 10 green, 1 to 10 yellow, 0 red), each with 
     [11, "disponible", "Disponible"],
   ] as const)("%i units: %s", (stock, level, label) => {
     expect(adminStockLevel(stock)).toEqual({ level, label });
+  });
+});
+
+describe("a product's stock level by its variants", () => {
+  it("takes the colour of the lowest variant, and says when only some are sold out", () => {
+    expect(adminProductStockLevel([{ stock: 12 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Variante agotada" });
+    expect(adminProductStockLevel([{ stock: 12 }, { stock: 0 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Variantes agotadas" });
+    expect(adminProductStockLevel([{ stock: 0 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Agotado" });
+    expect(adminProductStockLevel([{ stock: 30 }, { stock: 2 }])).toEqual({ level: "bajo", label: "Stock bajo" });
+    expect(adminProductStockLevel([{ stock: 30 }, { stock: 11 }])).toEqual({ level: "disponible", label: "Disponible" });
+    expect(adminProductStockLevel([])).toEqual({ level: "agotado", label: "Agotado" });
+  });
+
+  it("names each variant by its condition code and language", () => {
+    expect(variantStockText({ condition: "LP", language: "ja", stock: 0 })).toBe("LP·JA 0");
+    expect(variantStockText({ condition: "NEW", language: "es", stock: 3 })).toBe("Nuevo·ES 3");
   });
 });

@@ -20,9 +20,12 @@ export const DASHBOARD_TABS = [
 
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
 
-/** The 'Productos' tab's stock filters: out of stock (0) and low stock (1 to LOW_STOCK_THRESHOLD). */
+/**
+ * The 'Productos' tab's stock filters, by each product's lowest variant (the one its colour shows):
+ * a variant out of stock (0), or the lowest at low stock (1 to LOW_STOCK_THRESHOLD).
+ */
 export const STOCK_FILTERS = {
-  agotado: { min: 0, max: 0, label: "Productos agotados" },
+  agotado: { min: 0, max: 0, label: "Productos con alguna variante agotada" },
   bajo: { min: 1, max: LOW_STOCK_THRESHOLD, label: `Productos con stock bajo (1 a ${LOW_STOCK_THRESHOLD} unidades)` },
 } as const;
 
@@ -145,4 +148,21 @@ export function adminStockLevel(stock: number): { level: AdminStockLevel; label:
   if (stock <= 0) return { level: "agotado", label: "Agotado" };
   if (stock <= ADMIN_STOCK_PLENTY_ABOVE) return { level: "bajo", label: "Stock bajo" };
   return { level: "disponible", label: "Disponible" };
+}
+
+/**
+ * A product's level on the dashboard, by its lowest variant (its colour): 'Agotado' when nothing is
+ * left, 'Variante agotada' / 'Variantes agotadas' when some variants are out and others not.
+ */
+export function adminProductStockLevel(variants: ReadonlyArray<{ stock: number }>): { level: AdminStockLevel; label: string } {
+  const stocks = variants.map((v) => v.stock);
+  const lowest = stocks.length > 0 ? Math.min(...stocks) : 0;
+  const soldOut = stocks.filter((n) => n <= 0).length;
+  if (lowest <= 0 && soldOut < stocks.length) return { level: "agotado", label: soldOut === 1 ? "Variante agotada" : "Variantes agotadas" };
+  return adminStockLevel(lowest);
+}
+
+/** A variant's stock as the dashboard lists it: 'NM·EN 3', 'Nuevo·JA 0'. */
+export function variantStockText(v: { condition: string; language: string; stock: number }): string {
+  return `${v.condition === "NEW" ? "Nuevo" : v.condition}·${v.language.toUpperCase()} ${v.stock}`;
 }

@@ -4,10 +4,27 @@
  */
 import { CSV_IMPORT_MESSAGES } from "./messages";
 
-/** Columns every file must have (docs/requirements.md#admin-area). `images` holds 1 to 5 URLs separated by `|`. */
+/**
+ * Columns every file must have (docs/requirements.md#admin-area). `images` holds 1 to 5 URLs
+ * separated by `|`. `rarity` and `type` must be filled in a single's row ('Carta Individual', the
+ * default category); a sealed product's or an accessory's leaves them blank (ignored).
+ */
 export const CSV_REQUIRED_COLUMNS = ["name", "expansion", "price", "stock", "rarity", "type", "images"] as const;
-/** Columns a file may have. */
-export const CSV_OPTIONAL_COLUMNS = ["description", "category", "cardNumber", "artist", "salePrice", "comment"] as const;
+/**
+ * Columns a file may have. One row is one variant: `condition` (NM, LP, MP, HP, DMG or their Spanish
+ * names, any case; blank: NM for a single, Nuevo otherwise) and `language` (Español, Inglés, Japonés
+ * or es, en, ja, any case; blank: Inglés).
+ */
+export const CSV_OPTIONAL_COLUMNS = [
+  "condition",
+  "language",
+  "description",
+  "category",
+  "cardNumber",
+  "artist",
+  "salePrice",
+  "comment",
+] as const;
 export type CsvColumn = (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number];
 export const CSV_COLUMNS: readonly CsvColumn[] = [...CSV_REQUIRED_COLUMNS, ...CSV_OPTIONAL_COLUMNS];
 

@@ -3,22 +3,26 @@
  * form and the CSV importer store products only through these functions, and each call that
  * commits tells the list cache (`catalogChanged`), so the shop shows the change at once.
  * Validation happens before, with `parseProductInput` (product-input.ts).
+ *
+ * What is sold is a variant (product_variants): these write the product's own fields and its
+ * variants, never the product's summary columns (price_cents, sale_price_cents, stock…), which the
+ * database's trigger keeps from the variants. A product row is locked (FOR NO KEY UPDATE) before
+ * its variants are written: the inventory takes the same locks in the same order, so a save and an
+ * order queue up instead of deadlocking.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
-import { cartItems, orderItems, products } from "#server/db/schema.ts";
+import { cartItems, orderItems, products, productVariants } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { catalogChanged } from "./catalog-cache";
-import type { ProductInput } from "./product-input";
+import type { ProductInput, VariantInput } from "./product-input";
 import { productSearchText } from "./search-text";
 
+/** The product's own columns (not its summary of the variants). */
 function columns(input: ProductInput) {
   return {
     name: input.name,
     description: input.description,
-    priceCents: input.priceCents,
-    salePriceCents: input.salePriceCents,
-    stock: input.stock,
     category: input.category,
     rarity: input.rarity,
     type: input.type,
@@ -31,21 +35,130 @@ function columns(input: ProductInput) {
   };
 }
 
-/** Inserts a product inside the caller's transaction; its id. The caller calls `catalogChanged` after commit. */
+/**
+ * A new product row's summary before its variants exist: the first variant's price and no stock.
+ * The variants' insert, right after in the same transaction, sets the real summary (trigger).
+ */
+function placeholderSummary(input: ProductInput) {
+  return { priceCents: input.variants[0]?.priceCents ?? 0, salePriceCents: null, stock: 0 };
+}
+
+function variantValues(productId: string, v: VariantInput) {
+  return {
+    id: newId(),
+    productId,
+    condition: v.condition,
+    language: v.language,
+    priceCents: v.priceCents,
+    salePriceCents: v.salePriceCents,
+    stock: v.stock,
+  };
+}
+
+/** Inserts a product and its variants inside the caller's transaction; its id. The caller calls `catalogChanged` after commit. */
 export async function insertProductRow(tx: Queryable, input: ProductInput): Promise<string> {
   const id = newId();
-  await tx.insert(products).values({ id, ...columns(input) });
+  await tx.insert(products).values({ id, ...columns(input), ...placeholderSummary(input) });
+  await tx.insert(productVariants).values(input.variants.map((v) => variantValues(id, v)));
   return id;
 }
 
-/** Rewrites a product that is in the shop (not archived) inside the caller's transaction; false when there is none. */
+/**
+ * Rewrites a product that is in the shop (not archived) and its variants inside the caller's
+ * transaction; false when there is none (nothing written). The product row is locked first.
+ */
 export async function updateProductRow(tx: Queryable, id: string, input: ProductInput): Promise<boolean> {
-  const rows = await tx
+  const [locked] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.archivedAt)))
+    .for("no key update");
+  if (!locked) return false;
+  await tx
     .update(products)
     .set({ ...columns(input), updatedAt: new Date() })
-    .where(and(eq(products.id, id), isNull(products.archivedAt)))
-    .returning({ id: products.id });
-  return rows.length > 0;
+    .where(eq(products.id, id));
+  await replaceVariants(tx, id, input.variants);
+  return true;
+}
+
+/**
+ * Makes the product's live variants the given ones (its row already locked): a row with the id of
+ * one of them rewrites it, a row without (or with an id that is not one of them) adds a variant,
+ * and a live variant not given goes: archived when an order line names it (the order keeps its
+ * line; the variant's cart lines go), deleted otherwise. A variant whose condition or language
+ * changes is set aside first, so two variants may swap their condition and language in one save.
+ */
+export async function replaceVariants(tx: Queryable, productId: string, rows: readonly VariantInput[]): Promise<void> {
+  const live = await tx
+    .select({ id: productVariants.id, condition: productVariants.condition, language: productVariants.language })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
+    .orderBy(productVariants.id)
+    .for("no key update");
+  const liveById = new Map(live.map((v) => [v.id, v]));
+  const kept = rows.filter((r): r is VariantInput & { id: string } => r.id !== null && liveById.has(r.id));
+  const keptIds = new Set(kept.map((r) => r.id));
+  const added = rows.filter((r) => r.id === null || !liveById.has(r.id));
+  const gone = live.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
+
+  if (gone.length > 0) {
+    const ordered = await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, gone));
+    const archived = ordered.map((o) => o.id!).filter(Boolean);
+    const deleted = gone.filter((id) => !archived.includes(id));
+    if (archived.length > 0) {
+      await tx.update(productVariants).set({ archivedAt: new Date(), updatedAt: new Date() }).where(inArray(productVariants.id, archived));
+      // Carts never hold an archived variant (a deleted one's lines go by cascade).
+      await tx.delete(cartItems).where(inArray(cartItems.variantId, archived));
+    }
+    if (deleted.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, deleted));
+  }
+
+  const moved = kept.filter((r) => {
+    const before = liveById.get(r.id)!;
+    return before.condition !== r.condition || before.language !== r.language;
+  });
+  if (moved.length > 0) {
+    // Out of the live unique index (product, condition, language) until rewritten just below.
+    await tx
+      .update(productVariants)
+      .set({ archivedAt: new Date() })
+      .where(
+        inArray(
+          productVariants.id,
+          moved.map((r) => r.id),
+        ),
+      );
+  }
+  await updateVariantRows(tx, kept);
+  if (added.length > 0) await tx.insert(productVariants).values(added.map((v) => variantValues(productId, v)));
+}
+
+/** Rewrites variants by id in one statement (condition, language, prices, stock; live again if set aside). */
+async function updateVariantRows(tx: Queryable, rows: ReadonlyArray<VariantInput & { id: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => ({
+    id: r.id,
+    condition: r.condition,
+    language: r.language,
+    price_cents: r.priceCents,
+    sale_price_cents: r.salePriceCents,
+    stock: r.stock,
+  }));
+  const v = sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, condition text, language text, price_cents integer, sale_price_cents integer, stock integer)`;
+  await tx
+    .update(productVariants)
+    .set({
+      condition: sql`v.condition`,
+      language: sql`v.language`,
+      priceCents: sql`v.price_cents`,
+      salePriceCents: sql`v.sale_price_cents`,
+      stock: sql`v.stock`,
+      archivedAt: null,
+      updatedAt: new Date(),
+    })
+    .from(v)
+    .where(sql`${productVariants.id} = v.id`);
 }
 
 /**
@@ -74,17 +187,34 @@ export async function findProductByNaturalKey(
 
 /**
  * The CSV import's batch forms of `insertProductRow`, `updateProductRow` and
- * `findProductByNaturalKey` (same columns, same matching rule), so a batch of rows costs three
- * statements instead of two per row.
+ * `findProductByNaturalKey` (same columns, same matching rule), so a batch of rows costs a few
+ * statements instead of several per row. Each input carries every variant the batch gives it.
  */
 export async function insertProductRows(tx: Queryable, inputs: readonly ProductInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const rows = inputs.map((input) => ({ id: newId(), ...columns(input) }));
+  const rows = inputs.map((input) => ({ id: newId(), ...columns(input), ...placeholderSummary(input) }));
   await tx.insert(products).values(rows);
+  await tx.insert(productVariants).values(inputs.flatMap((input, i) => input.variants.map((v) => variantValues(rows[i]!.id, v))));
   return rows.map((row) => row.id);
 }
 
-/** The batch form of `updateProductRow`: one UPDATE for many products; the ids it rewrote (archived or missing ones are left out). */
+/** Locks the products still in the shop among `ids` (FOR NO KEY UPDATE, in id order, as the inventory does); those ids. */
+export async function lockProductsInShop(tx: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), isNull(products.archivedAt)))
+    .orderBy(products.id)
+    .for("no key update");
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The batch form of `updateProductRow`'s product half: one UPDATE of the products' own columns for
+ * many products (their rows locked by `lockProductsInShop`); the ids it rewrote (archived or missing
+ * ones are left out). The variants are written by `upsertVariantRows`.
+ */
 export async function updateProductRows(tx: Queryable, entries: ReadonlyArray<{ id: string; input: ProductInput }>): Promise<Set<string>> {
   if (entries.length === 0) return new Set();
   const values = entries.map(({ id, input }) => {
@@ -93,9 +223,6 @@ export async function updateProductRows(tx: Queryable, entries: ReadonlyArray<{ 
       id,
       name: c.name,
       description: c.description,
-      price_cents: c.priceCents,
-      sale_price_cents: c.salePriceCents,
-      stock: c.stock,
       category: c.category,
       rarity: c.rarity,
       type: c.type,
@@ -108,15 +235,12 @@ export async function updateProductRows(tx: Queryable, entries: ReadonlyArray<{ 
     };
   });
   // All rows as one JSON parameter, read back as a table (images as text[]).
-  const v = sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, name text, description text, price_cents integer, sale_price_cents integer, stock integer, category text, rarity text, type text, expansion text, card_number text, artist text, comment text, images text[], search text)`;
+  const v = sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, name text, description text, category text, rarity text, type text, expansion text, card_number text, artist text, comment text, images text[], search text)`;
   const rows = await tx
     .update(products)
     .set({
       name: sql`v.name`,
       description: sql`v.description`,
-      priceCents: sql`v.price_cents`,
-      salePriceCents: sql`v.sale_price_cents`,
-      stock: sql`v.stock`,
       category: sql`v.category`,
       rarity: sql`v.rarity`,
       type: sql`v.type`,
@@ -132,6 +256,40 @@ export async function updateProductRows(tx: Queryable, entries: ReadonlyArray<{ 
     .where(and(sql`${products.id} = v.id`, isNull(products.archivedAt)))
     .returning({ id: products.id });
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The import's variants of products already in the shop (their rows locked): the live variant of
+ * the same condition and language gets the row's price, sale price and stock; a product without
+ * one gets a new variant. Two statements and a lookup for the whole batch.
+ */
+export async function upsertVariantRows(
+  tx: Queryable,
+  entries: ReadonlyArray<{ productId: string; variant: VariantInput }>,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const live = await tx
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      condition: productVariants.condition,
+      language: productVariants.language,
+    })
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...new Set(entries.map((e) => e.productId))]), isNull(productVariants.archivedAt)))
+    .orderBy(productVariants.id)
+    .for("no key update");
+  const key = (productId: string, v: { condition: string; language: string }) => `${productId}|${v.condition}|${v.language}`;
+  const liveByKey = new Map(live.map((v) => [key(v.productId, v), v.id]));
+  const updates: Array<VariantInput & { id: string }> = [];
+  const inserts: ReturnType<typeof variantValues>[] = [];
+  for (const { productId, variant } of entries) {
+    const id = liveByKey.get(key(productId, variant));
+    if (id) updates.push({ ...variant, id });
+    else inserts.push(variantValues(productId, variant));
+  }
+  await updateVariantRows(tx, updates);
+  if (inserts.length > 0) await tx.insert(productVariants).values(inserts);
 }
 
 type NaturalKey = Pick<ProductInput, "name" | "expansion" | "cardNumber">;
@@ -165,16 +323,20 @@ export async function findProductsByNaturalKeys(tx: Queryable, keys: readonly Na
   return found;
 }
 
-/** The add form: a new product; its id. */
+/** The add form: a new product and its variants, one transaction; its id. */
 export async function createProduct(db: Database, input: ProductInput): Promise<string> {
-  const id = await insertProductRow(db, input);
+  const id = await db.transaction((tx) => insertProductRow(tx, input));
   catalogChanged(db);
   return id;
 }
 
-/** The edit form: false when the product does not exist or was archived. */
+/** The edit form: the product and its variants, one transaction; false when the product does not exist or was archived. */
 export async function updateProduct(db: Database, id: string, input: ProductInput): Promise<boolean> {
-  const updated = await updateProductRow(db, id, input);
+  const updated = await db.transaction(async (tx) => {
+    if (!(await updateProductRow(tx, id, input))) return false;
+    // STOCK ALERTS (issue 19): queueBackInStockMail(tx, [id]) belongs here, after the variants' stock is written.
+    return true;
+  });
   if (updated) catalogChanged(db);
   return updated;
 }

@@ -7,15 +7,24 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { isId } from "#domain/ids.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { EMPTY_PRODUCT_FORM, centsToPesosText, productFormRecord, type ProductFormValues } from "#domain/product-form.ts";
+import {
+  EMPTY_PRODUCT_FORM,
+  MAX_PRODUCT_VARIANTS,
+  centsToPesosText,
+  productFormRecord,
+  variantFieldName,
+  type ProductFormValues,
+  type VariantFormValues,
+} from "#domain/product-form.ts";
+import { variantRank } from "#domain/variants.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import { products, productVariants } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import { listImages } from "#server/images/gallery.server.ts";
 import { rawText, trimmedText } from "#server/accounts/forms.ts";
 import { createProduct, removeProduct, updateProduct, type RemoveProductResult } from "./product-admin.server";
 import { PRODUCT_LIMITS, typedText } from "#domain/forms.ts";
-import { PRODUCT_FIELDS, type ProductField, type ProductInput } from "./product-input";
+import { PRODUCT_FIELDS, VARIANT_FIELDS, type ProductField, type ProductInput } from "./product-input";
 
 /** The form field of the gallery picker without JavaScript: the chosen image's path joins the images. */
 export const GALLERY_IMAGE_FIELD = "galleryImage";
@@ -34,15 +43,45 @@ function postedImages(form: FormData): string[] {
   return [...form.getAll("images").map(rawText), ...(picked ? [picked] : [])];
 }
 
-/** A posted product form's fields as the product schema reads them: every field once, the images as a list. */
-export function productFieldsFromForm(form: FormData): Partial<Record<ProductField, unknown>> {
-  const raw: Partial<Record<ProductField, unknown>> = {};
+const VARIANT_FIELD_NAME = /^variants\.(\d{1,3})\.(id|condition|language|price|salePrice|stock)$/;
+
+/** The variant rows' numbers the form posted (`variants.{i}.…`), in order; gaps (a row taken out by hand) are skipped. */
+function postedVariantIndexes(form: FormData): number[] {
+  const indexes = new Set<number>();
+  for (const name of form.keys()) {
+    const match = VARIANT_FIELD_NAME.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return [...indexes].sort((a, b) => a - b);
+}
+
+/** A posted product form's fields as the product schema reads them: every field once, the images as a list, the variant rows as a list. */
+export function productFieldsFromForm(form: FormData): Partial<Record<ProductField | "variants", unknown>> {
+  const raw: Partial<Record<ProductField | "variants", unknown>> = {};
   for (const field of PRODUCT_FIELDS) raw[field] = field === "images" ? postedImages(form) : form.get(field);
+  raw.variants = postedVariantIndexes(form).map((index) =>
+    Object.fromEntries(VARIANT_FIELDS.map((field) => [field, form.get(variantFieldName(index, field))])),
+  );
   return raw;
 }
 
-/** What the admin typed, to put back in a refused form (a FormFailure's values): text only, capped. */
-export function postedProductValues(form: FormData): Record<string, string> {
+/** How much of a variant's posted field is shown back (an id is 24 characters, a price or stock a dozen). */
+const VARIANT_SHOWN_BACK = 40;
+
+/** The posted variant rows as text (at most MAX_PRODUCT_VARIANTS + 1 shown back: a hostile post may carry hundreds). */
+export function postedVariantRows(form: FormData): VariantFormValues[] {
+  return postedVariantIndexes(form)
+    .slice(0, MAX_PRODUCT_VARIANTS + 1)
+    .map(
+      (index) =>
+        Object.fromEntries(
+          VARIANT_FIELDS.map((field) => [field, typedText(form.get(variantFieldName(index, field)), VARIANT_SHOWN_BACK)]),
+        ) as unknown as VariantFormValues,
+    );
+}
+
+/** What the admin typed, as the form's values (text only, capped); `variants` replaces the posted rows (a row added or taken out). */
+export function postedProductFormValues(form: FormData, variants: VariantFormValues[] = postedVariantRows(form)): ProductFormValues {
   const values = { ...EMPTY_PRODUCT_FORM };
   for (const field of PRODUCT_FIELDS) {
     if (field === "images") continue;
@@ -52,7 +91,13 @@ export function postedProductValues(form: FormData): Record<string, string> {
     .filter((url) => url.trim() !== "")
     .slice(0, SHOWN_BACK_IMAGES)
     .map((url) => typedText(url, PRODUCT_LIMITS.imageUrl + SHOWN_BACK_MARGIN));
-  return productFormRecord(values);
+  values.variants = variants;
+  return values;
+}
+
+/** What the admin typed, to put back in a refused form (a FormFailure's values): text only, capped. */
+export function postedProductValues(form: FormData): Record<string, string> {
+  return productFormRecord(postedProductFormValues(form));
 }
 
 /** An edit form's starting values: the product in the shop (not archived), or null for a malformed, unknown or archived id. */
@@ -64,20 +109,30 @@ export async function productFormValues(db: Queryable, id: string): Promise<Prod
     .where(and(eq(products.id, id), isNull(products.archivedAt)))
     .limit(1);
   if (!row) return null;
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
+  variants.sort((a, b) => variantRank(a) - variantRank(b));
   return {
     name: row.name,
     description: row.description ?? "",
-    price: centsToPesosText(row.priceCents),
-    salePrice: row.salePriceCents === null ? "" : centsToPesosText(row.salePriceCents),
-    stock: String(row.stock),
     category: row.category,
-    rarity: row.rarity,
-    type: row.type,
+    rarity: row.rarity ?? "",
+    type: row.type ?? "",
     expansion: row.expansion,
     cardNumber: row.cardNumber ?? "",
     artist: row.artist ?? "",
     comment: row.comment ?? "",
     images: row.images,
+    variants: variants.map((v) => ({
+      id: v.id,
+      condition: v.condition,
+      language: v.language,
+      price: centsToPesosText(v.priceCents),
+      salePrice: v.salePriceCents === null ? "" : centsToPesosText(v.salePriceCents),
+      stock: String(v.stock),
+    })),
   };
 }
 

@@ -12,11 +12,11 @@ import {
   parseProductInput,
   ownImagePath,
   parsePesosToCents,
-  type ProductField,
+  type ProductRowField,
 } from "./product-input";
 import { productFieldsFromForm } from "./product-form.server";
 
-const valid: Partial<Record<ProductField, unknown>> = {
+const valid: Partial<Record<ProductRowField, unknown>> = {
   name: "Pikachu ex",
   description: "Carta en excelente estado.",
   price: "1250.50",
@@ -32,10 +32,10 @@ const valid: Partial<Record<ProductField, unknown>> = {
   images: ["https://images.example.com/pikachu.jpg"],
 };
 
-const with_ = (changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") =>
+const with_ = (changes: Partial<Record<ProductRowField, unknown>>, mode: "new" | "edit" = "new") =>
   parseProductInput({ ...valid, ...changes }, mode);
 
-function errorsOf(changes: Partial<Record<ProductField, unknown>>, mode: "new" | "edit" = "new") {
+function errorsOf(changes: Partial<Record<ProductRowField, unknown>>, mode: "new" | "edit" = "new") {
   const result = with_(changes, mode);
   if (result.ok) throw new Error("expected the input to be refused");
   // Every message of each field, joined: a field with one message reads as that message.
@@ -62,9 +62,6 @@ describe("parseProductInput", () => {
       product: {
         name: "Pikachu ex",
         description: "Carta en excelente estado.",
-        priceCents: 125_050,
-        salePriceCents: null,
-        stock: 3,
         category: "Carta Individual",
         rarity: "Double Rare",
         type: "Pokémon",
@@ -73,6 +70,8 @@ describe("parseProductInput", () => {
         artist: "Ryota Murayama",
         comment: null,
         images: ["https://images.example.com/pikachu.jpg"],
+        // No condition or language given: a single in 'Casi nueva', in English.
+        variants: [{ id: null, condition: "NM", language: "en", priceCents: 125_050, salePriceCents: null, stock: 3 }],
       },
     });
   });
@@ -97,9 +96,9 @@ describe("parseProductInput", () => {
       cardNumber: null,
       artist: null,
       comment: null,
-      salePriceCents: null,
       category: "Carta Individual",
     });
+    expect(result.product.variants[0]?.salePriceCents).toBeNull();
   });
 
   describe("images", () => {
@@ -183,7 +182,7 @@ describe("parseProductInput", () => {
         [" 7.10 ", 710],
       ] as const) {
         const result = with_({ price: text, salePrice: "" });
-        expect(result.ok && result.product.priceCents, text).toBe(cents);
+        expect(result.ok && result.product.variants[0]?.priceCents, text).toBe(cents);
       }
     });
 
@@ -197,7 +196,7 @@ describe("parseProductInput", () => {
 
     it("sale price: optional, same number rules, and below the price ('El precio de oferta debe ser menor al precio normal')", () => {
       const ok = with_({ price: "100", salePrice: "99.99" });
-      expect(ok.ok && ok.product.salePriceCents).toBe(9999);
+      expect(ok.ok && ok.product.variants[0]?.salePriceCents).toBe(9999);
       expect(errorsOf({ price: "100", salePrice: "100" }).salePrice).toBe(ADMIN_MESSAGES.salePriceNotLower);
       expect(errorsOf({ price: "100", salePrice: "150.00" }).salePrice).toBe("El precio de oferta debe ser menor al precio normal");
       expect(errorsOf({ salePrice: "-5" }).salePrice).toBe(PRODUCT_FIELD_MESSAGES.salePriceInvalid);
@@ -207,7 +206,7 @@ describe("parseProductInput", () => {
 
   it("stock is a whole number from 0 up", () => {
     const zero = with_({ stock: "0" });
-    expect(zero.ok && zero.product.stock).toBe(0);
+    expect(zero.ok && zero.product.variants[0]?.stock).toBe(0);
     for (const bad of ["-1", "1.5", "2.0", "tres", "1e3", "99999999"]) {
       expect(errorsOf({ stock: bad }).stock, bad).toBe(PRODUCT_FIELD_MESSAGES.stockInvalid);
     }
@@ -268,6 +267,63 @@ describe("productFieldsFromForm", () => {
     const raw = productFieldsFromForm(form);
     expect(raw.name).toBe("Mew");
     expect(raw.images).toEqual(["https://a.example.com/1.jpg", "", ""]);
-    expect(raw.price).toBeNull();
+    expect(raw.variants).toEqual([]);
+  });
+
+  it("reads the variant rows by their number, in order, each field once", () => {
+    const form = new FormData();
+    form.append("variants.1.condition", "LP");
+    form.append("variants.0.condition", "NM");
+    form.append("variants.0.condition", "ignorado");
+    form.append("variants.0.price", "10");
+    form.append("variants.12.stock", "3");
+    form.append("variants.x.stock", "3");
+    form.append("variants.0.hack", "3");
+    const raw = productFieldsFromForm(form);
+    expect(raw.variants).toEqual([
+      { id: null, condition: "NM", language: null, price: "10", salePrice: null, stock: null },
+      { id: null, condition: "LP", language: null, price: null, salePrice: null, stock: null },
+      { id: null, condition: null, language: null, price: null, salePrice: null, stock: "3" },
+    ]);
+  });
+});
+
+describe("variants", () => {
+  it("a CSV row's condition and language: codes or Spanish names, any case; blank is NM (single) or Nuevo, in English", () => {
+    const variantOf = (changes: Partial<Record<ProductRowField, unknown>>) => {
+      const result = with_(changes);
+      if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
+      return [result.product.variants[0]?.condition, result.product.variants[0]?.language];
+    };
+    expect(variantOf({ condition: "lp", language: "JA" })).toEqual(["LP", "ja"]);
+    expect(variantOf({ condition: "Ligeramente Jugada", language: "japonés" })).toEqual(["LP", "ja"]);
+    expect(variantOf({ condition: " dañada ", language: "Espanol" })).toEqual(["DMG", "es"]);
+    expect(variantOf({ condition: "", language: "" })).toEqual(["NM", "en"]);
+    expect(variantOf({ category: "Producto Sellado", condition: "", rarity: "", type: "" })).toEqual(["NEW", "en"]);
+    expect(variantOf({ category: "Accesorio", condition: "nuevo", language: "es" })).toEqual(["NEW", "es"]);
+  });
+
+  it("refuses an unknown condition or language, a single in 'Nuevo' and a sealed product in a single's condition", () => {
+    expect(errorsOf({ condition: "Mint" }).condition).toBe(PRODUCT_FIELD_MESSAGES.conditionInvalid);
+    expect(errorsOf({ condition: "Nuevo" }).condition).toBe(PRODUCT_FIELD_MESSAGES.conditionInvalid);
+    expect(errorsOf({ language: "Francés" }).language).toBe(PRODUCT_FIELD_MESSAGES.languageInvalid);
+    expect(errorsOf({ category: "Producto Sellado", condition: "NM" }).condition).toBe(PRODUCT_FIELD_MESSAGES.sealedConditionOnly);
+  });
+
+  it("rarity and type are a single's only: required for 'Carta Individual', stored null for sealed products and accessories", () => {
+    expect(errorsOf({ rarity: "", type: "" })).toEqual({
+      rarity: PRODUCT_FIELD_MESSAGES.rarityRequired,
+      type: PRODUCT_FIELD_MESSAGES.typeRequired,
+    });
+    for (const category of ["Producto Sellado", "Accesorio"]) {
+      for (const [rarity, type] of [
+        ["", ""],
+        ["Promo", "Item"],
+        ["<script>", "x"],
+      ]) {
+        const result = with_({ category, rarity, type });
+        expect(result.ok && [result.product.rarity, result.product.type], `${category} ${rarity}`).toEqual([null, null]);
+      }
+    }
   });
 });

@@ -30,6 +30,15 @@ function expectWellFormed(svg: string) {
 }
 
 describe("renderCardFaceSvg", () => {
+  it("draws a sealed product and an accessory, which carry no rarity or type, without 'null'", () => {
+    for (const category of ["Producto Sellado", "Accesorio", "Carta Individual"]) {
+      const svg = renderCardFaceSvg(face({ category, rarity: null, type: null, cardNumber: null }), "front");
+      expectWellFormed(svg);
+      expect(svg, category).not.toContain("null");
+      expect(backgroundColour(face({ category, type: null }))).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+  });
+
   it("draws a well-formed front with name, expansion and number", () => {
     const svg = renderCardFaceSvg(face(), "front");
     expectWellFormed(svg);

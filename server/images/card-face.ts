@@ -11,8 +11,9 @@ export interface CardFace {
   name: string;
   expansion: string;
   cardNumber: string | null;
-  type: string;
-  rarity: string;
+  /** A single's type and rarity; a sealed product or an accessory carries none (null). */
+  type: string | null;
+  rarity: string | null;
   category: string;
 }
 
@@ -87,7 +88,7 @@ export function backgroundColour(face: CardFace): string {
   if (face.category === "Producto Sellado") return SEALED_BG;
   if (face.category === "Accesorio") return ACCESSORY_BG;
   if (face.type === "Energy") return ENERGY_BG;
-  const trainer = TRAINER_BG[face.type];
+  const trainer = face.type ? TRAINER_BG[face.type] : undefined;
   if (trainer) return trainer;
   return POKEMON_PALETTE[hash(baseName(face.name)) % POKEMON_PALETTE.length] as string;
 }
@@ -205,7 +206,7 @@ function frame(bg: string): string {
 function infoPanel(face: CardFace, subtitle: string): string {
   // One line: shrink rather than wrap.
   const expSize = Math.max(12, Math.min(28, Math.floor(390 / (CHAR_EM * Math.max(1, [...face.expansion].length)))));
-  const bits = [face.cardNumber, `${rarityMark(face.rarity)} ${face.rarity}`].filter(Boolean).join("  ·  ");
+  const bits = [face.cardNumber, face.rarity ? `${rarityMark(face.rarity)} ${face.rarity}` : null].filter(Boolean).join("  ·  ");
   return (
     `<rect x="40" y="548" width="420" height="112" rx="12" fill="#fff" fill-opacity=".88"/>` +
     textBlock({ lines: [face.expansion], size: expSize }, 60, 586, "#1b1b1b") +
@@ -233,12 +234,12 @@ function singleFront(face: CardFace): string {
       `<circle cx="250" cy="300" r="110" fill="${energy}" stroke="#fff" stroke-width="10"/>` +
       `<polygon points="250,215 272,278 338,278 284,316 305,380 250,341 195,380 216,316 162,278 228,278" fill="#fff"/>`;
   } else {
-    const label = face.type.toUpperCase();
+    const label = (face.type ?? "Carta").toUpperCase();
     emblem =
       `<rect x="110" y="230" width="280" height="140" rx="70" fill="${deep}"/>` +
       `<text x="250" y="313" font-size="${label.length > 7 ? 34 : 42}" font-weight="bold" fill="#fff" text-anchor="middle">${escapeXml(label)}</text>`;
   }
-  const kind = face.type === "Pokémon" ? "Pokémon" : face.type === "Energy" ? "Energía" : `Entrenador · ${face.type}`;
+  const kind = face.type === "Pokémon" ? "Pokémon" : face.type === "Energy" ? "Energía" : face.type ? `Entrenador · ${face.type}` : "Carta";
   return (
     frame(bg) +
     textBlock(name, 40, nameY, ink) +

@@ -2,16 +2,23 @@
  * Runs the queued CSV imports inside the app (docs/architecture.md#jobs). Each run is read again
  * from its stored text, every row checked with the product schema, and the good rows written in
  * batches: one transaction per batch (a product already in the shop with the same name, expansion
- * and card number is updated, else a new one inserted; one lookup and one insert per batch), then
- * the list cache told once, then the run's progress saved. Bad rows are skipped and reported with
- * their reasons.
+ * and card number is updated, else a new one inserted; then the row's variant, the product's
+ * variant of the same condition and language, is updated or added), then the list cache told
+ * once, then the run's progress saved. Bad rows are skipped and reported with their reasons.
  */
 import { logError } from "#server/http/error-log.ts";
 import { startQueueWorker, type QueueWorker } from "#server/jobs/periodic.server.ts";
 import type { Database, Tx } from "#server/db/client.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
-import { findProductsByNaturalKeys, insertProductRows, naturalKeyText, updateProductRows } from "#server/catalog/product-admin.server.ts";
-import type { ProductInput } from "#server/catalog/product-input.ts";
+import {
+  findProductsByNaturalKeys,
+  insertProductRows,
+  lockProductsInShop,
+  naturalKeyText,
+  updateProductRows,
+  upsertVariantRows,
+} from "#server/catalog/product-admin.server.ts";
+import type { ProductInput, VariantInput } from "#server/catalog/product-input.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { productFromRow, readProductCsv, rowData } from "./product-csv";
 import {
@@ -66,40 +73,57 @@ export async function processImportRun(db: Database, run: { id: string; text: st
 
 /**
  * Writes one batch's good rows in the caller's transaction: a row naming a product in the shop
- * (name + expansion + card number) updates it, the others become new products; one lookup, one
- * update and one insert for the whole batch. A product named twice ends with its later row, as if
- * the rows were written one by one (the first row of a new product is 'new', the next 'updated').
+ * (name + expansion + card number) updates it, the others become new products; then the row's
+ * variant (the product's variant of the same condition and language) gets the row's price, sale
+ * price and stock, or is added. The products in the shop are locked (in id order) before their
+ * variants are written, as the inventory does. A product named twice ends with its later row's
+ * fields, a variant named twice with its later row, as if the rows were written one by one (the
+ * first row of a new product is 'new', the next 'updated'). A few statements for the whole batch.
  */
 async function writeBatch(tx: Tx, good: ReadonlyArray<{ row: number; product: ProductInput }>): Promise<ImportSuccess[]> {
   const existing = await findProductsByNaturalKeys(
     tx,
     good.map((g) => g.product),
   );
-  /** Each product of the batch by natural key: the shop's id (none: new) and its latest values. */
-  const targets = new Map<string, { id: string | undefined; product: ProductInput; inserted: boolean }>();
+  /** Each product of the batch by natural key: the shop's id (none: new), its latest values and its variants by condition and language. */
+  const targets = new Map<
+    string,
+    { id: string | undefined; product: ProductInput; variants: Map<string, VariantInput>; inserted: boolean }
+  >();
   const rows: Array<{ row: number; name: string; key: string; first: boolean }> = [];
   for (const { row, product } of good) {
     const key = naturalKeyText(product);
-    const target = targets.get(key);
+    let target = targets.get(key);
     if (target) target.product = product;
-    else targets.set(key, { id: existing.get(key), product, inserted: false });
-    rows.push({ row, name: product.name, key, first: !target });
+    else targets.set(key, (target = { id: existing.get(key), product, variants: new Map(), inserted: false }));
+    for (const variant of product.variants) target.variants.set(`${variant.condition}:${variant.language}`, variant);
+    rows.push({ row, name: product.name, key, first: rows.every((r) => r.key !== key) });
   }
-  const toUpdate = [...targets.values()].filter((t) => t.id !== undefined);
+  const withVariants = (t: { product: ProductInput; variants: Map<string, VariantInput> }): ProductInput => ({
+    ...t.product,
+    variants: [...t.variants.values()],
+  });
+  const inShop = await lockProductsInShop(
+    tx,
+    [...targets.values()].flatMap((t) => (t.id === undefined ? [] : [t.id])),
+  );
+  const toUpdate = [...targets.values()].filter((t) => t.id !== undefined && inShop.has(t.id));
   const rewritten = await updateProductRows(
     tx,
     toUpdate.map((t) => ({ id: t.id!, input: t.product })),
   );
+  await upsertVariantRows(
+    tx,
+    toUpdate.flatMap((t) => [...t.variants.values()].map((variant) => ({ productId: t.id!, variant }))),
+  );
   // A product archived since the lookup is not rewritten: the row makes a new one.
   const toInsert = [...targets.values()].filter((t) => t.id === undefined || !rewritten.has(t.id));
-  const ids = await insertProductRows(
-    tx,
-    toInsert.map((t) => t.product),
-  );
+  const ids = await insertProductRows(tx, toInsert.map(withVariants));
   toInsert.forEach((t, i) => {
     t.id = ids[i];
     t.inserted = true;
   });
+  // STOCK ALERTS (issue 19): queueBackInStockMail(tx, toUpdate.map((t) => t.id!)) belongs here, after the variants' stock is written.
   return rows.map(({ row, name, key, first }) => {
     const target = targets.get(key)!;
     return { row, name, id: target.id!, updated: !(first && target.inserted) };

@@ -9,7 +9,7 @@
 import { parse, CsvError } from "csv-parse/sync";
 import { CSV_IMAGE_SEPARATOR, CSV_MAX_BYTES, csvColumnOf, csvHeaderError, type CsvColumn } from "#domain/product-csv.ts";
 import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { parseProductInput, type ProductField, type ProductInput } from "#server/catalog/product-input.ts";
+import { parseProductInput, type ProductInput, type ProductRowField } from "#server/catalog/product-input.ts";
 
 /** One product row of the file: its spreadsheet row number and its cells as written. */
 export interface CsvDataRow {
@@ -96,12 +96,13 @@ export function rowData(header: readonly string[], cells: readonly string[]): Re
 export type CsvRowCheck = { ok: true; product: ProductInput } | { ok: false; error: string };
 
 /**
- * One row as a product: the cells under the shop's columns, `images` split on `|`, checked by the
- * product schema of the add form. The error names each failing column with its Spanish message.
+ * One row as a product with its one variant: the cells under the shop's columns, `images` split on
+ * `|`, checked by the product schema of the add form. The error names each failing column with its
+ * Spanish message (an unknown condition or language too).
  */
 export function productFromRow(header: readonly string[], cells: readonly string[]): CsvRowCheck {
   if (cells.length !== header.length) return { ok: false, error: CSV_IMPORT_MESSAGES.columnCount(cells.length, header.length) };
-  const raw: Partial<Record<ProductField, unknown>> = {};
+  const raw: Partial<Record<ProductRowField, unknown>> = {};
   header.forEach((name, i) => {
     const column: CsvColumn | null = csvColumnOf(name);
     if (!column) return;

@@ -91,13 +91,19 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
 
   // The out-of-stock link opens Productos filtered to them.
   await panel(page)
-    .getByRole("link", { name: /productos? agotados?/ })
+    .getByRole("link", { name: /productos? con alguna variante agotada/ })
     .click();
   await expect(page).toHaveURL(/\/admin\?tab=productos&stock=agotado$/);
   await expect(tab(page, "Productos")).toHaveAttribute("aria-current", "page");
-  await expect(panel(page).getByText("Productos agotados:")).toBeVisible();
-  await expect(panel(page).locator(".stock-badge").first()).toHaveText(/Agotado/);
-  await expect(panel(page).locator(".stock-badge").filter({ hasNotText: "Agotado" })).toHaveCount(0);
+  await expect(panel(page).getByText("Productos con alguna variante agotada:")).toBeVisible();
+  // Each product listed has a variant at 0 units: red, with the word.
+  await expect(panel(page).locator(".stock-badge").first()).toHaveText(/(Agotado|Variantes? agotadas?)$/);
+  await expect(panel(page).locator(".stock-badge").first()).toContainText(/·(ES|EN|JA) 0\b/);
+  await expect(
+    panel(page)
+      .locator(".stock-badge")
+      .filter({ hasNotText: /Agotado|agotada/ }),
+  ).toHaveCount(0);
 
   // Productos: search by artist, then by a name typed without its accent.
   await tab(page, "Productos").click();
@@ -136,7 +142,10 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
   await expect(cafe).toBeVisible();
   await expect(cafe).toContainText("Brilliant Stars");
   await expect(cafe).toContainText("TG25/TG30");
-  await expect(cafe.locator(".stock-badge")).toHaveText(/^\d+ (Disponible|Stock bajo|Agotado)$/);
+  // Each variant's units ('NM·EN 3, LP·JA 0'), then the word of the lowest one.
+  await expect(cafe.locator(".stock-badge")).toHaveText(
+    /^(NM|LP|MP|HP|DMG|Nuevo)·(ES|EN|JA) \d+(, (NM|LP|MP|HP|DMG|Nuevo)·(ES|EN|JA) \d+)* (Disponible|Stock bajo|Agotado|Variantes? agotadas?)$/,
+  );
 
   // Órdenes: the guest's order, paid.
   await tab(page, "Órdenes").click();

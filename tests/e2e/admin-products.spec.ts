@@ -88,7 +88,7 @@ test("an invalid product comes back with the message next to its field and every
   const sale = page.getByLabel("Precio de oferta (MXN, opcional)");
   await expect(sale).toHaveAttribute("aria-invalid", "true");
   await expect(sale).toHaveAccessibleDescription(/El precio de oferta debe ser menor al precio normal/);
-  await expect(page.locator("#producto-salePrice-error")).toHaveText("El precio de oferta debe ser menor al precio normal");
+  await expect(page.locator("#producto-variante-1-salePrice-error")).toHaveText("El precio de oferta debe ser menor al precio normal");
   await expect(page).toHaveURL(/\/admin\/agregar-producto$/);
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(`Eevee ${word}`);
   await expect(page.getByLabel("Precio (MXN)", { exact: true })).toHaveValue("100");

@@ -20,9 +20,9 @@ import {
   type DashboardData,
 } from "#server/admin/dashboard.server.ts";
 import { newId } from "#server/db/ids.ts";
-import { orders, payments, products, users } from "#server/db/schema.ts";
+import { orders, payments, products, productVariants, users } from "#server/db/schema.ts";
 import { productSearchText } from "#server/catalog/search-text.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -149,6 +149,38 @@ describeEachDatabase("admin dashboard", (t) => {
     expect({ out: summary.outOfStock, low: summary.lowStock }).toEqual({ out: 1, low: 2 });
     expect((await listAdminProducts(t.db, { stock: "agotado" })).rows.map((r) => r.id)).toEqual([ids[0]]);
     expect((await listAdminProducts(t.db, { stock: "bajo" })).rows.map((r) => r.id).sort()).toEqual([ids[1], ids[3]].sort());
+  });
+
+  it("works per variant: a product counts, filters and shows by its lowest variant, with each variant's units", async () => {
+    const partly = await insertProduct(t.db, { name: "Cubeta variantes agotada", stock: 12 });
+    await insertVariant(t.db, partly, { condition: "LP", language: "ja", stock: 0 });
+    const low = await insertProduct(t.db, { name: "Cubeta variantes baja", stock: 20 });
+    await insertVariant(t.db, low, { condition: "DMG", language: "es", stock: 2 });
+    const plenty = await insertProduct(t.db, { name: "Cubeta variantes llena", stock: 20 });
+    await insertVariant(t.db, plenty, { condition: "MP", language: "en", stock: 11 });
+    const before = await dashboardSummary(t.db, NOW);
+
+    const agotados = (await listAdminProducts(t.db, { stock: "agotado" })).rows.map((r) => r.id);
+    expect(agotados).toContain(partly);
+    expect(agotados).not.toContain(low);
+    const bajos = (await listAdminProducts(t.db, { stock: "bajo" })).rows.map((r) => r.id);
+    expect(bajos).toContain(low);
+    expect(bajos).not.toContain(plenty);
+    expect(bajos).not.toContain(partly);
+
+    // Selling the last LP copy elsewhere would not show in the sum: the counts follow the lowest variant.
+    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, low));
+    const after = await dashboardSummary(t.db, NOW);
+    expect({ out: after.outOfStock - before.outOfStock, low: after.lowStock - before.lowStock }).toEqual({ out: 1, low: -1 });
+
+    const [row] = (await listAdminProducts(t.db, { q: "cubeta variantes agotada" })).rows;
+    expect(row).toMatchObject({
+      stock: 12,
+      variants: [
+        { condition: "NM", language: "en", stock: 12 },
+        { condition: "LP", language: "ja", stock: 0 },
+      ],
+    });
   });
 
   it("finds products by artist, by category and by text typed without accents or in capitals", async () => {

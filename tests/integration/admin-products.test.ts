@@ -26,7 +26,7 @@ import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { CheckoutError, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
+import { insertProduct, onlyVariantId, variantIds } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -39,15 +39,24 @@ const DELETED = "/admin?tab=productos&aviso=producto-eliminado";
 const ARCHIVED = "/admin?tab=productos&aviso=producto-archivado";
 const LOAD_FAILED = "/admin?aviso=error-cargar-producto";
 
-/** A valid add/edit form: every field, the images as repeated fields (blanks as a browser without JavaScript sends them). */
+/** The first variant row's fields by their short names (`price` is `variants.0.price`). */
+const FIRST_ROW = new Set(["id", "condition", "language", "price", "salePrice", "stock"]);
+
+/**
+ * A valid add/edit form: every field, one variant row (NM, English; `price`, `salePrice`, `stock`
+ * and `condition`… name its fields), the images as repeated fields (blanks as a browser without
+ * JavaScript sends them).
+ */
 function productForm(changes: Record<string, string | string[]> = {}): string {
   const fields: Record<string, string | string[]> = {
     intent: "save",
     name: "Umbreon VMAX (Alt Art)",
     description: "Carta en excelente estado.\nSin marcas.",
-    price: "8999.50",
-    salePrice: "",
-    stock: "2",
+    "variants.0.condition": "NM",
+    "variants.0.language": "en",
+    "variants.0.price": "8999.50",
+    "variants.0.salePrice": "",
+    "variants.0.stock": "2",
     category: "Carta Individual",
     rarity: "Special Illustration Rare",
     type: "Pokémon",
@@ -56,7 +65,7 @@ function productForm(changes: Record<string, string | string[]> = {}): string {
     artist: "KeiichiroIto",
     comment: "Se envía en top loader.",
     images: ["https://images.example.com/umbreon.jpg", "", "", "", ""],
-    ...changes,
+    ...Object.fromEntries(Object.entries(changes).map(([name, value]) => [FIRST_ROW.has(name) ? `variants.0.${name}` : name, value])),
   };
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
@@ -184,16 +193,16 @@ describeEachDatabase("admin products", (t) => {
       expect(answer.status).toBe(400);
       expect(answer.data?.fieldErrors).toEqual({
         name: [PRODUCT_FIELD_MESSAGES.nameRequired],
-        salePrice: ["El precio de oferta debe ser menor al precio normal"],
-        stock: [PRODUCT_FIELD_MESSAGES.stockInvalid],
+        "variants.0.salePrice": ["El precio de oferta debe ser menor al precio normal"],
+        "variants.0.stock": [PRODUCT_FIELD_MESSAGES.stockInvalid],
         rarity: [PRODUCT_FIELD_MESSAGES.rarityRequired],
         images: ["Debes agregar al menos una URL de imagen"],
       });
       expect(answer.data?.formError).toBeUndefined();
       expect(answer.data?.values).toMatchObject({
-        price: "100",
-        salePrice: "100",
-        stock: "1.5",
+        "variants.0.price": "100",
+        "variants.0.salePrice": "100",
+        "variants.0.stock": "1.5",
         cardNumber: "SV-01",
         expansion: "Evolving Skies",
       });
@@ -216,10 +225,12 @@ describeEachDatabase("admin products", (t) => {
           "images.1",
           PRODUCT_FIELD_MESSAGES.imageUrlInvalid,
         ],
-        [{ price: "1e309" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
-        [{ price: "-10" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
-        [{ price: "99999999999" }, "price", PRODUCT_FIELD_MESSAGES.priceInvalid],
-        [{ stock: "-1" }, "stock", PRODUCT_FIELD_MESSAGES.stockInvalid],
+        [{ price: "1e309" }, "variants.0.price", PRODUCT_FIELD_MESSAGES.priceInvalid],
+        [{ price: "-10" }, "variants.0.price", PRODUCT_FIELD_MESSAGES.priceInvalid],
+        [{ price: "99999999999" }, "variants.0.price", PRODUCT_FIELD_MESSAGES.priceInvalid],
+        [{ stock: "-1" }, "variants.0.stock", PRODUCT_FIELD_MESSAGES.stockInvalid],
+        [{ condition: "<script>" }, "variants.0.condition", PRODUCT_FIELD_MESSAGES.conditionInvalid],
+        [{ language: "x".repeat(10_000) }, "variants.0.language", PRODUCT_FIELD_MESSAGES.languageInvalid],
         [{ expansion: "<script>alert(1)</script>" }, "expansion", PRODUCT_FIELD_MESSAGES.expansionRequired],
         [{ category: "Carta Individual'; drop table products;--" }, "category", PRODUCT_FIELD_MESSAGES.categoryInvalid],
       ];
@@ -266,7 +277,8 @@ describeEachDatabase("admin products", (t) => {
       const before = await productCount(t.db);
       const broken = new Proxy(t.db, {
         get(target, prop, receiver) {
-          if (prop === "insert") return () => ({ values: () => Promise.reject(new Error("disk full")) });
+          // The product and its variants are written in one transaction.
+          if (prop === "transaction") return () => Promise.reject(new Error("disk full"));
           return Reflect.get(target, prop, receiver);
         },
       });
@@ -299,9 +311,9 @@ describeEachDatabase("admin products", (t) => {
       expect(page.status).toBe(200);
       expect(page.data?.values).toMatchObject({
         name: "Gengar ex",
-        price: "1250.50",
-        salePrice: "999.00",
-        stock: "4",
+        variants: [
+          { id: await onlyVariantId(t.db, id), condition: "NM", language: "en", price: "1250.50", salePrice: "999.00", stock: "4" },
+        ],
         artist: "",
         images: ["/media/demo/a.webp", "https://x.example.com/b.jpg"],
       });
@@ -323,10 +335,13 @@ describeEachDatabase("admin products", (t) => {
       const admin = await cookieOf("admin");
       const id = await insertProduct(t.db, { name: "Eevee original" });
       expect((await search("eevee original")).total).toBe(1);
-      const answer = await edit(id, productForm({ name: "Eevee editado", price: "50", salePrice: "45.5", stock: "0" }), admin);
+      const variant = await onlyVariantId(t.db, id);
+      const answer = await edit(id, productForm({ name: "Eevee editado", id: variant, price: "50", salePrice: "45.5", stock: "0" }), admin);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe(UPDATED);
       expect(await productRow(t.db, id)).toMatchObject({ name: "Eevee editado", priceCents: 5000, salePriceCents: 4550, stock: 0 });
+      // The same variant, rewritten (not a new one).
+      expect(await variantIds(t.db, id)).toEqual({ "NM-en": variant });
       expect((await search("eevee original")).total).toBe(0);
       expect((await search("eevee editado")).products.map((p) => p._id)).toEqual([id]);
     });

@@ -10,11 +10,12 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { expect, it } from "vitest";
 import ImportProductsPage, { action, loader } from "#app/routes/admin/importar-productos.tsx";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { importRuns, products, users } from "#server/db/schema.ts";
+import { importRuns, products, productVariants, users } from "#server/db/schema.ts";
+import { PRODUCT_FIELD_MESSAGES } from "#server/catalog/product-input.ts";
 import { claimNextImportRun, createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
 import { processImportRun, runNextImport } from "#server/importer/import-worker.server.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
@@ -249,6 +250,76 @@ describeEachDatabase("CSV import", (t) => {
     const mimikyu = await productsNamed(["Mimikyu Doble"]);
     expect(mimikyu).toHaveLength(1);
     expect(mimikyu[0]).toMatchObject({ priceCents: 5500, stock: 2, images: ["https://images.example.com/m2.jpg"] });
+  });
+
+  it("one row per variant: a row matches its product (name + expansion + card number), then its variant (condition + language): updated, or added", async () => {
+    const cookie = await adminCookie();
+    const variantsOf = async (productId: string) =>
+      (
+        await t.db
+          .select({
+            condition: productVariants.condition,
+            language: productVariants.language,
+            priceCents: productVariants.priceCents,
+            stock: productVariants.stock,
+          })
+          .from(productVariants)
+          .where(and(eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
+      ).sort((a, b) => `${a.condition}${a.language}`.localeCompare(`${b.condition}${b.language}`));
+
+    // One file: a new product with three variants (codes and Spanish names, any case); a bad condition and a bad language refused.
+    const first = await importFile(cookie, "variantes.csv", fixture("variants.csv"));
+    expect(first.successes.items.map((s) => [s.row, s.updated])).toEqual([
+      [2, false],
+      [3, true],
+      [4, true],
+      [7, false],
+    ]);
+    expect(first.errors.items.map((e) => [e.row, e.error])).toEqual([
+      [5, `condition: ${PRODUCT_FIELD_MESSAGES.conditionInvalid}`],
+      [6, `language: ${PRODUCT_FIELD_MESSAGES.languageInvalid}`],
+    ]);
+    const [gardevoir] = await productsNamed(["Gardevoir Variantes"]);
+    expect(await variantsOf(gardevoir!.id)).toEqual([
+      { condition: "LP", language: "ja", priceCents: 9_000, stock: 2 },
+      { condition: "NM", language: "en", priceCents: 15_000, stock: 4 },
+      { condition: "NM", language: "es", priceCents: 12_000, stock: 1 },
+    ]);
+    // The product's summary follows its variants: the cheapest in stock, the sum of the stock.
+    expect(gardevoir).toMatchObject({ priceCents: 9_000, stock: 7, rarity: "Rare" });
+    // A sealed product: no rarity or type, one 'Nuevo' variant, in the language given.
+    const [box] = await productsNamed(["Caja Variantes"]);
+    expect(box).toMatchObject({ rarity: null, type: null, stock: 3 });
+    expect(await variantsOf(box!.id)).toEqual([{ condition: "NEW", language: "ja", priceCents: 150_000, stock: 3 }]);
+
+    // A second file: the existing NM English variant updated, a new MP Japanese one added; nothing duplicated.
+    const before = await productCount();
+    const second = await importFile(
+      cookie,
+      "variantes-2.csv",
+      [
+        `${HEADER},cardNumber,condition,language`,
+        "Gardevoir Variantes,Scarlet & Violet,160.00,9,Rare,Pokémon,https://images.example.com/g2.jpg,086/198,NM,Inglés",
+        "Gardevoir Variantes,Scarlet & Violet,60.00,1,Rare,Pokémon,https://images.example.com/g2.jpg,086/198,moderadamente jugada,ja",
+        // Another card number: another product.
+        "Gardevoir Variantes,Scarlet & Violet,60.00,1,Rare,Pokémon,https://images.example.com/g3.jpg,245/198,MP,ja",
+      ].join("\n"),
+    );
+    expect(second.errors.items).toEqual([]);
+    expect(second.successes.items.map((s) => [s.id === gardevoir!.id, s.updated])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
+    expect(await productCount()).toBe(before + 1);
+    expect(await variantsOf(gardevoir!.id)).toEqual([
+      { condition: "LP", language: "ja", priceCents: 9_000, stock: 2 },
+      { condition: "MP", language: "ja", priceCents: 6_000, stock: 1 },
+      { condition: "NM", language: "en", priceCents: 16_000, stock: 9 },
+      { condition: "NM", language: "es", priceCents: 12_000, stock: 1 },
+    ]);
+    const [updated] = await t.db.select().from(products).where(eq(products.id, gardevoir!.id));
+    expect(updated).toMatchObject({ stock: 13, priceCents: 6_000, images: ["https://images.example.com/g2.jpg"] });
   });
 
   it("two workers asking at once never take the same run, and every queued run is imported once", async () => {

@@ -1,7 +1,14 @@
 import { Form, Link } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
 import { MAX_SEARCH_LENGTH } from "#domain/product-query.ts";
-import { STOCK_FILTERS, adminStockLevel, dashboardHref, type DashboardQuery } from "#domain/admin-dashboard.ts";
+import {
+  STOCK_FILTERS,
+  adminProductStockLevel,
+  adminStockLevel,
+  dashboardHref,
+  variantStockText,
+  type DashboardQuery,
+} from "#domain/admin-dashboard.ts";
 import type { AdminPage, AdminProductRow } from "#server/admin/dashboard.server.ts";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
@@ -13,6 +20,19 @@ export function StockBadge({ stock }: { stock: number }) {
   return (
     <span className={`stock-badge stock-${level}`}>
       <span className="stock-units">{stock}</span> {label}
+    </span>
+  );
+}
+
+/**
+ * A product's stock per variant ('NM·EN 3, LP·JA 0'), in the colour and with the word of its lowest
+ * variant (docs/requirements.md#admin-area).
+ */
+export function VariantStockBadge({ variants }: { variants: AdminProductRow["variants"] }) {
+  const { level, label } = adminProductStockLevel(variants);
+  return (
+    <span className={`stock-badge stock-badge-variants stock-${level}`}>
+      <span className="stock-units">{variants.map(variantStockText).join(", ")}</span> {label}
     </span>
   );
 }
@@ -37,7 +57,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
         {product.salePriceCents !== null ? <span className="dashboard-sale">Oferta {formatMoneyCents(product.salePriceCents)}</span> : null}
       </td>
       <td data-label="Stock">
-        <StockBadge stock={product.stock} />
+        {product.variants.length > 0 ? <VariantStockBadge variants={product.variants} /> : <StockBadge stock={product.stock} />}
       </td>
       <td className="dashboard-actions">
         <Link to={`/admin/editar-producto/${product.id}`} aria-label={`Editar ${product.name}`}>

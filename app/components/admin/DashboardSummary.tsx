@@ -54,7 +54,7 @@ export function DashboardSummary({ summary }: { summary: Summary }) {
         <ul className="dashboard-stock-alerts">
           <li>
             <Link to={dashboardHref({ tab: "productos", stock: "agotado" })} className="dashboard-stock-link stock-agotado">
-              {countText(summary.outOfStock, "producto agotado", "productos agotados")}
+              {countText(summary.outOfStock, "producto con alguna variante agotada", "productos con alguna variante agotada")}
             </Link>
           </li>
           <li>

@@ -1,7 +1,7 @@
 /**
  * The add and edit product form (docs/requirements.md#admin-area, docs/requirements.md#data-model):
- * every field of a product, the image URL rows with a preview each, and a picker that takes an
- * image from the gallery. A plain POST form: without JavaScript it shows five image rows (blanks
+ * every field of a product, its variants (VariantRows.tsx), the image URL rows with a preview each,
+ * and a picker that takes an image from the gallery. A plain POST form: without JavaScript it shows five image rows (blanks
  * ignored) and the gallery is a select whose choice the server adds to the images; with
  * JavaScript rows are added and removed, and a gallery image goes into the first empty row.
  */
@@ -16,6 +16,7 @@ import { isOwnMedia } from "#app/components/ProductImage.tsx";
 import { ErrorList, Field, FormError, SelectField, TextareaField, errorId, hintId } from "#app/components/forms.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { addImageRow, initialImageRows, insertImage, removeImageRow, setImageRow } from "./image-rows";
+import { VariantRows } from "./VariantRows";
 
 export interface GalleryChoice {
   id: string;
@@ -98,6 +99,8 @@ export function ProductForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [category, setCategory] = useState(values.category || DEFAULT_CATEGORY);
+  const single = category === DEFAULT_CATEGORY;
   const images = useImageRows(values.images);
   const [galleryNote, setGalleryNote] = useState("");
   const shown = hydrated ? images.count : MAX_PRODUCT_IMAGES;
@@ -108,7 +111,10 @@ export function ProductForm({
 
   return (
     <Form method="post" className="product-form" aria-labelledby="producto-titulo">
-      <input type="hidden" name="intent" value="save" />
+      {/* The form's default button (Enter in a field saves): first in the form, before the variant rows' buttons. */}
+      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Guardar
+      </button>
 
       <Field
         label="Nombre"
@@ -135,69 +141,38 @@ export function ProductForm({
         }}
       />
 
-      <div className="field-row">
-        <Field
-          label="Precio (MXN)"
-          errors={errors.price}
-          inputProps={{
-            id: "producto-price",
-            name: "price",
-            type: "number",
-            inputMode: "decimal",
-            required: true,
-            min: 0,
-            step: 0.01,
-            defaultValue: values.price,
-          }}
-        />
-        <Field
-          label="Precio de oferta (MXN, opcional)"
-          hint="Debe ser menor al precio normal."
-          errors={errors.salePrice}
-          inputProps={{
-            id: "producto-salePrice",
-            name: "salePrice",
-            type: "number",
-            inputMode: "decimal",
-            min: 0,
-            step: 0.01,
-            defaultValue: values.salePrice,
-          }}
-        />
-      </div>
+      <SelectField
+        label="Categoría"
+        errors={errors.category}
+        selectProps={{
+          id: "producto-category",
+          name: "category",
+          required: true,
+          defaultValue: values.category || DEFAULT_CATEGORY,
+          onChange: (event) => setCategory(event.target.value),
+        }}
+      >
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
 
-      <div className="field-row">
-        <Field
-          label="Inventario (unidades)"
-          errors={errors.stock}
-          inputProps={{
-            id: "producto-stock",
-            name: "stock",
-            type: "number",
-            inputMode: "numeric",
-            required: true,
-            min: 0,
-            step: 1,
-            defaultValue: values.stock,
-          }}
-        />
-        <SelectField
-          label="Categoría"
-          errors={errors.category}
-          selectProps={{ id: "producto-category", name: "category", required: true, defaultValue: values.category || DEFAULT_CATEGORY }}
-        >
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-
-      <div className="field-row">
-        <Choice label="Rareza" field="rarity" options={RARITIES} values={values} errors={errors} />
-        <Choice label="Tipo" field="type" options={CARD_TYPES} values={values} errors={errors} />
-      </div>
+      {/* A single's rarity and type; with JavaScript they go away for a sealed product or an accessory (without it the server ignores them). */}
+      {single || !hydrated ? (
+        <div className="field-row">
+          <Choice
+            label="Rareza"
+            field="rarity"
+            options={RARITIES}
+            values={values}
+            errors={errors}
+            hint={single ? undefined : SINGLES_ONLY}
+          />
+          <Choice label="Tipo" field="type" options={CARD_TYPES} values={values} errors={errors} hint={single ? undefined : SINGLES_ONLY} />
+        </div>
+      ) : null}
       <Choice label="Expansión" field="expansion" options={EXPANSIONS} values={values} errors={errors} />
 
       <div className="field-row">
@@ -237,6 +212,8 @@ export function ProductForm({
           defaultValue: values.comment,
         }}
       />
+
+      <VariantRows initial={values.variants} category={category} errors={errors} hydrated={hydrated} />
 
       <fieldset
         className="product-form-images"
@@ -302,7 +279,7 @@ export function ProductForm({
 
       <FormError message={formMessage} />
       <div className="product-form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <button type="submit" name="intent" value="save" className="button button-primary" disabled={busy}>
           {busy ? "Procesando..." : mode === "new" ? "Agregar Producto" : "Actualizar Producto"}
         </button>
         <Link to="/admin?tab=productos" className="button">
@@ -313,26 +290,33 @@ export function ProductForm({
   );
 }
 
+/** The hint of rarity and type when the product is not a single (without JavaScript they stay on the page). */
+const SINGLES_ONLY = "Solo para cartas individuales: un producto sellado o un accesorio no lleva.";
+
 function Choice({
   label,
   field,
   options,
   values,
   errors,
+  hint,
 }: {
   label: string;
   field: "rarity" | "type" | "expansion";
   options: readonly string[];
   values: ProductFormValues;
   errors: Errors;
+  hint?: string;
 }) {
   // A value outside the list (a hostile post) is shown as not chosen.
   const value = options.includes(values[field]) ? values[field] : "";
   return (
     <SelectField
       label={label}
+      hint={hint}
       errors={errors[field]}
-      selectProps={{ id: `producto-${field}`, name: field, required: true, defaultValue: value }}
+      // Rarity and type are a single's only: the server says when they are missing.
+      selectProps={{ id: `producto-${field}`, name: field, required: field === "expansion", defaultValue: value }}
     >
       <option value="">Selecciona…</option>
       {options.map((option) => (

@@ -66,18 +66,44 @@ describe("the form without JavaScript", () => {
   it("ties each message to its field, and shows the form's own message", () => {
     const html = render({
       failure: {
-        fieldErrors: { salePrice: ["El precio de oferta debe ser menor al precio normal"] },
+        fieldErrors: { "variants.0.salePrice": ["El precio de oferta debe ser menor al precio normal"] },
         formError: "Error al agregar producto",
         values: {},
       },
     });
     expect(html).toMatch(
-      /id="producto-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-salePrice-ayuda producto-salePrice-error"/,
+      /id="producto-variante-1-salePrice"[^>]*aria-invalid="true"[^>]*aria-describedby="producto-variante-1-salePrice-error"/,
     );
     expect(html).toContain(
-      '<p id="producto-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>',
+      '<p id="producto-variante-1-salePrice-error" class="form-error field-error">El precio de oferta debe ser menor al precio normal</p>',
     );
     expect(html).toContain('<p class="form-error" role="alert">Error al agregar producto</p>');
+  });
+
+  it("shows one fieldset per variant row with its fields named variants.{i}.…, and the rows' buttons as submit buttons", () => {
+    const row = { id: "", condition: "LP", language: "ja", price: "90", salePrice: "", stock: "2" };
+    const one = render();
+    expect(one).toContain("<legend>Variantes</legend>");
+    expect(one).toMatch(/<button type="submit" value="add-variant"[^>]*name="intent"[^>]*>Agregar variante<\/button>/);
+    // A lone row can't be taken out.
+    expect(one).not.toContain("Quitar variante");
+    const two = render({ values: { ...EMPTY_PRODUCT_FORM, variants: [EMPTY_PRODUCT_FORM.variants[0]!, row] } });
+    expect(two).toContain("<legend>Variante 2</legend>");
+    expect(two).toMatch(/name="variants.1.condition"/);
+    expect(two).toMatch(/<option value="LP" selected="">LP · Ligeramente jugada<\/option>/);
+    expect(two).toMatch(/<option value="ja" selected="">Japonés<\/option>/);
+    expect(two).toMatch(/name="variants.1.price"[^>]*value="90"/);
+    expect(two).toMatch(/<button type="submit" value="remove-variant-1"[^>]*name="intent"[^>]*>Quitar variante 2<\/button>/);
+    // Enter in a field saves: the first submit button of the form is a save.
+    expect(two.match(/<button type="submit"[^>]*>/)?.[0]).toContain('value="save"');
+  });
+
+  it("a sealed product's rows offer only 'Nuevo'; its rarity and type say they are a single's only", () => {
+    const html = render({ values: { ...EMPTY_PRODUCT_FORM, category: "Producto Sellado" } });
+    const condition = /<select[^>]*name="variants.0.condition"[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? "";
+    expect(condition.match(/<option/g)).toHaveLength(1);
+    expect(condition).toContain('value="NEW"');
+    expect(html).toContain("Solo para cartas individuales");
   });
 
   it("shows every message of a field, an image's next to its row, and 'Revisa los campos marcados.' once", () => {

@@ -119,7 +119,11 @@ function ColumnsHint() {
     <>
       Archivo .csv en UTF-8, de hasta 5MB, con una fila de encabezado. Columnas requeridas: {CSV_REQUIRED_COLUMNS.join(", ")}. Opcionales:{" "}
       {CSV_OPTIONAL_COLUMNS.join(", ")}. En <code>images</code> separa varias URLs con <code>|</code>; los campos con comas o saltos de
-      línea van entre comillas dobles. Un producto con el mismo nombre, expansión y número de carta que uno de la tienda lo actualiza.
+      línea van entre comillas dobles. Cada fila es una variante: <code>condition</code> (NM, LP, MP, HP, DMG o su nombre: Casi nueva,
+      Ligeramente jugada, Moderadamente jugada, Muy jugada, Dañada; vacía: NM, o Nuevo si no es carta individual) y <code>language</code>{" "}
+      (Español, Inglés, Japonés o es, en, ja; vacía: Inglés). <code>rarity</code> y <code>type</code> solo se llenan en cartas individuales.
+      Una fila con el mismo nombre, expansión y número de carta que un producto de la tienda lo actualiza, y actualiza su variante de la
+      misma condición e idioma o le agrega una.
     </>
   );
 }
