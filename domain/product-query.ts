@@ -6,7 +6,7 @@
  * Anything unknown or malformed is dropped, never an error.
  */
 import { CARD_TYPES, EXPANSIONS, RARITIES, type Category } from "./catalog";
-import { CONDITION_LABELS, LANGUAGE_LABELS, SINGLE_CONDITIONS, parseCondition, parseLanguage, type Language } from "./variants";
+import { CONDITION_LABELS, LANGUAGES, LANGUAGE_LABELS, SINGLE_CONDITIONS, parseCondition, parseLanguage, type Language } from "./variants";
 
 export const SORT_OPTIONS = [
   { value: "dateAdded-desc", label: "Más recientes", sortBy: "dateAdded", order: "desc" },
@@ -48,11 +48,7 @@ export const CATEGORY_FILTERS = [
 export const CONDITION_FILTERS = SINGLE_CONDITIONS.map((code) => ({ value: code.toLowerCase(), code, label: CONDITION_LABELS[code] }));
 
 /** The language filter's choices (`idioma=ja`). */
-export const LANGUAGE_FILTERS = (Object.keys(LANGUAGE_LABELS) as Language[]).map((code) => ({
-  value: code,
-  code,
-  label: LANGUAGE_LABELS[code],
-}));
+export const LANGUAGE_FILTERS = LANGUAGES.map((code) => ({ value: code, code, label: LANGUAGE_LABELS[code] }));
 
 export const DEFAULT_QUERY: ProductQuery = {
   search: "",
