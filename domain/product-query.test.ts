@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUERY, isCanonicalUpToOrder, parseProductQuery, productListHref, serializeProductQuery } from "./product-query";
+import {
+  CLEARED_FILTERS,
+  DEFAULT_QUERY,
+  hasFilters,
+  isCanonicalUpToOrder,
+  parseProductQuery,
+  productListHref,
+  serializeProductQuery,
+} from "./product-query";
 
 const parse = (qs: string) => parseProductQuery(new URLSearchParams(qs));
 
@@ -14,6 +22,9 @@ describe("product list query", () => {
       type: "Pokémon",
       expansion: "151",
       onSale: true,
+      category: "",
+      condition: "",
+      language: "",
     });
   });
 
@@ -59,5 +70,57 @@ describe("product list query", () => {
     expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=02")).toBe(false);
     expect(same("rarity=Ultra+Rare&type=Pok%C3%A9mon&page=2&page=2")).toBe(false);
     expect(isCanonicalUpToOrder(new URLSearchParams(""), "")).toBe(true);
+  });
+});
+
+describe("category, condition and language filters", () => {
+  it("read the Spanish parameter names: categoria, condicion, idioma", () => {
+    expect(parse("categoria=sellado&condicion=lp&idioma=ja")).toMatchObject({
+      category: "Producto Sellado",
+      condition: "LP",
+      language: "ja",
+    });
+    expect(parse("categoria=cartas").category).toBe("Carta Individual");
+    expect(parse("categoria=accesorios").category).toBe("Accesorio");
+    for (const code of ["nm", "lp", "mp", "hp", "dmg"]) expect(parse(`condicion=${code}`).condition).toBe(code.toUpperCase());
+    for (const code of ["es", "en", "ja"]) expect(parse(`idioma=${code}`).language).toBe(code);
+  });
+
+  it("understand a code in capitals or the Spanish label, and write the canonical value back", () => {
+    expect(parse("condicion=LP").condition).toBe("LP");
+    expect(parse("condicion=Ligeramente%20jugada").condition).toBe("LP");
+    expect(parse("condicion=da%C3%B1ada").condition).toBe("DMG");
+    expect(parse("idioma=Japon%C3%A9s").language).toBe("ja");
+    expect(parse("categoria=Producto%20Sellado").category).toBe("Producto Sellado");
+    expect(parse("categoria=Cartas%20individuales").category).toBe("Carta Individual");
+    expect(serializeProductQuery(parse("condicion=LP&idioma=JA&categoria=Carta+Individual"))).toBe(
+      "categoria=cartas&condicion=lp&idioma=ja",
+    );
+  });
+
+  it("drop anything unknown, 'Nuevo' included (sealed products have no condition to choose)", () => {
+    expect(parse("categoria=cartas-raras&condicion=new&idioma=fr")).toEqual(DEFAULT_QUERY);
+    expect(parse("condicion=Nuevo").condition).toBe("");
+    expect(parse(`condicion=${"x".repeat(500)}&idioma=<script>&categoria=`)).toEqual(DEFAULT_QUERY);
+  });
+
+  it("serialise canonically beside the other filters, and any change resets to page 1", () => {
+    const qs = "search=pikachu&sortBy=price&order=asc&categoria=cartas&condicion=mp&idioma=es&rarity=Rare&onSale=true&page=3";
+    expect(serializeProductQuery(parse(qs))).toBe(qs);
+    const q = parse(qs);
+    expect(productListHref(q, { condition: "NM" })).toBe(
+      "/productos?search=pikachu&sortBy=price&order=asc&categoria=cartas&condicion=nm&idioma=es&rarity=Rare&onSale=true",
+    );
+    expect(productListHref(q, { category: "", condition: "", language: "" })).toBe(
+      "/productos?search=pikachu&sortBy=price&order=asc&rarity=Rare&onSale=true",
+    );
+  });
+
+  it("count as filters ('Limpiar filtros' clears them)", () => {
+    expect(hasFilters(DEFAULT_QUERY)).toBe(false);
+    expect(hasFilters(parse("categoria=sellado"))).toBe(true);
+    expect(hasFilters(parse("condicion=hp"))).toBe(true);
+    expect(hasFilters(parse("idioma=en"))).toBe(true);
+    expect(serializeProductQuery({ ...parse("categoria=sellado&condicion=hp&idioma=en&rarity=Rare"), ...CLEARED_FILTERS })).toBe("");
   });
 });

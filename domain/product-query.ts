@@ -1,9 +1,12 @@
 /**
  * The product list's state lives in the URL query (docs/requirements.md#query-strings-and-form-posts):
- * search, page, sortBy, order, rarity, type, expansion, onSale=true. Browser-safe: the view builds its links with it, the loader parses with it.
+ * search, page, sortBy, order, rarity, type, expansion, onSale=true (the old JSON API's names), and
+ * categoria, condicion, idioma (added with the variants, Spanish like every newer parameter of the
+ * shop's URLs). Browser-safe: the view builds its links with it, the loader parses with it.
  * Anything unknown or malformed is dropped, never an error.
  */
-import { CARD_TYPES, EXPANSIONS, RARITIES } from "./catalog";
+import { CARD_TYPES, EXPANSIONS, RARITIES, type Category } from "./catalog";
+import { CONDITION_LABELS, LANGUAGES, LANGUAGE_LABELS, SINGLE_CONDITIONS, parseCondition, parseLanguage, type Language } from "./variants";
 
 export const SORT_OPTIONS = [
   { value: "dateAdded-desc", label: "Más recientes", sortBy: "dateAdded", order: "desc" },
@@ -24,7 +27,28 @@ export interface ProductQuery {
   type: string;
   expansion: string;
   onSale: boolean;
+  /** products.category; '' = all. */
+  category: Category | "";
+  /** A single's condition: the list shows a product when a variant in stock has it; '' = any. */
+  condition: SingleCondition | "";
+  /** The language a variant in stock must be printed in; '' = any. */
+  language: Language | "";
 }
+
+export type SingleCondition = (typeof SINGLE_CONDITIONS)[number];
+
+/** The category filter's choices: the URL value (`categoria=`), the products.category it names, the label. */
+export const CATEGORY_FILTERS = [
+  { value: "cartas", category: "Carta Individual", label: "Cartas individuales" },
+  { value: "sellado", category: "Producto Sellado", label: "Producto sellado" },
+  { value: "accesorios", category: "Accesorio", label: "Accesorios" },
+] as const satisfies ReadonlyArray<{ value: string; category: Category; label: string }>;
+
+/** The condition filter's choices (`condicion=nm`), best first: the five conditions of a single. */
+export const CONDITION_FILTERS = SINGLE_CONDITIONS.map((code) => ({ value: code.toLowerCase(), code, label: CONDITION_LABELS[code] }));
+
+/** The language filter's choices (`idioma=ja`). */
+export const LANGUAGE_FILTERS = LANGUAGES.map((code) => ({ value: code, code, label: LANGUAGE_LABELS[code] }));
 
 export const DEFAULT_QUERY: ProductQuery = {
   search: "",
@@ -35,10 +59,51 @@ export const DEFAULT_QUERY: ProductQuery = {
   type: "",
   expansion: "",
   onSale: false,
+  category: "",
+  condition: "",
+  language: "",
 };
+
+/** Every filter cleared (search included): what 'Limpiar filtros' links to. */
+export const CLEARED_FILTERS = {
+  search: "",
+  rarity: "",
+  type: "",
+  expansion: "",
+  onSale: false,
+  category: "",
+  condition: "",
+  language: "",
+} as const satisfies Partial<ProductQuery>;
 
 export const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 100_000;
+
+/** Lower case, accents and surrounding spaces dropped: how a hand-typed value is compared. */
+function fold(value: string): string {
+  return value.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+/** `categoria=`: its URL value, or (a hand-made link) the category or its label, any case. */
+function parseCategory(value: string | null): Category | "" {
+  if (!value || value.length > 40) return "";
+  const wanted = fold(value);
+  const match = CATEGORY_FILTERS.find((c) => c.value === wanted || fold(c.category) === wanted || fold(c.label) === wanted);
+  return match?.category ?? "";
+}
+
+/** `condicion=`: a single's condition by code or label, any case; 'Nuevo' (sealed) is no choice. */
+function parseSingleCondition(value: string | null): SingleCondition | "" {
+  if (!value || value.length > 40) return "";
+  const code = parseCondition(value);
+  return code && (SINGLE_CONDITIONS as readonly string[]).includes(code) ? (code as SingleCondition) : "";
+}
+
+/** `idioma=`: es, en, ja or the Spanish name, any case. */
+function parseLanguageFilter(value: string | null): Language | "" {
+  if (!value || value.length > 40) return "";
+  return parseLanguage(value) ?? "";
+}
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | "" {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : "";
@@ -63,6 +128,9 @@ export function parseProductQuery(params: URLSearchParams): ProductQuery {
     type: oneOf(CARD_TYPES, params.get("type")),
     expansion: oneOf(EXPANSIONS, params.get("expansion")),
     onSale: params.get("onSale") === "true" || params.get("onSale") === "on",
+    category: parseCategory(params.get("categoria")),
+    condition: parseSingleCondition(params.get("condicion")),
+    language: parseLanguageFilter(params.get("idioma")),
   };
 }
 
@@ -78,6 +146,10 @@ export function serializeProductQuery(q: ProductQuery): string {
     params.set("sortBy", q.sortBy);
     params.set("order", q.order);
   }
+  const category = CATEGORY_FILTERS.find((c) => c.category === q.category);
+  if (category) params.set("categoria", category.value);
+  if (q.condition) params.set("condicion", q.condition.toLowerCase());
+  if (q.language) params.set("idioma", q.language);
   if (q.rarity) params.set("rarity", q.rarity);
   if (q.type) params.set("type", q.type);
   if (q.expansion) params.set("expansion", q.expansion);
@@ -116,5 +188,5 @@ export function sortValue(q: Pick<ProductQuery, "sortBy" | "order">): string {
 }
 
 export function hasFilters(q: ProductQuery): boolean {
-  return Boolean(q.search || q.rarity || q.type || q.expansion || q.onSale);
+  return Boolean(q.search || q.rarity || q.type || q.expansion || q.onSale || q.category || q.condition || q.language);
 }

@@ -163,6 +163,10 @@ function shopTargets(total: number, productId: string, shopper: string): Target[
       path: listPath({ rarity: "Ultra Rare", type: "Pokémon", onSale: true }),
       ...rendered,
     },
+    // The variants' filters (a variant in stock matches, products.variant_keys) and the category.
+    { name: "condition 'Ligeramente jugada', rendered", path: listPath({ condition: "LP" }), ...rendered },
+    { name: "language 'Japonés', rendered", path: listPath({ language: "ja" }), ...rendered },
+    { name: "category 'Producto sellado', rendered", path: listPath({ category: "Producto Sellado" }), ...rendered },
     { name: "search 'charizard', rendered", path: listPath({ search: "charizard" }), ...rendered },
     { name: "typo search 'charizrd', rendered", path: listPath({ search: "charizrd" }), ...rendered },
     { name: "product detail", path: `/producto/${productId}`, target: "detail" },

@@ -1,12 +1,26 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { SORT_OPTIONS, hasFilters, parseProductQuery, productListHref, sortValue, type ProductQuery } from "#domain/product-query.ts";
+import {
+  CATEGORY_FILTERS,
+  CLEARED_FILTERS,
+  CONDITION_FILTERS,
+  LANGUAGE_FILTERS,
+  SORT_OPTIONS,
+  hasFilters,
+  parseProductQuery,
+  productListHref,
+  sortValue,
+  type ProductQuery,
+} from "#domain/product-query.ts";
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";
 import { SelectField } from "#app/components/form-parts.tsx";
 
 export const FILTER_FORM_ID = "filtros-form";
+
+/** The filters chosen with radios (one choice each). */
+type RadioFilter = "category" | "condition" | "language" | "rarity" | "type";
 
 /**
  * The filter panel. Without JavaScript it is a GET form with an apply button
@@ -60,18 +74,22 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const radio = (name: "rarity" | "type", value: string, label: string) => (
+  /**
+   * One single-choice radio: `name` and `value` are what the no-JS form sends (the URL's parameter
+   * and value), `state` the query value it stands for ('' = all). Choosing the selected option
+   * clears it (docs/requirements.md#catalogue).
+   */
+  const radio = <K extends RadioFilter>(field: K, name: string, value: string, state: ProductQuery[K], label: string) => (
     <label className="choice" key={value || "all"}>
       <input
         type="radio"
         name={name}
         value={value}
-        checked={query[name] === value}
+        checked={query[field] === state}
         onChange={() => {}}
         onClick={() => {
           if (!hydrated) return;
-          // Choosing the selected option clears it (docs/requirements.md#catalogue).
-          go({ [name]: query[name] === value ? "" : value });
+          go({ [field]: query[field] === state ? "" : state });
         }}
       />
       {label}
@@ -143,14 +161,29 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
         >
           {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
           <fieldset>
+            <legend>Categoría</legend>
+            {radio("category", "categoria", "", "", "Todas")}
+            {CATEGORY_FILTERS.map((c) => radio("category", "categoria", c.value, c.category, c.label))}
+          </fieldset>
+          <fieldset>
+            <legend>Condición</legend>
+            {radio("condition", "condicion", "", "", "Todas")}
+            {CONDITION_FILTERS.map((c) => radio("condition", "condicion", c.value, c.code, c.label))}
+          </fieldset>
+          <fieldset>
+            <legend>Idioma</legend>
+            {radio("language", "idioma", "", "", "Todos")}
+            {LANGUAGE_FILTERS.map((l) => radio("language", "idioma", l.value, l.code, l.label))}
+          </fieldset>
+          <fieldset>
             <legend>Rareza</legend>
-            {radio("rarity", "", "Todas")}
-            {RARITIES.map((r) => radio("rarity", r, r))}
+            {radio("rarity", "rarity", "", "", "Todas")}
+            {RARITIES.map((r) => radio("rarity", "rarity", r, r, r))}
           </fieldset>
           <fieldset>
             <legend>Tipo</legend>
-            {radio("type", "", "Todos")}
-            {CARD_TYPES.map((t) => radio("type", t, t))}
+            {radio("type", "type", "", "", "Todos")}
+            {CARD_TYPES.map((t) => radio("type", "type", t, t, t))}
           </fieldset>
           <SelectField
             label="Expansión"
@@ -186,10 +219,7 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
                 Aplicar filtros
               </button>
             )}
-            <Link
-              to={productListHref(query, { search: "", rarity: "", type: "", expansion: "", onSale: false }, pathname)}
-              className={`button ${hasFilters(query) ? "" : "is-quiet"}`}
-            >
+            <Link to={productListHref(query, CLEARED_FILTERS, pathname)} className={`button ${hasFilters(query) ? "" : "is-quiet"}`}>
               Limpiar filtros
             </Link>
           </div>

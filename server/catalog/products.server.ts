@@ -2,11 +2,12 @@
  * Catalogue queries: the product list (filters, search, sort, pagination, count),
  * cached per query (catalog-cache.ts), and one product by id, always read fresh.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
+import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
 import { products, productVariants } from "#server/db/schema.ts";
 import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";
@@ -58,9 +59,33 @@ export function searchCondition(search: string): SQL | undefined {
 /** Products in the shop: an archived product (deleted by the admin while orders name it) is hidden everywhere. */
 export const inShop = isNull(products.archivedAt);
 
+/**
+ * The condition and language filters: a product matches when a variant IN STOCK has them, read from
+ * `products.variant_keys` ('LP:ja', kept by the database from the variants in stock; GIN index).
+ * Both: that one key; a condition: any of its languages; a language: any condition in it (a sealed
+ * product's 'NEW' included).
+ */
+function variantCondition(q: Pick<ProductQuery, "condition" | "language">): SQL | undefined {
+  if (q.condition && q.language) return arrayContains(products.variantKeys, [`${q.condition}:${q.language}`]);
+  if (q.condition)
+    return arrayOverlaps(
+      products.variantKeys,
+      LANGUAGES.map((l) => `${q.condition}:${l}`),
+    );
+  if (q.language)
+    return arrayOverlaps(
+      products.variantKeys,
+      CONDITIONS.map((c) => `${c}:${q.language}`),
+    );
+  return undefined;
+}
+
 function filterCondition(q: ProductQuery): SQL | undefined {
   return and(
     inShop,
+    q.category ? eq(products.category, q.category) : undefined,
+    variantCondition(q),
+    // A sealed product or an accessory has no rarity or type (null): these filters list singles only.
     q.rarity ? eq(products.rarity, q.rarity) : undefined,
     q.type ? eq(products.type, q.type) : undefined,
     q.expansion ? eq(products.expansion, q.expansion) : undefined,

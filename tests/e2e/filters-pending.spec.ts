@@ -146,5 +146,5 @@ test("the sort, expansion and sale controls and 'Limpiar filtros' show at once",
   await slow.release();
   await expect(page).toHaveURL((url) => url.pathname === "/productos" && url.search === "?sortBy=price&order=asc");
   await expectLoaded(page);
-  await expect(panel.getByRole("radio", { name: "Todas" })).toBeChecked();
+  await expect(panel.getByRole("group", { name: "Rareza" }).getByRole("radio", { name: "Todas" })).toBeChecked();
 });
