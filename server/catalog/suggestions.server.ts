@@ -20,6 +20,61 @@ function smallImage(src: string | null): string | null {
   return `${src}${src.includes("?") ? "&" : "?"}w=${IMAGE_WIDTHS[0]}`;
 }
 
+interface SuggestionRow {
+  id: string;
+  name: string;
+  expansion: string;
+  cardNumber: string | null;
+  priceCents: number;
+  image: string | null;
+}
+
+/** Words of this many characters or more can be found on the trigram index (pg_trgm reads trigrams). */
+const MIN_INDEXED_TOKEN_LENGTH = 3;
+
+const suggestionColumns = {
+  id: products.id,
+  name: products.name,
+  expansion: products.expansion,
+  cardNumber: products.cardNumber,
+  priceCents: products.effectivePriceCents,
+  image: sql<string | null>`${products.images}[1]`,
+};
+
+/**
+ * The six newest matches, found the cheap way for what was typed. Testing a row against a search
+ * word costs far more than reading it (the typo match, pg_trgm's word similarity, most), so:
+ * - A word of 3+ characters: the matches are found on the trigram index first, then the newest six
+ *   of them. The CTE is MATERIALIZED so that the planner does not walk the date index testing row
+ *   after row until six match instead: quick for a common word, but a rare one such as 'pika' cost
+ *   100 ms that way at 10,000 products on the embedded database, 7 ms this way.
+ * - Only 1–2-character words (the first request as one types): no index can find them, so the date
+ *   index is walked newest first until six rows match, which stops early for common letters.
+ */
+async function newestMatches(db: Database, normalized: string): Promise<SuggestionRow[]> {
+  const where = and(inShop, searchCondition(normalized));
+  const indexed = normalized.split(" ").some((token) => token.length >= MIN_INDEXED_TOKEN_LENGTH);
+  if (!indexed) {
+    return db
+      .select(suggestionColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.dateAdded), desc(products.id))
+      .limit(MAX_SUGGESTIONS);
+  }
+  const result = await db.execute(sql`
+    with matches as materialized (
+      select ${products.id} as id, ${products.dateAdded} as date_added from ${products} where ${where}
+    )
+    select ${products.id} as "id", ${products.name} as "name", ${products.expansion} as "expansion",
+      ${products.cardNumber} as "cardNumber", ${products.effectivePriceCents} as "priceCents",
+      ${products.images}[1] as "image"
+    from matches join ${products} on ${products.id} = matches.id
+    order by matches.date_added desc, matches.id desc
+    limit ${MAX_SUGGESTIONS}`);
+  return (result as unknown as { rows: SuggestionRow[] }).rows;
+}
+
 /**
  * Up to MAX_SUGGESTIONS products in the shop matching `query` (already trimmed, at most the
  * search's 100 characters); none for fewer than MIN_SUGGESTION_CHARS characters or for text
@@ -31,19 +86,7 @@ export async function searchSuggestions(db: Database, query: string): Promise<Su
   if (!normalized) return [];
   // The normalised text names the answer: 'Pokémon  ' and 'pokemon' are one entry.
   return catalogCache(db).get(`suggest?${normalized}`, async () => {
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        expansion: products.expansion,
-        cardNumber: products.cardNumber,
-        priceCents: products.effectivePriceCents,
-        image: sql<string | null>`${products.images}[1]`,
-      })
-      .from(products)
-      .where(and(inShop, searchCondition(normalized)))
-      .orderBy(desc(products.dateAdded), desc(products.id))
-      .limit(MAX_SUGGESTIONS);
+    const rows = await newestMatches(db, normalized);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
