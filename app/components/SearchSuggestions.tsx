@@ -22,8 +22,9 @@ import {
 
 /** Time without typing before asking: a phone's typist makes a request per pause, not per letter. */
 const DEBOUNCE_MS = 150;
-/** Answers kept in the page (deleting a letter shows the earlier answer at once). */
+/** Answers kept in the page (deleting a letter shows the earlier answer at once), for as long as the route lets browsers keep them. */
 const KEPT_ANSWERS = 30;
+const KEPT_MS = 60_000;
 
 const LISTBOX_ID = "header-search-listbox";
 const optionId = (index: number) => `header-search-option-${index}`;
@@ -42,7 +43,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
-  const kept = useRef(new Map<string, Suggestion[]>());
+  const kept = useRef(new Map<string, { items: Suggestion[]; at: number }>());
   const sequence = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -72,7 +73,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
     (query: string) => {
       cancelPending();
       const known = kept.current.get(query);
-      if (known) return show(query, known);
+      if (known && Date.now() - known.at < KEPT_MS) return show(query, known.items);
       const mine = sequence.current;
       timer.current = setTimeout(() => {
         const controller = new AbortController();
@@ -83,7 +84,8 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
             if (mine !== sequence.current) return; // a later keystroke asked again
             inFlight.current = null;
             if (!answer) return close();
-            kept.current.set(query, answer.suggestions);
+            kept.current.delete(query);
+            kept.current.set(query, { items: answer.suggestions, at: Date.now() });
             if (kept.current.size > KEPT_ANSWERS) kept.current.delete(kept.current.keys().next().value as string);
             show(query, answer.suggestions);
           })
