@@ -19,6 +19,8 @@ export default [
   route("garantia", "routes/garantia.tsx"),
   route("envios", "routes/envios.tsx"),
   route("preferencias/aviso-puntos", "routes/preferencias.aviso-puntos.ts"),
+  // Search as you type: the header's search box asks it for suggestions (JSON).
+  route("buscar/sugerencias", "routes/buscar.sugerencias.ts"),
   route("media/demo/:file", "routes/media.demo.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { SHOP } from "#domain/shop.ts";
@@ -85,14 +85,31 @@ export function SiteHeader() {
   );
 }
 
+type SuggestionsView = typeof import("./SearchSuggestions").SearchSuggestions;
+
 /**
  * Search box: a GET form to /productos that works without JavaScript; blank
  * text does nothing (the browser's `required` check without JS; ignored with JS),
- * and with JS the box clears after searching.
+ * and with JS the box clears after searching. With JS, its first focus loads the
+ * suggestions (SearchSuggestions.tsx, a combobox over this input): no page carries
+ * that code in its first scripts.
  */
 function HeaderSearch() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const loading = useRef(false);
+  const [Suggestions, setSuggestions] = useState<SuggestionsView | null>(null);
+  const loadSuggestions = () => {
+    if (loading.current) return;
+    loading.current = true;
+    import("./SearchSuggestions").then(
+      (module) => setSuggestions(() => module.SearchSuggestions),
+      () => {
+        loading.current = false; // offline: the next focus tries again
+      },
+    );
+  };
   return (
     <Form
       method="get"
@@ -114,6 +131,8 @@ function HeaderSearch() {
         Buscar productos
       </label>
       <input
+        ref={inputRef}
+        onFocus={loadSuggestions}
         id="header-search"
         type="search"
         name="search"
@@ -127,6 +146,7 @@ function HeaderSearch() {
       <button type="submit" aria-label="Buscar">
         <SearchIcon />
       </button>
+      {Suggestions ? <Suggestions inputRef={inputRef} /> : null}
     </Form>
   );
 }
