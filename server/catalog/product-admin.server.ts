@@ -13,6 +13,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { cartItems, orderItems, products, productVariants } from "#server/db/schema.ts";
+import { queueBackInStockMail } from "#server/stock-alerts/index.ts";
+import { notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { catalogChanged } from "./catalog-cache";
 import type { ProductInput, VariantInput } from "./product-input";
@@ -334,11 +336,13 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
 export async function updateProduct(db: Database, id: string, input: ProductInput): Promise<boolean> {
   const updated = await db.transaction(async (tx) => {
     if (!(await updateProductRow(tx, id, input))) return false;
-    // STOCK ALERTS (issue 19): queueBackInStockMail(tx, [id]) belongs here, after the variants' stock is written.
-    return true;
+    // A restock of a sold-out card or variant sends its waiting alerts, once.
+    return { alerted: await queueBackInStockMail(tx, [id]) };
   });
-  if (updated) catalogChanged(db);
-  return updated;
+  if (!updated) return false;
+  catalogChanged(db);
+  if (updated.alerted > 0) notifyMailQueued();
+  return true;
 }
 
 export type RemoveProductResult = "deleted" | "archived" | "not-found";

@@ -9,6 +9,7 @@
 import { logError } from "#server/http/error-log.ts";
 import { startQueueWorker, type QueueWorker } from "#server/jobs/periodic.server.ts";
 import type { Database, Tx } from "#server/db/client.ts";
+import { queueBackInStockMail } from "#server/stock-alerts/index.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import {
   findProductsByNaturalKeys,
@@ -123,7 +124,11 @@ async function writeBatch(tx: Tx, good: ReadonlyArray<{ row: number; product: Pr
     t.id = ids[i];
     t.inserted = true;
   });
-  // STOCK ALERTS (issue 19): queueBackInStockMail(tx, toUpdate.map((t) => t.id!)) belongs here, after the variants' stock is written.
+  // A row that restocks a sold-out card or variant sends its waiting alerts, once (a new product has none).
+  await queueBackInStockMail(
+    tx,
+    toUpdate.map((t) => t.id!),
+  );
   return rows.map(({ row, name, key, first }) => {
     const target = targets.get(key)!;
     return { row, name, id: target.id!, updated: !(first && target.inserted) };
