@@ -4,10 +4,10 @@
  */
 import { and, arrayContains, arrayOverlaps, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
-import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
+import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
 import { products } from "#server/db/schema.ts";
 import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";

@@ -7,9 +7,6 @@
  */
 import { beforeAll, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { buildDemoCatalog, type DemoProduct } from "#server/catalog/demo-catalog.ts";
-import { seedDemoCatalog } from "#server/catalog/seed.ts";
-import { PAGE_SIZE } from "#domain/catalog.ts";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { products, productVariants } from "#server/db/schema.ts";
@@ -164,48 +161,5 @@ describeEachDatabase("catalogue: category, condition and language filters", (t) 
     expect((await fromUrl("condicion=lp&idioma=ja")).products.map((p) => p._id)).toEqual(ids("charizard"));
     // An unknown value is dropped: the whole shop.
     expect((await fromUrl("condicion=nuevo&idioma=fr&categoria=x")).total).toBe(6);
-  });
-});
-
-/** The 'NM:en'-style keys of a demo product's variants in stock. */
-const keysInStock = (p: DemoProduct) => p.variants.filter((v) => v.stock > 0).map((v) => `${v.condition}:${v.language}`);
-const newestFirst = (a: DemoProduct, b: DemoProduct) =>
-  b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
-describeEachDatabase("catalogue: category, condition and language filters on the demo catalogue", (t) => {
-  const catalog = buildDemoCatalog();
-
-  beforeAll(async () => {
-    await seedDemoCatalog(t.db);
-  });
-
-  it("match the demo products computed from their variants, alone and with the other filters, with exact counts", async () => {
-    const cases: Array<[Partial<ProductQuery>, (p: DemoProduct) => boolean]> = [
-      [{ category: "Carta Individual" }, (p) => p.category === "Carta Individual"],
-      [{ category: "Producto Sellado" }, (p) => p.category === "Producto Sellado"],
-      [{ category: "Accesorio" }, (p) => p.category === "Accesorio"],
-      [{ condition: "LP" }, (p) => keysInStock(p).some((k) => k.startsWith("LP:"))],
-      [{ condition: "MP" }, (p) => keysInStock(p).some((k) => k.startsWith("MP:"))],
-      [{ language: "ja" }, (p) => keysInStock(p).some((k) => k.endsWith(":ja"))],
-      [{ language: "es" }, (p) => keysInStock(p).some((k) => k.endsWith(":es"))],
-      [{ condition: "NM", language: "ja" }, (p) => keysInStock(p).includes("NM:ja")],
-      [
-        { category: "Carta Individual", condition: "MP", rarity: "Rare" },
-        (p) => p.category === "Carta Individual" && p.rarity === "Rare" && keysInStock(p).some((k) => k.startsWith("MP:")),
-      ],
-      [{ language: "en", expansion: "151" }, (p) => p.expansion === "151" && keysInStock(p).some((k) => k.endsWith(":en"))],
-    ];
-    for (const [filter, predicate] of cases) {
-      const expected = catalog.filter(predicate).sort(newestFirst);
-      expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(0);
-      const page = await listProducts(t.db, q(filter));
-      expect(page.total, JSON.stringify(filter)).toBe(expected.length);
-      expect(page.products.map((p) => p._id)).toEqual(expected.slice(0, PAGE_SIZE).map((p) => p.id));
-    }
-    // Every sealed product and accessory of the demo carries no rarity or type: those filters list singles only.
-    for (const rarity of ["Para tu deck", "Rare"]) {
-      expect((await listProducts(t.db, q({ rarity, category: "Producto Sellado" }))).total).toBe(0);
-    }
-    expect((await listProducts(t.db, q({ type: "Item", category: "Accesorio" }))).total).toBe(0);
   });
 });

@@ -17,7 +17,19 @@ import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const catalog = buildDemoCatalog();
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
-const effective = (p: DemoProduct) => p.salePriceCents ?? p.priceCents;
+type DemoVariant = DemoProduct["variants"][number];
+const variantPrice = (v: DemoVariant) => v.salePriceCents ?? v.priceCents;
+/** The variant the list shows (decision record 017): the cheapest in stock, else the cheapest; the id breaks ties. */
+const shownVariant = (p: DemoProduct): DemoVariant =>
+  [...p.variants].sort(
+    (a, b) => Number(b.stock > 0) - Number(a.stock > 0) || variantPrice(a) - variantPrice(b) || (a.id < b.id ? -1 : 1),
+  )[0]!;
+/** The price the card shows and 'Precio' sorts by. */
+const effective = (p: DemoProduct) => variantPrice(shownVariant(p));
+/** 'Solo productos en oferta': the shown variant is on sale. */
+const shownOnSale = (p: DemoProduct) => shownVariant(p).salePriceCents !== null;
+/** The 'NM:en'-style keys of the variants in stock. */
+const keysInStock = (p: DemoProduct) => p.variants.filter((v) => v.stock > 0).map((v) => `${v.condition}:${v.language}`);
 const newestFirst = (a: DemoProduct, b: DemoProduct) =>
   b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
@@ -49,17 +61,29 @@ describeEachDatabase("catalogue", (t) => {
     expect(beyond.total).toBe(catalog.length);
   });
 
-  it("filters by rarity, type, expansion and sale, alone and combined, with exact counts", async () => {
+  it("filters by rarity, type, expansion, sale, category, condition and language, alone and combined, with exact counts", async () => {
     const cases: Array<[Partial<ProductQuery>, (p: DemoProduct) => boolean]> = [
       [{ rarity: "Hyper Rare" }, (p) => p.rarity === "Hyper Rare"],
       [{ type: "Supporter" }, (p) => p.type === "Supporter"],
       [{ expansion: "151" }, (p) => p.expansion === "151"],
-      [{ onSale: true }, (p) => p.salePriceCents !== null],
+      [{ onSale: true }, shownOnSale],
       [
         { rarity: "Special Illustration Rare", type: "Pokémon", expansion: "Prismatic Evolutions" },
         (p) => p.rarity === "Special Illustration Rare" && p.type === "Pokémon" && p.expansion === "Prismatic Evolutions",
       ],
-      [{ expansion: "Celebrations", onSale: true }, (p) => p.expansion === "Celebrations" && p.salePriceCents !== null],
+      [{ expansion: "Celebrations", onSale: true }, (p) => p.expansion === "Celebrations" && shownOnSale(p)],
+      // Categories, conditions and languages (the variants in stock), alone and with the others.
+      [{ category: "Producto Sellado" }, (p) => p.category === "Producto Sellado"],
+      [{ category: "Accesorio" }, (p) => p.category === "Accesorio"],
+      [{ condition: "LP" }, (p) => keysInStock(p).some((k) => k.startsWith("LP:"))],
+      [{ condition: "MP" }, (p) => keysInStock(p).some((k) => k.startsWith("MP:"))],
+      [{ language: "ja" }, (p) => keysInStock(p).some((k) => k.endsWith(":ja"))],
+      [{ language: "es" }, (p) => keysInStock(p).some((k) => k.endsWith(":es"))],
+      [{ condition: "NM", language: "ja" }, (p) => keysInStock(p).includes("NM:ja")],
+      [
+        { category: "Carta Individual", condition: "MP", rarity: "Rare" },
+        (p) => p.category === "Carta Individual" && p.rarity === "Rare" && keysInStock(p).some((k) => k.startsWith("MP:")),
+      ],
     ];
     for (const [filter, predicate] of cases) {
       const expected = catalog.filter(predicate);
@@ -85,9 +109,9 @@ describeEachDatabase("catalogue", (t) => {
         .map((p) => p.id),
     );
     const desc = await listProducts(t.db, q({ sortBy: "price", order: "desc", onSale: true }));
-    const onSale = catalog.filter((p) => p.salePriceCents !== null).sort((a, b) => -byPrice(a, b));
+    const onSale = catalog.filter(shownOnSale).sort((a, b) => -byPrice(a, b));
     expect(desc.products.map((p) => p._id)).toEqual(onSale.slice(0, PAGE_SIZE).map((p) => p.id));
-    expect(desc.products[0]?.finalPrice).toBe((onSale[0]?.salePriceCents ?? 0) / 100);
+    expect(desc.products[0]?.finalPrice).toBe((shownVariant(onSale[0]!).salePriceCents ?? 0) / 100);
   });
 
   it("sorts by name A-Z: the name alone, case and accents ignored, then the id", async () => {
