@@ -34,7 +34,8 @@ export function VariantPicker({
   const hydrated = useHydrated();
   return (
     <Form method="get" className="variant-picker" preventScrollReset replace>
-      <fieldset>
+      {/* Uncontrolled radios: a tap shows at once while the URL follows; a new choice from the URL (back) remounts them. */}
+      <fieldset key={chosenId ?? ""}>
         <legend>Condición e idioma</legend>
         <ul className="variant-options">
           {variants.map((v) => (

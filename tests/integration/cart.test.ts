@@ -16,7 +16,7 @@ import {
   setCartQuantity,
   startCartWith,
 } from "#server/cart/cart.server.ts";
-import { cartItems, carts, products, productVariants } from "#server/db/schema.ts";
+import { cartItems, carts, productVariants } from "#server/db/schema.ts";
 import { insertProduct, onlyVariantId, setProductStock } from "#tests/fixtures/products.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 

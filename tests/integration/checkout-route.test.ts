@@ -14,7 +14,7 @@ import type { FormFailure } from "#domain/form-failure.ts";
 import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { parseConfig } from "#server/config.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
-import { addresses, loyaltyAccounts, orders, outbox, products, users } from "#server/db/schema.ts";
+import { addresses, loyaltyAccounts, orders, outbox, users } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
