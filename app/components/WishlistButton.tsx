@@ -4,8 +4,9 @@
  * reader twice over: `aria-pressed`, and a name that reads what a press does ('Agregar a la lista
  * de deseos' / 'Quitar de la lista de deseos'). Without JavaScript it is a plain form that comes
  * back to this page (redirectTo); with JavaScript a fetcher posts and the heart turns at once.
- * A guest gets a link with the same heart to sign in and come back here (a shop keeps the heart in
- * sight: it tells the visitor the shop has a wishlist). The state comes from the root loader, which
+ * A guest gets the same heart as a small GET form to sign in and come back here (a shop keeps the
+ * heart in sight: it tells the visitor the shop has a wishlist); a form, not a link, so a product
+ * card keeps its one link. The state comes from the root loader, which
  * a cookieless (cached) page renders empty: a guest's heart (decision 014).
  */
 import { useFetcher, useLocation } from "react-router";
@@ -62,10 +63,13 @@ export function WishlistButton({
 
   if (!root?.user) {
     return (
-      <a className={classes} href={`/login?${new URLSearchParams({ redirectTo: here })}`} aria-label={showLabel ? undefined : name}>
-        <HeartIcon filled={false} />
-        {showLabel ? <span>{WISHLIST_MESSAGES.add}</span> : null}
-      </a>
+      <form method="get" action="/login" className={classes}>
+        <input type="hidden" name="redirectTo" value={here} />
+        <button type="submit" className="wishlist-button" aria-label={showLabel ? undefined : name}>
+          <HeartIcon filled={false} />
+          {showLabel ? <span>{WISHLIST_MESSAGES.add}</span> : null}
+        </button>
+      </form>
     );
   }
   return (

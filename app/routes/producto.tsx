@@ -17,7 +17,7 @@ import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { ShieldIcon } from "#app/components/icons.tsx";
 import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
-import { chooseVariant, variantSlug } from "#domain/variants.ts";
+import { chooseVariant } from "#domain/variants.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
@@ -120,7 +120,9 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   };
   const thumbHref = (i: number) => {
     const params = new URLSearchParams();
-    if (chosen) params.set("variante", variantSlug(chosen));
+    // The thumbnails keep the URL's own choice (none: the default variant, and the plain address).
+    const named = searchParams.get("variante");
+    if (named) params.set("variante", named);
     if (i > 0) params.set("img", String(i));
     const query = params.toString();
     return `/producto/${product._id}${query ? `?${query}` : ""}`;

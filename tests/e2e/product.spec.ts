@@ -6,7 +6,10 @@ import { cardNameLink, expect, openProductBySearch, parseMoney, productCards, te
 
 test("opening a product from the list shows its detail", async ({ page, visit }) => {
   await visit("/productos");
-  const card = productCards(page).first();
+  // A single (a sealed product or an accessory carries no type or rarity).
+  const card = productCards(page)
+    .filter({ has: page.locator(".tag-rarity") })
+    .first();
   const name = ((await cardNameLink(card).textContent()) ?? "").trim();
   const type = ((await card.locator(".tag").first().textContent()) ?? "").trim();
   const rarity = ((await card.locator(".tag-rarity").textContent()) ?? "").trim();
@@ -19,7 +22,7 @@ test("opening a product from the list shows its detail", async ({ page, visit })
   await expect(main.locator(".price-large")).toHaveText(/\$[\d,]+\.\d{2} MXN/);
   await expect(main.locator(".product-info .tags")).toContainText(type);
   await expect(main.locator(".product-info .tag-rarity")).toHaveText(rarity);
-  await expect(main.getByText(/^(\d+ disponibles|¡Últimas piezas! Solo \d+ disponibles?|Agotado)$/)).toBeVisible();
+  await expect(main.locator(".stock-line")).toHaveText(/^(\d+ disponibles|¡Últimas piezas! Solo \d+ disponibles?|Agotado)$/);
   await expect(main.getByRole("link", { name: "Ir al carrito" })).toHaveAttribute("href", "/carrito");
 
   const chat = main.getByRole("link", { name: /WhatsApp/ });
@@ -122,13 +125,22 @@ test("the page carries canonical, Open Graph and JSON-LD", async ({ page, visit 
   const data = JSON.parse((await jsonLd.textContent()) ?? "{}") as {
     "@type"?: string;
     name?: string;
-    offers?: { priceCurrency?: string; price?: string; availability?: string };
+    offers?: Array<{ priceCurrency?: string; price?: string; availability?: string; itemCondition?: string; url?: string }>;
   };
   expect(data["@type"]).toBe("Product");
   expect(data.name).toBe("Charizard ex");
-  expect(data.offers?.priceCurrency).toBe("MXN");
-  expect(Number(data.offers?.price)).toBe(parseMoney(await page.locator(".price-large").textContent()));
-  expect(data.offers?.availability).toBe("https://schema.org/InStock");
+  // One Offer per variant, each with its page, condition and availability; the one shown is the page's price.
+  const radios = page.getByRole("group", { name: "Condición e idioma" }).getByRole("radio");
+  expect(data.offers).toHaveLength(await radios.count());
+  for (const offer of data.offers ?? []) {
+    expect(offer.priceCurrency).toBe("MXN");
+    expect(offer.url).toMatch(new RegExp(`/producto/${id}\\?variante=[a-z]+-(es|en|ja)$`));
+    expect(offer.itemCondition).toMatch(/^https:\/\/schema\.org\/(Used|New|Damaged)Condition$/);
+  }
+  const shown = await radios.and(page.locator(":checked")).getAttribute("value");
+  const offer = data.offers?.find((o) => o.url?.endsWith(`variante=${shown}`));
+  expect(Number(offer?.price)).toBe(parseMoney(await page.locator(".price-large").textContent()));
+  expect(offer?.availability).toBe("https://schema.org/InStock");
 });
 
 for (const path of ["/producto/000000000000000000000000", "/producto/not-an-id"]) {

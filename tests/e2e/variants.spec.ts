@@ -37,8 +37,10 @@ async function cardWithTwoVariants(browser: Browser, js: boolean, baseURL: strin
 
 /** Chooses a variant on the product page: with JavaScript the radio alone, without it the form's button. */
 async function choose(page: Page, js: boolean, label: string) {
-  await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
+  const radio = page.getByRole("radio", { name: new RegExp(`^${label}`) });
+  await radio.click();
   if (!js) await page.getByRole("button", { name: "Ver opción elegida" }).click();
+  await expect(page.getByRole("radio", { name: new RegExp(`^${label}`) })).toBeChecked();
 }
 
 test("a shopper chooses Lightly Played Japanese, adds it, and sees it in the cart and the order", async ({

@@ -67,7 +67,7 @@ test("a guest's heart leads to sign in and back to the page", async ({ page, vis
   const heart = page
     .locator("article.product-card")
     .first()
-    .getByRole("link", { name: new RegExp(`^${ADD}: `) });
+    .getByRole("button", { name: new RegExp(`^${ADD}: `) });
   await heart.click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproductos$/);
 });
