@@ -22,7 +22,10 @@ describe("cart form", () => {
       ok: true,
       command: { intent: "set", productId: id, variantId: null, quantity: -1 },
     });
-    expect(parseCartForm(form({ intent: "remove", productId: id }))).toEqual({ ok: true, command: { intent: "remove", productId: id, variantId: null } });
+    expect(parseCartForm(form({ intent: "remove", productId: id }))).toEqual({
+      ok: true,
+      command: { intent: "remove", productId: id, variantId: null },
+    });
     expect(parseCartForm(form({ intent: "clear" }))).toEqual({ ok: true, command: { intent: "clear" } });
     const variantId = "0123456789abcdef01234567";
     expect(parseCartForm(form({ intent: "add", productId: id, variantId }))).toEqual({
@@ -36,7 +39,10 @@ describe("cart form", () => {
     expect(parseCartForm(form({ intent: "delete-all" }))).toEqual({ ok: false, error: "La solicitud no es válida." });
     expect(parseCartForm(form({ intent: "add" }))).toEqual({ ok: false, error: "Producto no encontrado" });
     expect(parseCartForm(form({ intent: "add", productId: "<script>" }))).toEqual({ ok: false, error: "Producto no encontrado" });
-    expect(parseCartForm(form({ intent: "add", productId: id, variantId: "' or 1=1 --" }))).toEqual({ ok: false, error: "Producto no encontrado" });
+    expect(parseCartForm(form({ intent: "add", productId: id, variantId: "' or 1=1 --" }))).toEqual({
+      ok: false,
+      error: "Producto no encontrado",
+    });
     expect(parseCartForm(form({ intent: "add", productId: id, quantity: "0" }))).toEqual({ ok: false, error: "La cantidad no es válida" });
     expect(parseCartForm(form({ intent: "add", productId: id, quantity: "1e9" }))).toEqual({
       ok: false,

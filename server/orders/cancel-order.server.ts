@@ -84,7 +84,11 @@ export async function cancelOrder(
     if (!claimed) return NOT_CANCELLED;
     const { units, productIds } = await releaseStock(tx, claimed.id);
     // A cancelled order's units can bring a sold-out card back: its waiting alerts go out once.
-    const alerted = await queueBackInStockMail(tx, productIds, options.notify?.publicUrl ? { origin: options.notify.publicUrl } : undefined);
+    const alerted = await queueBackInStockMail(
+      tx,
+      productIds,
+      options.notify?.publicUrl ? { origin: options.notify.publicUrl } : undefined,
+    );
     const couponReleased = await releaseCoupon(tx, claimed.id);
     const pointsRefunded = await refundPoints(tx, claimed.id, claimed.orderNumber);
     const actor = options.actor ?? (options.by === "cliente" ? { kind: "cliente" as const, userId: claimed.userId } : SYSTEM_ACTOR);

@@ -403,9 +403,17 @@ describeEachDatabase("placeOrder", (t) => {
       );
       const error = await refused(checkoutInput(cartId, { userId, couponCode: code, usePoints: true, saveAddress: true }));
       expect(error).toMatchObject({ kind: "out-of-stock", status: 409 });
-      expect(error.message).toBe("Ya no hay stock suficiente de Umbreon VMAX (Casi nueva · Inglés) (queda 1). Ajusta tu carrito e intenta de nuevo.");
+      expect(error.message).toBe(
+        "Ya no hay stock suficiente de Umbreon VMAX (Casi nueva · Inglés) (queda 1). Ajusta tu carrito e intenta de nuevo.",
+      );
       expect(error.soldOut).toEqual([
-        { productId: card, variantId: await onlyVariantId(t.db, card), name: "Umbreon VMAX (Casi nueva · Inglés)", requested: 2, available: 1 },
+        {
+          productId: card,
+          variantId: await onlyVariantId(t.db, card),
+          name: "Umbreon VMAX (Casi nueva · Inglés)",
+          requested: 2,
+          available: 1,
+        },
       ]);
       expect(await usesOf(t.db, code)).toBe(0);
       expect(await balanceOf(t.db, userId)).toBe(50);
