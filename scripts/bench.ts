@@ -161,7 +161,28 @@ interface Target {
   on?: { server: ChildProcess; base: string };
 }
 
-function shopTargets(total: number, productId: string, shopper: string): Target[] {
+/**
+ * The product with the most variants (five or more wanted) among the products of a few list
+ * pages that have played and Japanese copies in stock: its id and how many variant radios its page has.
+ */
+async function productWithManyVariants(base: string): Promise<{ id: string; variants: number }> {
+  let best = { id: "", variants: 0 };
+  for (const change of [{ condition: "HP" }, { condition: "MP", language: "ja" }, { condition: "MP" }, { language: "ja" }] as const) {
+    for (let page = 1; page <= 3; page++) {
+      const html = await (await fetch(base + listPath({ ...change, page }))).text();
+      for (const id of new Set([...html.matchAll(/\/producto\/([0-9a-f]{24})/g)].map((m) => m[1]!))) {
+        const detail = await (await fetch(`${base}/producto/${id}`)).text();
+        const variants = detail.match(/name="variante"/g)?.length ?? 0;
+        if (variants > best.variants) best = { id, variants };
+        if (best.variants >= 5) return best;
+      }
+    }
+  }
+  if (!best.id) throw new Error("no product with variants found");
+  return best;
+}
+
+function shopTargets(total: number, productId: string, shopper: string, many: { id: string; variants: number }): Target[] {
   const rendered = { cookie: RENDER_COOKIE, page1: "page 1, rendered", target: "p50" } as const;
   return [
     { name: "/productos page 1", path: listPath({}), target: "page1" },
@@ -183,6 +204,7 @@ function shopTargets(total: number, productId: string, shopper: string): Target[
     { name: "suggestions, a new query each time", path: "/buscar/sugerencias?q=char%20[<id>]", target: "suggest", fresh: true },
     { name: "product detail", path: `/producto/${productId}`, target: "detail" },
     { name: "product detail, rendered", path: `/producto/${productId}`, cookie: RENDER_COOKIE, target: "detail" },
+    { name: `product detail, ${many.variants} variants, rendered`, path: `/producto/${many.id}`, cookie: RENDER_COOKIE, target: "detail" },
   ];
 }
 
@@ -386,7 +408,7 @@ async function benchCatalogue(total: number, baseline: Baseline) {
     const productIds = [...new Set([...page1.matchAll(/\/producto\/([0-9a-f]{24})/g)].map((m) => m[1]!))];
     if (productIds.length < 4) throw new Error("too few product links on /productos");
     const shopper = await signedInShopper(base, productIds.slice(1));
-    const targets = shopTargets(total, productIds[0]!, shopper);
+    const targets = shopTargets(total, productIds[0]!, shopper, await productWithManyVariants(base));
     let suggestGzip = 0;
     for (const t of targets) {
       const res = await fetch(base + t.path, { redirect: "manual", headers: t.cookie ? { cookie: t.cookie } : {} });
@@ -742,9 +764,10 @@ async function main() {
 
     // Page weight: the shop's /productos (demo catalogue) against the bare page.
     const { base, server, dataDir } = await startShop(DEMO_SIZE);
-    let shopWeight, bareWeight;
+    let shopWeight, productWeight, bareWeight;
     try {
       shopWeight = await pageWeight(base, "/productos");
+      productWeight = await pageWeight(base, `/producto/${(await productWithManyVariants(base)).id}`);
       bareWeight = await pageWeight(baselineBase, "/");
     } finally {
       await stop(server);
@@ -764,7 +787,13 @@ async function main() {
     console.log(
       `the shop's own JavaScript beyond the bare page: ${kb(extra)} (target ≤ ${TARGET_EXTRA_JS_KB} KB: ${pass(extra <= TARGET_EXTRA_JS_KB * 1024)})`,
     );
+    const productExtra = productWeight.js - bareWeight.js;
+    console.log(
+      `JavaScript (gzip -9): shop /producto/{id} (several variants) ${kb(productWeight.js)}; beyond the bare page ${kb(productExtra)} (target ≤ ${TARGET_EXTRA_JS_KB} KB: ${pass(productExtra <= TARGET_EXTRA_JS_KB * 1024)})`,
+    );
     for (const f of shopWeight.files) console.log(`  shop ${kb(f.gz).padStart(9)}  ${f.path}`);
+    for (const f of productWeight.files)
+      if (!shopWeight.files.some((g) => g.path === f.path)) console.log(`  product page ${kb(f.gz).padStart(9)}  ${f.path}`);
     for (const f of bareWeight.files) console.log(`  bare ${kb(f.gz).padStart(9)}  ${f.path}`);
   } finally {
     await stop(baseline);

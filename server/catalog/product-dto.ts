@@ -77,18 +77,25 @@ export type ProductCardDto = Pick<
 
 const toPesos = (cents: number) => cents / 100;
 
-export function toVariantDto(row: VariantRow): VariantDto {
+/** A price pair in pesos as the pages show it (a product's summary or one variant's). */
+export function pricesOf(row: { priceCents: number; salePriceCents: number | null }) {
   const onSale = isOnSale(row);
+  return {
+    price: toPesos(row.priceCents),
+    salePrice: onSale ? toPesos(row.salePriceCents as number) : null,
+    finalPrice: toPesos(unitPriceCents(row)),
+    onSale,
+  };
+}
+
+export function toVariantDto(row: VariantRow): VariantDto {
   return {
     id: row.id,
     condition: row.condition,
     language: row.language,
     label: variantLabel(row),
     slug: variantSlug(row),
-    price: toPesos(row.priceCents),
-    salePrice: onSale ? toPesos(row.salePriceCents as number) : null,
-    finalPrice: toPesos(unitPriceCents(row)),
-    onSale,
+    ...pricesOf(row),
     percentOff: percentOff(row),
     stock: row.stock,
   };
@@ -131,14 +138,10 @@ export function toProductCardDto(
     | "conditions"
   >,
 ): ProductCardDto {
-  const onSale = isOnSale(row);
   return {
     _id: row.id,
     name: row.name,
-    price: toPesos(row.priceCents),
-    salePrice: onSale ? toPesos(row.salePriceCents as number) : null,
-    finalPrice: toPesos(unitPriceCents(row)),
-    onSale,
+    ...pricesOf(row),
     stock: row.stock,
     rarity: row.rarity,
     type: row.type,

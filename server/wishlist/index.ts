@@ -6,11 +6,11 @@
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "#domain/wishlist.ts";
-import { isOnSale, unitPriceCents } from "#domain/pricing.ts";
 import type { Queryable, Database } from "#server/db/client.ts";
 import { products, users, wishlistItems } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import { inShop } from "#server/catalog/products.server.ts";
+import { pricesOf } from "#server/catalog/product-dto.ts";
 
 export class WishlistError extends ShopError {}
 
@@ -21,7 +21,8 @@ export class WishlistError extends ShopError {}
  */
 export async function addToWishlist(db: Database, userId: string, productId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    // NO KEY UPDATE: it queues two adds of this user, not the key-share locks of the user's orders and carts.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
@@ -88,15 +89,15 @@ export async function listWishlist(db: Queryable, userId: string): Promise<Wishl
     .orderBy(desc(wishlistItems.createdAt), products.id)
     .limit(MAX_WISHLIST_ITEMS);
   return rows.map((r) => {
-    const onSale = isOnSale(r);
+    const { price, salePrice } = pricesOf(r);
     return {
       _id: r.id,
       name: r.name,
       expansion: r.expansion,
       cardNumber: r.cardNumber,
       image: r.image,
-      price: r.priceCents / 100,
-      salePrice: onSale ? unitPriceCents(r) / 100 : null,
+      price,
+      salePrice,
       priceVaries: r.priceVaries,
       stock: r.stock,
     };
