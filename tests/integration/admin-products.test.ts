@@ -583,7 +583,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("admin products races [postgres]
       const error = await settled;
       expect(error).toBeInstanceOf(CheckoutError);
       expect((error as CheckoutError).message).toBe(
-        "Ya no hay stock suficiente de Mewtwo en disputa (ya no está disponible). Ajusta tu carrito e intenta de nuevo.",
+        "Ya no hay stock suficiente de Mewtwo en disputa (Casi nueva · Inglés) (ya no está disponible). Ajusta tu carrito e intenta de nuevo.",
       );
       expect((await productRow(db, id))?.stock).toBe(5);
     } finally {
