@@ -79,7 +79,7 @@ test("a guest's cart is kept after logging in", async ({ page, visit }) => {
   await visit(`/productos?${new URLSearchParams({ search: "191/165" })}`);
   const card = productCards(page);
   await expect(card).toHaveCount(1);
-  await cartPost(page, () => card.getByRole("button", { name: /^Agregar/ }).click());
+  await cartPost(page, () => card.getByRole("button", { name: /^Agregar: / }).click());
   await expect(cartBadge(page)).toHaveText("1");
 
   await logIn(page, visit, email, "secreto1");

@@ -107,7 +107,11 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carrito de compras");
   const line = cartLine(page, "Jynx ex");
   await expect(line).toHaveCount(1);
-  await expect(line.getByRole("link", { name: "Jynx ex", exact: true })).toHaveAttribute("href", productPath);
+  // The line links to the variant it holds (the one the page chose: its cheapest in stock).
+  await expect(line.getByRole("link", { name: "Jynx ex", exact: true })).toHaveAttribute(
+    "href",
+    new RegExp(`^${productPath}\\?variante=[a-z]+-[a-z]{2}$`),
+  );
   await expect(line.getByText("151", { exact: true })).toBeVisible();
   await expect(line.getByText("Pokémon", { exact: true })).toBeVisible();
   await expect(line.getByText(rarity, { exact: true })).toBeVisible();
@@ -117,8 +121,11 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   await expectSummary(page, 2 * unit);
 
   // '+' up to the stock, where it is disabled.
-  const plus = line.getByRole("button", { name: "Agregar uno de Jynx ex" });
-  const minus = line.getByRole("button", { name: "Quitar uno de Jynx ex" });
+  // The line's buttons name the card and the variant it holds (the product page's default: its cheapest in stock, LP).
+  const title = "Jynx ex (Ligeramente jugada · Inglés)";
+  await expect(line).toContainText("Ligeramente jugada · Inglés");
+  const plus = line.getByRole("button", { name: `Agregar uno de ${title}` });
+  const minus = line.getByRole("button", { name: `Quitar uno de ${title}` });
   await cartPost(page, () => plus.click());
   await expect(quantity).toHaveText("3");
   await expect(plus).toBeDisabled();
@@ -134,7 +141,7 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   await expectSummary(page, 2 * unit);
 
   // 'Eliminar' removes the line.
-  await cartPost(page, () => line.getByRole("button", { name: "Eliminar Jynx ex del carrito" }).click());
+  await cartPost(page, () => line.getByRole("button", { name: `Eliminar ${title} del carrito` }).click());
   await expectEmptyCart(page);
 });
 
@@ -178,7 +185,7 @@ test("adding from a product card marks it 'En carrito (1)' and updates the badge
 
   await cartPost(page, () => sameCard.getByRole("button", { name: `Agregar: ${name}` }).click());
   await expect(sameCard.getByRole("button", { name: `En carrito (1): ${name}` })).toBeVisible();
-  await expect(sameCard.getByRole("button")).toHaveText("En carrito (1)");
+  await expect(sameCard.getByRole("button", { name: `En carrito (1): ${name}` })).toHaveText("En carrito (1)");
   await expect(cartBadge(page)).toHaveText("1");
   await expect(page).toHaveURL(/\/productos$/);
 });

@@ -15,7 +15,8 @@ import { waitForMail } from "./mail";
 import { expectNoViolations } from "./axe";
 
 test("a guest checks out, pays in the sandbox, and the order e-mail arrives with the same number", async ({ page, visit, js }) => {
-  const [term, name, price] = js ? ["081/132", "Stonjourner", 19] : ["130/132", "Switch", 12];
+  // The card's 'Agregar' adds the variant the card shows: Stonjourner's cheapest in stock is its LP copy ($16).
+  const [term, name, price] = js ? ["081/132", "Stonjourner", 16] : ["130/132", "Switch", 12];
   const email = uniqueEmail("invitado");
   await addFromList(page, visit, term, name);
   await openCheckout(page, js);
@@ -74,7 +75,8 @@ test("a customer applies the demo coupon and spends the points a first paid orde
 }) => {
   const [first, firstName, second, secondName, secondPrice] = js
     ? ["177/132", "Mega Venusaur ex", "015/132", "Shiftry", 12.5]
-    : ["181/132", "Mega Latias ex", "114/132", "Boss's Orders", 11];
+    : // A card's 'Agregar' adds its cheapest copy in stock: Boss's Orders' Japanese one ($10).
+      ["181/132", "Mega Latias ex", "114/132", "Boss's Orders", 10];
   const email = uniqueEmail("puntos");
   await register(page, visit, { name: "Paula Puntos", email, password: "secreto123" });
 
@@ -154,7 +156,9 @@ test("a card bought out in another browser between cart and pay: the checkout na
   await buyOutElsewhere(browser, js, term, name, baseURL!);
 
   await page.getByRole("button", { name: "Continuar al Pago" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: name })).toContainText(`Ya no hay stock suficiente de ${name} (agotado)`);
+  await expect(page.getByRole("alert").filter({ hasText: name })).toContainText(
+    `Ya no hay stock suficiente de ${name} (Casi nueva · Inglés) (agotado)`,
+  );
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole("complementary", { name: "Resumen del pedido" }).getByText("Agotado", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Calle y número")).toHaveValue("Av. Juárez 10");

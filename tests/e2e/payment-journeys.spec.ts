@@ -70,7 +70,8 @@ async function customerOrder(
 }
 
 test("a guest approves the payment: the success page shows the order once, the cart is empty", async ({ page, visit, js }) => {
-  const [term, name, price] = js ? (["073/132", "Hariyama", 30.5] as const) : (["128/132", "Strange Timepiece", 22] as const);
+  // A card's 'Agregar' adds the variant the card shows, its cheapest in stock (Strange Timepiece: the LP copy).
+  const [term, name, price] = js ? (["073/132", "Hariyama", 30.5] as const) : (["128/132", "Strange Timepiece", 18.5] as const);
   await addFromList(page, visit, term, name);
   await openCheckout(page, js);
   await fillContactAndAddress(page, { name: "Gina Invitada", email: uniqueEmail("guest-journey") });
@@ -107,7 +108,8 @@ test("a customer's payment is refused, tried again from the failure page and app
 }) => {
   test.setTimeout(LONG_JOURNEY);
   const card = js ? (["137/132", "Ninjask"] as const) : (["143/132", "Helioptile"] as const);
-  const price = js ? 220 : 225;
+  // A card's 'Agregar' adds the variant the card shows: Helioptile's cheapest in stock is its Japanese copy.
+  const [price, variant] = js ? [220, "Casi nueva · Inglés"] : [205, "Casi nueva · Japonés"];
   const earned = 2; // floor(1 % of the subtotal)
   const total = formatMoney(price + SHIPPING);
   const { email } = await customerOrder(page, visit, js, "retry-journey", card);
@@ -151,7 +153,8 @@ test("a customer's payment is refused, tried again from the failure page and app
   // ?pedido= opens that order's detail (without JavaScript too).
   const detail = entry.locator("details");
   await expect(detail).toHaveAttribute("open", "");
-  await expect(detail.locator(".order-line-name")).toHaveText(card[1]);
+  await expect(detail.locator(".order-line-name")).toHaveText(`${card[1]}${variant}`);
+  await expect(detail.locator(".order-line-variant")).toHaveText(variant);
   await expect(detail.getByText("Av. Juárez 10, Col. Centro")).toBeVisible();
   await expect(fact(detail, "ID de pago")).toHaveText(paymentId);
   await expect(detail.locator(".order-totals .order-total dd")).toHaveText(total);

@@ -10,7 +10,7 @@ import { fillProduct, uniqueWord } from "./admin-products";
 import { expectNoViolations } from "./axe";
 import { logInAsAdmin, uniqueEmail } from "./accounts";
 import { waitForMailAbout } from "./mail";
-import { approve, expect, fillContactAndAddress, newShopper, openCheckout, pay, test } from "./helpers";
+import { approve, cartPost, expect, fillContactAndAddress, newShopper, openCheckout, pay, test } from "./helpers";
 
 const JOURNEY = 180_000;
 const variantRow = (page: Page, number: number) => page.getByRole("group", { name: `Variante ${number}`, exact: true });
@@ -76,7 +76,7 @@ test("a shopper chooses Lightly Played Japanese, adds it, and sees it in the car
     await visit(`/producto/${id}?variante=lp-ja`);
     await expect(page.getByRole("radio", { name: /^Ligeramente jugada · Japonés/ })).toBeChecked();
 
-    await page.getByRole("button", { name: "Agregar al carrito" }).click();
+    await cartPost(page, () => page.getByRole("button", { name: "Agregar al carrito" }).click());
     await expect(page.getByRole("button", { name: "Agregar más (1 en carrito)" })).toBeVisible();
 
     await visit("/carrito");

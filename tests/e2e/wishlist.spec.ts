@@ -14,8 +14,8 @@ const REMOVE = "Quitar de la lista de deseos";
 
 /** The first card of the list whose picture carries the 'AGOTADO' badge: its link (pages 1 to 12 of the demo catalogue). */
 async function soldOutCard(page: Page, visit: (url: string) => Promise<unknown>) {
-  for (let pagina = 1; pagina <= 12; pagina++) {
-    await visit(pagina === 1 ? "/productos" : `/productos?pagina=${pagina}`);
+  for (let n = 1; n <= 12; n++) {
+    await visit(n === 1 ? "/productos" : `/productos?page=${n}`);
     const card = page.locator("article.product-card").filter({ has: page.locator(".badge-soldout") });
     if ((await card.count()) > 0) return card.first().getByRole("heading", { level: 2 }).getByRole("link");
   }
