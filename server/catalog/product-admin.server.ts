@@ -13,7 +13,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { cartItems, orderItems, products, productVariants } from "#server/db/schema.ts";
-import { queueBackInStockMail } from "#server/stock-alerts/index.ts";
+import { queueBackInStockMail, widenAlertsOfRemovedVariants } from "#server/stock-alerts/index.ts";
 import { notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { catalogChanged } from "./catalog-cache";
@@ -105,6 +105,7 @@ export async function replaceVariants(tx: Queryable, productId: string, rows: re
   const gone = live.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
 
   if (gone.length > 0) {
+    await widenAlertsOfRemovedVariants(tx, gone);
     const ordered = await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, gone));
     const archived = ordered.map((o) => o.id!).filter(Boolean);
     const deleted = gone.filter((id) => !archived.includes(id));

@@ -186,6 +186,32 @@ export async function queueBackInStockMail(tx: Tx, productIds: string[], links?:
   return notified.length;
 }
 
+/**
+ * The admin took variants out of the shop (archived or deleted): a request waiting for one of them
+ * becomes a request for any variant of the product, so the collector still hears when the card is
+ * back; one per address (an address already waiting for any variant keeps that one). In the
+ * admin's transaction, before the variants go (a deleted variant takes its alerts with it).
+ */
+export async function widenAlertsOfRemovedVariants(tx: Queryable, variantIds: readonly string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  const ids = sql.join(
+    variantIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${stockAlerts} set variant_id = null
+    where id in (
+      select distinct on (lower(a.email), a.product_id) a.id
+      from ${stockAlerts} a
+      where a.variant_id in (${ids}) and a.notified_at is null
+        and not exists (
+          select 1 from ${stockAlerts} b
+          where b.notified_at is null and b.variant_id is null and b.product_id = a.product_id and lower(b.email) = lower(a.email)
+        )
+      order by lower(a.email), a.product_id, a.created_at
+    )`);
+}
+
 /** Wakes the mail worker after the restock's commit (safe to call when no worker runs). */
 export const sendQueuedStockAlerts = notifyMailQueued;
 

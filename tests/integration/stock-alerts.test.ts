@@ -6,7 +6,7 @@
  * also when two restocks race on PostgreSQL; a later restock sends nothing more; a product-wide
  * request fires on any variant); the signed one-click unsubscribe (valid, tampered).
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as alertAction } from "#app/routes/alertas.tsx";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "#app/routes/alertas.baja.tsx";
@@ -17,7 +17,7 @@ import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/client.ts";
 import { outbox, productVariants, stockAlerts } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
-import { queueBackInStockMail, stockAlertUnsubscribeUrl } from "#server/stock-alerts/index.ts";
+import { queueBackInStockMail, stockAlertUnsubscribeUrl, widenAlertsOfRemovedVariants } from "#server/stock-alerts/index.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant, onlyVariantId, setProductStock } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -298,6 +298,43 @@ describeEachDatabase("back-in-stock alerts", (t) => {
           .where(and(eq(stockAlerts.email, email), isNull(stockAlerts.notifiedAt))),
       ).toHaveLength(1);
     });
+  });
+
+  it("a variant the admin takes out: its waiting requests wait for any copy of the card (one per address), and go out when one is back", async () => {
+    const card = await insertProduct(t.db, { name: "Mew ex", stock: 0 });
+    const nm = await onlyVariantId(t.db, card);
+    const lpJa = await insertVariant(t.db, card, { condition: "LP", language: "ja", stock: 0 });
+    const mpJa = await insertVariant(t.db, card, { condition: "MP", language: "ja", stock: 0 });
+    const both = uniqueEmail("ambas");
+    const one = uniqueEmail("una");
+    const alreadyWide = uniqueEmail("cualquiera");
+    for (const [email, variantId] of [
+      [both, lpJa],
+      [both, mpJa],
+      [one, lpJa],
+      [alreadyWide, lpJa],
+      [alreadyWide, null],
+    ] as const) {
+      await t.db.insert(stockAlerts).values({ id: newId(), email, productId: card, variantId });
+    }
+    // The admin removes both Japanese copies (no order names them: deleted).
+    await t.db.transaction(async (tx) => {
+      await widenAlertsOfRemovedVariants(tx, [lpJa, mpJa]);
+      await tx.delete(productVariants).where(inArray(productVariants.id, [lpJa, mpJa]));
+    });
+    const waiting = await t.db
+      .select()
+      .from(stockAlerts)
+      .where(and(eq(stockAlerts.productId, card), isNull(stockAlerts.notifiedAt)));
+    expect(waiting.map((a) => [a.email, a.variantId]).sort()).toEqual(
+      [
+        [alreadyWide, null],
+        [both, null],
+        [one, null],
+      ].sort(),
+    );
+    expect(await restock(t.db, card, nm, 2)).toBe(3);
+    for (const email of [both, one, alreadyWide]) expect(await mailsTo(t.db, email)).toHaveLength(1);
   });
 });
 
