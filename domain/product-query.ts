@@ -64,17 +64,13 @@ export const DEFAULT_QUERY: ProductQuery = {
   language: "",
 };
 
-/** Every filter cleared (search included): what 'Limpiar filtros' links to. */
-export const CLEARED_FILTERS = {
-  search: "",
-  rarity: "",
-  type: "",
-  expansion: "",
-  onSale: false,
-  category: "",
-  condition: "",
-  language: "",
-} as const satisfies Partial<ProductQuery>;
+/** Every filter cleared (search included): what 'Limpiar filtros' links to; the page and the sort stay. */
+export const CLEARED_FILTERS: Omit<ProductQuery, "page" | "sortBy" | "order"> = (({
+  page: _page,
+  sortBy: _sortBy,
+  order: _order,
+  ...filters
+}) => filters)(DEFAULT_QUERY);
 
 export const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 100_000;
