@@ -29,28 +29,58 @@ function clientModuleList(): Plugin {
 const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 
 /**
- * The storefront's shell: the root and the pages a shopper lands on. Every module of the shop's own
- * code that they import goes into one "shop" chunk, so a first visit asks for five scripts, as the
- * bare page does, instead of a dozen one-kilobyte shared chunks: on a phone's connection each extra
- * request costs a round trip (an HTTP/1.1 browser opens six connections per host). Code only the
- * checkout, the account pages or the admin use stays in their own chunks.
+ * The storefront's shell: the root and the pages a shopper lands on (the list, a product, the cart).
+ * The shop's own modules that the root uses, or that two of these pages share, go into one "shop"
+ * chunk, so a first visit asks for a handful of scripts, as the bare page does, instead of a dozen
+ * one-kilobyte shared chunks: on a phone's connection each extra request costs a round trip (an
+ * HTTP/1.1 browser opens six connections per host). A module only one of these pages uses stays
+ * with that page (the filter panel with the list, the variant picker with the product page), so
+ * the list does not carry the product page's code nor the other way round (the bench's "JavaScript
+ * beyond the bare page"). Code only the checkout, the account pages or the admin use stays in their
+ * own chunks.
  */
 const SHELL = /\/app\/(root|routes\/(productos|producto|carrito))\.tsx$/;
 
-type ModuleInfoOf = (id: string) => { importers: readonly string[] } | null;
+type ModuleInfoOf = (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+
+const ROUTE = /\/app\/routes\//;
+/** React Router's browser entry: a chunk of one line of its own otherwise. */
+const CLIENT_ENTRY = /\/entry\.client\.tsx$/;
+/** The chunk of the modules that only one of the shell's pages uses (with other screens, maybe). */
+const PAGE_CHUNK: Record<string, string> = { "routes/productos": "list", "routes/producto": "product", "routes/carrito": "cart" };
 
 function shopChunk(): (id: string, meta: { getModuleInfo: ModuleInfoOf }) => string | undefined {
-  const reachesShell = (id: string, getModuleInfo: ModuleInfoOf, seen: Set<string>): boolean => {
-    if (SHELL.test(id)) return true;
-    if (seen.has(id)) return false;
+  /** Which of the shell's modules (root, the three pages) import `id`, directly or not. */
+  const shellImporters = (id: string, getModuleInfo: ModuleInfoOf, seen: Set<string>, found: Set<string>): Set<string> => {
+    const shell = SHELL.exec(id);
+    if (shell) found.add(shell[1]!);
+    else if (ROUTE.test(id)) found.add("other");
+    if (seen.has(id) || shell) return found;
     seen.add(id);
-    return (getModuleInfo(id)?.importers ?? []).some((importer) => reachesShell(importer, getModuleInfo, seen));
+    const info = getModuleInfo(id);
+    // A module some page loads on demand (import()) starts a chunk of its own: what it uses is not the page's.
+    if (info?.dynamicImporters.length) return found;
+    for (const importer of info?.importers ?? []) shellImporters(importer, getModuleInfo, seen, found);
+    return found;
   };
   const chunkOf = new Map<string, string | undefined>();
   return (id, { getModuleInfo }) => {
-    if (FRAMEWORK.test(id)) return "framework";
-    if (id.includes("/node_modules/") || /\/app\/routes\//.test(id)) return undefined;
-    if (!chunkOf.has(id)) chunkOf.set(id, reachesShell(id, getModuleInfo, new Set()) ? "shop" : undefined);
+    if (FRAMEWORK.test(id) || CLIENT_ENTRY.test(id)) return "framework";
+    if (id.includes("/node_modules/") || ROUTE.test(id)) return undefined;
+    if (!chunkOf.has(id)) {
+      const found = shellImporters(id, getModuleInfo, new Set(), new Set());
+      const pages = [...found].filter((f) => f !== "other");
+      chunkOf.set(
+        id,
+        found.has("root") || pages.length > 1
+          ? "shop"
+          : // A module one page uses with other screens: in the page's second chunk (Rollup would cut a
+            // chunk per set of users); one that page alone uses: in the page's own chunk (undefined).
+            pages.length === 1 && found.has("other")
+            ? PAGE_CHUNK[pages[0]!]
+            : undefined,
+      );
+    }
     return chunkOf.get(id);
   };
 }
@@ -66,6 +96,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: { manualChunks: shopChunk() },
         },
     assetsInlineLimit: 0,
+    // React Router writes the modulepreload links of every page itself; Vite's own preloading only
+    // serves a dynamic import's dependencies (the search box's suggestions have none of their own).
+    modulePreload: false,
   },
   ssr: {
     // Native / WASM packages stay external and load from node_modules at run time.

@@ -53,6 +53,11 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // Never move a finished <Suspense> boundary's content out of place: past this many bytes React
+      // writes it in a hidden <div> that a script reveals, and without JavaScript it would stay
+      // hidden ('Avísame cuando vuelva' on a sold-out product). The page is sent whole anyway
+      // (onAllReady), so splitting it for an early paint gains nothing.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // An error after the shell (inside a boundary, which the browser then renders) reaches only
       // onError: it is logged there. One in the shell is rejected and React Router reports it.
       onShellReady() {

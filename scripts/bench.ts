@@ -75,7 +75,7 @@ const SIZES = (process.env.BENCH_PRODUCTS ?? "demo,10000")
 const TARGET_PAGE1_RATIO = 0.6;
 const TARGET_DETAIL_RATIO = 0.6;
 const TARGET_P50_VS_PAGE1 = 2;
-const TARGET_EXTRA_JS_KB = 25;
+const TARGET_EXTRA_JS_KB = 10;
 // Search as you type (/buscar/sugerencias): p50 and size of one answer.
 const TARGET_SUGGEST_P50_MS = 25;
 const TARGET_SUGGEST_GZIP_BYTES = 2048;

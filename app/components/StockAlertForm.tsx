@@ -12,7 +12,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { FormError, describedBy, errorId, ErrorList, type Errors } from "#app/components/form-parts.tsx";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
-import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES } from "#domain/wishlist.ts";
+import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES } from "#domain/stock-alerts.ts";
 
 /** The form's address: /alertas naming the product (and variant), so a refused no-JS post's page knows them. */
 export function stockAlertAction(productId: string, variantId?: string | null): string {

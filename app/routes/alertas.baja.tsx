@@ -9,7 +9,7 @@ import { Form, data } from "react-router";
 import type { Route } from "./+types/alertas.baja";
 import { unsubscribeStockAlerts, verifiedUnsubscribeEmail } from "#server/stock-alerts/index.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
-import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/wishlist.ts";
+import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/stock-alerts.ts";
 import { refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { pageMeta } from "#app/lib/seo.ts";

@@ -12,7 +12,7 @@ import { alertedItem, allowStockAlertRequest, requestStockAlert, stockAlertSchem
 import { failureFor, failureOf, NOTICE_PARAM } from "#domain/form-failure.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
-import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES, STOCK_ALERT_NOTICE } from "#domain/wishlist.ts";
+import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES, STOCK_ALERT_NOTICE } from "#domain/stock-alerts.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Link, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server.ts";
@@ -9,7 +9,7 @@ import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
-import { StockAlertForm } from "#app/components/StockAlertForm.tsx";
+import { StockAlertForm as StockAlertFormNow } from "#app/components/StockAlertForm.tsx";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
 import { QuantityStepper } from "#app/components/QuantityStepper.tsx";
@@ -20,6 +20,13 @@ import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
 import { chooseVariant } from "#domain/variants.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
+
+// 'Avísame cuando vuelva' shows only on a sold-out choice: the server renders it in the page, the
+// browser loads its code when one is shown (a product in stock does not carry it). Meanwhile the
+// server's form works as a plain post.
+const StockAlertForm = import.meta.env.SSR
+  ? StockAlertFormNow
+  : lazy(() => import("#app/components/StockAlertForm.tsx").then((m) => ({ default: m.StockAlertForm })));
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
@@ -203,7 +210,11 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
             {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
-          {soldOut ? <StockAlertForm productId={product._id} variantId={product.variants.length > 1 ? chosen?.id : null} /> : null}
+          {soldOut ? (
+            <Suspense>
+              <StockAlertForm productId={product._id} variantId={product.variants.length > 1 ? chosen?.id : null} />
+            </Suspense>
+          ) : null}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>

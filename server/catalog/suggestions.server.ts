@@ -9,6 +9,7 @@ import { IMAGE_WIDTHS } from "#domain/images.ts";
 import { MAX_SUGGESTIONS, wantsSuggestions, type Suggestion } from "#domain/search-suggestions.ts";
 import type { Database } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
+import { queryPrepared } from "#server/db/prepared.ts";
 import { catalogCache } from "./catalog-cache";
 import { inShop, searchCondition } from "./products.server";
 import { normalizeSearchText } from "./search-text";
@@ -62,7 +63,10 @@ async function newestMatches(db: Database, normalized: string): Promise<Suggesti
       .orderBy(desc(products.dateAdded), desc(products.id))
       .limit(MAX_SUGGESTIONS);
   }
-  const result = await db.execute(sql`
+  // A prepared statement: planning this query costs ~15 times its run, and every keystroke is new text.
+  return queryPrepared<SuggestionRow>(
+    db,
+    sql`
     with matches as materialized (
       select ${products.id} as id, ${products.dateAdded} as date_added from ${products} where ${where}
     )
@@ -71,8 +75,8 @@ async function newestMatches(db: Database, normalized: string): Promise<Suggesti
       ${products.images}[1] as "image"
     from matches join ${products} on ${products.id} = matches.id
     order by matches.date_added desc, matches.id desc
-    limit ${MAX_SUGGESTIONS}`);
-  return (result as unknown as { rows: SuggestionRow[] }).rows;
+    limit ${MAX_SUGGESTIONS}`,
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isId } from "#domain/ids.ts";
 import { formatMoneyCents } from "#domain/format.ts";
-import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/wishlist.ts";
+import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/stock-alerts.ts";
 import { variantLabel, variantRank, variantSlug } from "#domain/variants.ts";
 import { forgotPasswordSchema } from "#server/accounts/forms.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";

@@ -23,6 +23,27 @@ function clientModules(): Array<{ chunk: string; module: string }> {
   return Object.entries(chunks).flatMap(([chunk, modules]) => modules.map((module) => ({ chunk, module })));
 }
 
+/** React Router's browser manifest: the entry's and each route's scripts. */
+function routeManifest() {
+  const manifestFile = fs.readdirSync(CLIENT).find((f) => /^manifest-.*\.js$/.test(f));
+  expect(manifestFile, "React Router's browser manifest").toBeDefined();
+  const text = fs.readFileSync(path.join(CLIENT, manifestFile!), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+}
+
+/** The scripts a first visit to these routes loads. */
+function scripts(...routeIds: string[]): Set<string> {
+  const manifest = routeManifest();
+  return new Set([
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    ...routeIds.flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
+  ]);
+}
+
 describe("client bundle", () => {
   it("exists (the test command builds before running vitest)", () => {
     expect(fs.existsSync(CLIENT), "run `npm run build` first").toBe(true);
@@ -57,26 +78,32 @@ describe("client bundle", () => {
     }
   });
 
-  it("a shopper's first page asks for five scripts at most: the entry, React, the shop's shell, root and the page", () => {
+  it("a shopper's first page asks for five scripts at most: React with the entry, the shop's shell, root, the page and its shared part", () => {
     // Each script is a request, and on a phone's connection a request can cost a round trip
     // (vite.config.ts, shopChunk). The bare page of scripts/perf-baseline asks for four.
-    const manifestFile = fs.readdirSync(CLIENT).find((f) => /^manifest-.*\.js$/.test(f));
-    expect(manifestFile, "React Router's browser manifest").toBeDefined();
-    const text = fs.readFileSync(path.join(CLIENT, manifestFile!), "utf8");
-    const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
-      entry: { module: string; imports: string[] };
-      routes: Record<string, { module: string; imports?: string[] }>;
-    };
-    const scripts = (...routeIds: string[]) =>
-      new Set([
-        manifest.entry.module,
-        ...manifest.entry.imports,
-        ...routeIds.flatMap((id) => [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]),
-      ]);
     for (const page of ["home", "productos", "routes/producto", "routes/carrito"]) {
-      expect(manifest.routes[page], page).toBeDefined();
+      expect(routeManifest().routes[page], page).toBeDefined();
       const loaded = [...scripts("root", page)];
       expect(loaded.length, `${page}: ${loaded.join(" ")}`).toBeLessThanOrEqual(5);
     }
+  });
+
+  it("a page loads only its own code: the list no variant picker, the product page no filter panel, no alert form until it shows", () => {
+    // The bench's "JavaScript beyond the bare page" (docs/decisions/007-list-speed-against-a-bare-page.md).
+    const chunks = JSON.parse(fs.readFileSync(MODULES, "utf8")) as Record<string, string[]>;
+    const modulesOf = (page: string) =>
+      [...scripts("root", page)].flatMap((url) => chunks[url.replace(/^\/+/, "")] ?? (expect.fail(`no module list for ${url}`) as never));
+    const list = modulesOf("productos");
+    const product = modulesOf("routes/producto");
+    expect(list).toContain("app/components/ProductFilters.tsx");
+    expect(list).not.toContain("app/components/VariantPicker.tsx");
+    expect(product).toContain("app/components/VariantPicker.tsx");
+    expect(product).not.toContain("app/components/ProductFilters.tsx");
+    for (const page of [list, product]) {
+      expect(page).not.toContain("app/components/StockAlertForm.tsx");
+      expect(page).not.toContain("app/components/SearchSuggestions.tsx");
+    }
+    // They load on demand, from chunks of their own.
+    expect(Object.values(chunks).some((m) => m.includes("app/components/StockAlertForm.tsx"))).toBe(true);
   });
 });

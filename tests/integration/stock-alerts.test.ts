@@ -12,7 +12,7 @@ import { action as alertAction } from "#app/routes/alertas.tsx";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "#app/routes/alertas.baja.tsx";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
-import { STOCK_ALERT_MESSAGES } from "#domain/wishlist.ts";
+import { STOCK_ALERT_MESSAGES } from "#domain/stock-alerts.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/client.ts";
 import { outbox, productVariants, stockAlerts } from "#server/db/schema.ts";
