@@ -21,6 +21,7 @@ import { catalogPageCache } from "./catalog/catalog-cache";
 import { isId } from "#domain/ids.ts";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
+import { METRICS_PATH, shopMetrics } from "./http/metrics";
 import { startMailWorker } from "./mail/worker.server";
 import { startImportWorker } from "./importer/import-worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
@@ -129,7 +130,15 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   const router = express.Router();
   const production = shop.config.NODE_ENV === "production";
   const https = shop.config.secureCookies;
+  const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const metrics = shopMetrics({
+    db: shop.db,
+    databaseKind: shop.databaseKind,
+    token: shop.config.METRICS_TOKEN,
+    build: typeof build === "function" ? build : () => build,
+  });
 
+  router.use(metrics.timing);
   router.use(cspNonce);
   router.use(securityHeaders({ https, dev: !isBuilt(), formAction: formActionSources(shop.config.MERCADOPAGO_API_BASE_URL) }));
   router.use(supportedMethodsOnly);
@@ -156,6 +165,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  router.get(METRICS_PATH, metrics.endpoint);
   router.get("/readyz", async (_req, res) => {
     try {
       await shop.ready();
@@ -173,7 +183,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
 
   router.use(
     reactRouterHandler({
-      build: options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+      build,
       reuseBuild: isBuilt(),
       mode: production ? "production" : process.env.NODE_ENV,
       maxBodyBytes: bodyLimitFor,

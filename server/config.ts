@@ -69,6 +69,12 @@ const schema = z.object({
   /** Seed the demo catalogue on first start with an empty database (set to "false" to start empty). */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  /** Lets a Prometheus server elsewhere read /metrics (`Authorization: Bearer …`); without it, only this machine can. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, "SESSION_SECRET"> & {

@@ -14,7 +14,8 @@ import { importRuns } from "#server/db/schema.ts";
 
 export const PRODUCT_IMPORT_KIND = "products";
 
-export type ImportRunStatus = "preview" | "queued" | "running" | "done" | "failed";
+export const IMPORT_RUN_STATUSES = ["preview", "queued", "running", "done", "failed"] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
 /** A product row written: its row in the file, name and id; `updated` when it rewrote a product already in the shop. */
 export interface ImportSuccess {

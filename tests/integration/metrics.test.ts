@@ -1,0 +1,121 @@
+/**
+ * /metrics (docs/architecture.md#metrics): the Prometheus text format, request durations by route
+ * pattern and status, the shop's counts read from the database (on PGlite and PostgreSQL), and who
+ * may read it: this machine, or whoever holds METRICS_TOKEN.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { importRuns, outbox, payments } from "#server/db/schema.ts";
+import { newId } from "#server/db/ids.ts";
+import { MAX_ATTEMPTS } from "#server/mail/worker.server.ts";
+import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
+import { resourceBuild } from "#tests/fixtures/server-build.ts";
+import { insertOrder } from "#tests/fixtures/orders.ts";
+
+const TOKEN = "metrics-token-0123456789";
+const build = resourceBuild({
+  "producto/:id": { loader: () => new Response("producto") },
+  "admin/pedidos/:number": { loader: () => new Response("pedido") },
+  // The shop's not-found page is such a catch-all route.
+  "*": { loader: () => new Response("no existe", { status: 404 }) },
+});
+
+/** The value of one series in a Prometheus text answer (undefined when absent). */
+function series(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#")) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) {
+      return Number(match[3]);
+    }
+  }
+  return undefined;
+}
+
+describeEachDatabase("metrics", (t) => {
+  let stack: RunningStack;
+  let withToken: RunningStack;
+
+  beforeAll(async () => {
+    stack = await startStack({ build }, {}, { db: t.db, kind: t.kind });
+    withToken = await startStack({ build }, { METRICS_TOKEN: TOKEN }, { db: t.db, kind: t.kind });
+    await insertOrder(t.db, { orderStatus: "processing", paymentStatus: "approved" });
+    await insertOrder(t.db, { orderStatus: "processing", paymentStatus: "approved" });
+    const cancelled = await insertOrder(t.db, { orderStatus: "cancelled", paymentStatus: "rejected" });
+    await t.db
+      .insert(payments)
+      .values({ id: newId(), orderId: cancelled.id, provider: "sandbox", providerPaymentId: "p-1", status: "rejected" });
+    const message = { kind: "test", recipient: "a@example.com", payload: {} };
+    await t.db.insert(outbox).values([
+      { id: newId(), ...message },
+      { id: newId(), ...message, attempts: 2, lastError: "smtp down", createdAt: new Date(Date.now() - 120_000) },
+      { id: newId(), ...message, attempts: MAX_ATTEMPTS, lastError: "smtp down" },
+      { id: newId(), ...message, sentAt: new Date() },
+    ]);
+    await t.db.insert(importRuns).values({ id: newId(), kind: "products", status: "done" });
+  });
+
+  afterAll(async () => {
+    await Promise.all([stack?.close(), withToken?.close()]);
+  });
+
+  const scrape = async (base: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}/metrics`, { headers });
+    return { res, text: await res.text() };
+  };
+
+  it("answers the Prometheus text format to this machine, with the shop's counts from the database", async () => {
+    const { res, text } = await scrape(stack.base);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(series(text, "shop_orders", { order_status: "processing", payment_status: "approved" })).toBe(2);
+    expect(series(text, "shop_orders", { order_status: "cancelled", payment_status: "rejected" })).toBe(1);
+    expect(series(text, "shop_payments", { status: "rejected" })).toBe(1);
+    expect(series(text, "shop_outbox_messages", { state: "pending" })).toBe(1);
+    expect(series(text, "shop_outbox_messages", { state: "retrying" })).toBe(1);
+    expect(series(text, "shop_outbox_messages", { state: "given_up" })).toBe(1);
+    expect(series(text, "shop_outbox_oldest_pending_seconds")).toBeGreaterThanOrEqual(119);
+    expect(series(text, "shop_import_runs", { status: "done" })).toBe(1);
+    // Known statuses with nothing in them are there, at 0.
+    expect(series(text, "shop_orders", { order_status: "shipped", payment_status: "approved" })).toBe(0);
+    expect(series(text, "shop_import_runs", { status: "failed" })).toBe(0);
+    expect(series(text, "shop_database_info", { kind: t.kind })).toBe(1);
+    if (t.kind === "postgres") expect(series(text, "shop_db_pool_connections", { state: "total" })).toBeGreaterThanOrEqual(1);
+    expect(series(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("times requests by route pattern and status; random paths share one series", async () => {
+    await fetch(`${stack.base}/producto/6a4d4275332ec7893e78e936`);
+    await fetch(`${stack.base}/producto/0123456789abcdef01234567`);
+    await fetch(`${stack.base}/admin/pedidos/CV-1001.data`);
+    await fetch(`${stack.base}/readyz`);
+    for (let i = 0; i < 20; i++) await fetch(`${stack.base}/no-existe-${i}/${"x".repeat(i)}`);
+    const { text } = await scrape(stack.base);
+    const count = (route: string, status: string) => series(text, "http_request_duration_seconds_count", { method: "GET", route, status });
+    expect(count("/producto/:id", "200")).toBe(2);
+    expect(count("/admin/pedidos/:number", "200")).toBe(1);
+    expect(count("/*", "404")).toBe(20);
+    expect(count("/readyz", "200")).toBe(1);
+    expect(text).not.toMatch(/no-existe/);
+  });
+
+  it("is refused (403) to a request a proxy passed on, unless it brings the token", async () => {
+    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
+      const { res, text } = await scrape(stack.base, { [header]: "203.0.113.9" });
+      expect(res.status, header).toBe(403);
+      expect(text).toBe("Acceso denegado.");
+    }
+    const proxied = { "x-forwarded-for": "203.0.113.9" };
+    expect((await scrape(withToken.base, proxied)).res.status).toBe(403);
+    expect((await scrape(withToken.base, { ...proxied, authorization: "Bearer not-the-token-at-all" })).res.status).toBe(403);
+    expect((await scrape(withToken.base, { ...proxied, authorization: `Bearer ${TOKEN}x` })).res.status).toBe(403);
+    const allowed = await scrape(withToken.base, { ...proxied, authorization: `Bearer ${TOKEN}` });
+    expect(allowed.res.status).toBe(200);
+    expect(series(allowed.text, "shop_database_info", { kind: t.kind })).toBe(1);
+    // A wrong token is refused even from this machine: a client that sends one means to use it.
+    expect((await scrape(withToken.base, { authorization: "Bearer not-the-token-at-all" })).res.status).toBe(403);
+  });
+});
