@@ -34,6 +34,17 @@ app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelo
 // Built assets are served precompressed at maximum quality, so this concerns dynamic answers only.
 const BROTLI_PARAMS = { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
 app.use(compression({ threshold: 1024, brotli: { params: BROTLI_PARAMS } }));
+// Set on SIGTERM (shutdown, below): from then on every answer closes its connection, and a
+// connection whose request was in flight is closed once its answer is sent (a kept-alive idle
+// connection would hold the server open until the deadline).
+let stopping = false;
+app.use((_req, res, next) => {
+  if (stopping) res.setHeader("Connection", "close");
+  res.once("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections?.());
+  });
+  next();
+});
 
 let shop;
 if (DEV) {
@@ -64,16 +75,32 @@ const server = app.listen(port, host, () => {
 });
 server.keepAliveTimeout = 65_000;
 
-let stopping = false;
+// Graceful shutdown (docs/architecture.md#operations): on SIGTERM or SIGINT the shop stops taking
+// connections (/readyz answers 503 to a load balancer still asking on an open one, and every
+// answer closes its connection), lets the requests in flight finish, then stops its jobs (the
+// mail worker's message and the CSV import's batch under way end; an import goes back to the
+// queue and the next start goes on with it) and closes the database. Past the deadline it exits
+// with 1, whatever is still running.
+const SHUTDOWN_DEADLINE_MS = Number(process.env.SHUTDOWN_DEADLINE_MS ?? 20_000);
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing connections and the database...`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  shop.draining();
+  console.log(`${signal}: cerrando la tienda (se terminan las solicitudes en curso)...`);
+  const force = setTimeout(() => {
+    console.error(`La tienda no terminó en ${SHUTDOWN_DEADLINE_MS / 1000} s: se detiene de todos modos.`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
   force.unref();
   server.close(async () => {
-    await shop.close();
-    process.exit(0);
+    try {
+      await shop.close();
+      console.log("Tienda detenida.");
+      process.exit(0);
+    } catch (error) {
+      console.error("Error al cerrar la tienda:", error);
+      process.exit(1);
+    }
   });
   server.closeIdleConnections?.();
 }

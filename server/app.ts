@@ -46,6 +46,8 @@ export interface Shop {
   config: AppConfig;
   databaseKind: DatabaseHandle["kind"];
   ready(): Promise<void>;
+  /** The process is shutting down: /readyz answers 503 from now on, so a load balancer sends nothing new. */
+  draining(): void;
   close(): Promise<void>;
 }
 
@@ -77,12 +79,20 @@ export async function createShop(): Promise<Shop> {
     publicUrl: config.PUBLIC_URL,
   });
   const orderExpiry = startOrderExpiry(handle.db, paymentProvider(config, handle.db), { publicUrl: config.PUBLIC_URL });
+  let shuttingDown = false;
   return {
     db: handle.db,
     config,
     databaseKind: handle.kind,
-    ready: () => handle.ping(),
+    ready: async () => {
+      if (shuttingDown) throw new Error("shutting down");
+      await handle.ping();
+    },
+    draining: () => {
+      shuttingDown = true;
+    },
     close: async () => {
+      shuttingDown = true;
       await Promise.all([
         mailWorker.stop(),
         importWorker.stop(),

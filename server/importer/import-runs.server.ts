@@ -3,6 +3,8 @@
  *   'preview' (no-JS upload waiting for 'Importar'; the file's text in `input`)
  *   → 'queued' (waiting for the worker) → 'running' (claimed by one worker; `processed` grows)
  *   → 'done' (with `result`) or 'failed' (with `error`, and the result of the rows written before).
+ * A worker told to stop (the shop shutting down) ends its batch and puts the run back to 'queued'
+ * with its progress: the next worker, in this or another process, goes on from the next row.
  * The text leaves the row when the run ends. Several app processes may share one database:
  * a run is claimed with a conditional update over a `FOR UPDATE SKIP LOCKED` pick, so exactly one
  * worker gets it.
@@ -32,7 +34,7 @@ export interface ImportFailure {
   data: Record<string, string>;
 }
 
-/** A run's result (docs/requirements.md#admin-area). */
+/** A run's result (docs/requirements.md#admin-area); while it runs, the rows so far. */
 export interface ImportResult {
   total: number;
   success: ImportSuccess[];
@@ -129,7 +131,15 @@ export async function findImportRun(db: Queryable, id: string): Promise<ImportRu
  * UPDATE SKIP LOCKED)`: PostgreSQL plans that as a semi-join that rescans the subquery and marks
  * every queued run; tests/integration/csv-import.test.ts checks one claim takes one run.)
  */
-export async function claimNextImportRun(db: Database): Promise<{ id: string; text: string } | null> {
+export interface ClaimedImportRun {
+  id: string;
+  text: string;
+  /** Rows already done by an earlier worker (0 for a new run), and their result so far. */
+  processed: number;
+  result: ImportResult | null;
+}
+
+export async function claimNextImportRun(db: Database): Promise<ClaimedImportRun | null> {
   return db.transaction(async (tx) => {
     const [next] = await tx
       .select({ id: importRuns.id })
@@ -143,16 +153,27 @@ export async function claimNextImportRun(db: Database): Promise<{ id: string; te
       .update(importRuns)
       .set({ status: "running", startedAt: new Date() })
       .where(and(eq(importRuns.id, next.id), eq(importRuns.status, "queued")))
-      .returning({ id: importRuns.id, text: importRuns.input });
-    return run ? { id: run.id, text: run.text ?? "" } : null;
+      .returning({ id: importRuns.id, text: importRuns.input, processed: importRuns.processed, result: importRuns.result });
+    return run ? { id: run.id, text: run.text ?? "", processed: run.processed, result: (run.result as ImportResult | null) ?? null } : null;
   });
 }
 
-/** Progress of a running run, after each batch. */
-export async function recordImportProgress(db: Queryable, id: string, progress: { processed: number; succeeded: number; failed: number }) {
+/**
+ * Progress of a running run, after each batch, in the batch's own transaction: the rows written and
+ * the count of rows done commit together, so a resumed run neither skips nor repeats a batch.
+ */
+export async function recordImportProgress(db: Queryable, id: string, processed: number, result: ImportResult) {
   await db
     .update(importRuns)
-    .set(progress)
+    .set({ processed, result, succeeded: result.success.length, failed: result.errors.length })
+    .where(and(eq(importRuns.id, id), eq(importRuns.status, "running")));
+}
+
+/** A run whose worker was told to stop goes back to the queue, its progress kept. */
+export async function requeueImportRun(db: Queryable, id: string) {
+  await db
+    .update(importRuns)
+    .set({ status: "queued" })
     .where(and(eq(importRuns.id, id), eq(importRuns.status, "running")));
 }
 

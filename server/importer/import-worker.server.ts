@@ -27,6 +27,7 @@ import {
   finishImportRun,
   onImportQueued,
   recordImportProgress,
+  requeueImportRun,
   tidyImportRuns,
   type ImportResult,
   type ImportSuccess,
@@ -37,15 +38,26 @@ export const IMPORT_BATCH_ROWS = 200;
 
 /**
  * Imports one claimed run from its text to its result ('done'), or marks it 'failed' with 'Error al
- * importar productos' (rows of batches committed before the failure stay written and listed).
+ * importar productos' (rows of batches committed before the failure stay written and listed). It
+ * starts after the rows an earlier worker did (`processed`, with their result). When `isStopped`
+ * says so between two batches, the run goes back to the queue with its progress and null is
+ * answered: the next worker goes on from there.
  */
-export async function processImportRun(db: Database, run: { id: string; text: string }): Promise<ImportResult> {
-  const result: ImportResult = { total: 0, success: [], errors: [] };
+export async function processImportRun(
+  db: Database,
+  run: { id: string; text: string; processed?: number; result?: ImportResult | null },
+  isStopped: () => boolean = () => false,
+): Promise<ImportResult | null> {
+  const result: ImportResult = { total: 0, success: [...(run.result?.success ?? [])], errors: [...(run.result?.errors ?? [])] };
   try {
     const file = readProductCsv(run.text);
     if (!file.ok) throw new Error(`stored import text is unusable: ${file.error}`);
     result.total = file.total;
-    for (let start = 0; start < file.rows.length; start += IMPORT_BATCH_ROWS) {
+    for (let start = run.processed ?? 0; start < file.rows.length; start += IMPORT_BATCH_ROWS) {
+      if (isStopped()) {
+        await requeueImportRun(db, run.id);
+        return null;
+      }
       const batch = file.rows.slice(start, start + IMPORT_BATCH_ROWS);
       const good: Array<{ row: number; product: ProductInput }> = [];
       for (const { row, cells } of batch) {
@@ -53,15 +65,11 @@ export async function processImportRun(db: Database, run: { id: string; text: st
         if (check.ok) good.push({ row, product: check.product });
         else result.errors.push({ row, error: check.error, data: rowData(file.header, cells) });
       }
-      if (good.length > 0) {
-        result.success.push(...(await db.transaction((tx) => writeBatch(tx, good))));
-        catalogChanged(db);
-      }
-      await recordImportProgress(db, run.id, {
-        processed: start + batch.length,
-        succeeded: result.success.length,
-        failed: result.errors.length,
+      await db.transaction(async (tx) => {
+        if (good.length > 0) result.success.push(...(await writeBatch(tx, good)));
+        await recordImportProgress(tx, run.id, start + batch.length, result);
       });
+      if (good.length > 0) catalogChanged(db);
       await yieldToRequests();
     }
     await finishImportRun(db, run.id, result);
@@ -142,11 +150,11 @@ async function writeBatch(tx: Tx, good: ReadonlyArray<{ row: number; product: Pr
  */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Claims the oldest queued run and imports it; its id, or null when none was waiting. */
-export async function runNextImport(db: Database): Promise<string | null> {
+/** Claims the oldest queued run and imports it (or as much as it can before `isStopped`); its id, or null when none was waiting. */
+export async function runNextImport(db: Database, isStopped: () => boolean = () => false): Promise<string | null> {
   const run = await claimNextImportRun(db);
   if (!run) return null;
-  await processImportRun(db, run);
+  await processImportRun(db, run, isStopped);
   return run.id;
 }
 
@@ -171,7 +179,7 @@ export function startImportWorker(db: Database, options: { pollMs?: number } = {
         tidiedAt = Date.now();
         await tidyImportRuns(db, ADMIN_MESSAGES.importFailed);
       }
-      while (!isStopped() && (await runNextImport(db)) !== null) {
+      while (!isStopped() && (await runNextImport(db, isStopped)) !== null) {
         // one run after another until the queue is empty
       }
     },

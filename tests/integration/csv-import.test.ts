@@ -10,7 +10,7 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import ImportProductsPage, { action, loader } from "#app/routes/admin/importar-productos.tsx";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
@@ -395,6 +395,50 @@ describeEachDatabase("CSV import", (t) => {
     expect(updateSeconds).toBeLessThan(30);
     expect(await productCount()).toBe(before + 5000);
     expect(((await page(`?corrida=${again}`, cookie)).data as RunPage).run).toMatchObject({ status: "done", succeeded: 5000 });
+  });
+
+  it("a worker told to stop ends its batch and puts the run back; the next one goes on from the next row, nothing twice", async () => {
+    const lines = [HEADER];
+    for (let i = 1; i <= 450; i++) {
+      // Every 100th row has no price: refused, wherever its batch falls.
+      lines.push(
+        `Carta Reanuda ${i},Celebrations,${i % 100 === 0 ? "" : "7.00"},2,Rare,Pokémon,https://images.example.com/reanuda-${i}.jpg`,
+      );
+    }
+    const id = await createImportRun(t.db, {
+      fileName: "reanuda.csv",
+      text: lines.join("\n"),
+      total: 450,
+      status: "queued",
+      createdBy: null,
+    });
+    const named = async () =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(products)
+          .where(and(isNull(products.archivedAt), sql`${products.name} like 'Carta Reanuda %'`))
+      )[0]!.n;
+
+    // The shop is told to stop while the first batch is written: that batch ends, the run goes back.
+    const first = await claimNextImportRun(t.db);
+    expect(first).toMatchObject({ id, processed: 0, result: null });
+    let asked = 0;
+    expect(await processImportRun(t.db, first!, () => asked++ > 0)).toBeNull();
+    expect(await findImportRun(t.db, id)).toMatchObject({ status: "queued", processed: 200, succeeded: 198, failed: 2 });
+    expect(await named()).toBe(198);
+
+    // The next start's worker takes it again and finishes it from row 201.
+    const second = await claimNextImportRun(t.db);
+    expect(second).toMatchObject({ id, processed: 200 });
+    const result = await processImportRun(t.db, second!);
+    const run = await findImportRun(t.db, id);
+    expect(run).toMatchObject({ status: "done", processed: 450, succeeded: 446, failed: 4 });
+    expect(await named()).toBe(446);
+    // Every row of the file is reported once: written or refused.
+    const rows = [...result!.success.map((r) => r.row), ...result!.errors.map((r) => r.row)].sort((a, b) => a - b);
+    expect(rows).toEqual(Array.from({ length: 450 }, (_, i) => i + 2));
+    expect(run!.result!.success.every((r) => !r.updated)).toBe(true);
   });
 
   it("the server keeps answering while a file is imported: the worker pauses between batches", async () => {
