@@ -17,7 +17,7 @@ import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, formActionSources, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
 import { logError } from "./http/error-log";
 import { pageCache } from "./http/page-cache";
-import { catalogPageCache } from "./catalog/catalog-cache";
+import { catalogPageCache, listenForCatalogChanges } from "./catalog/catalog-cache";
 import { isId } from "#domain/ids.ts";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
@@ -72,6 +72,8 @@ export async function createShop(): Promise<Shop> {
         : `Cuenta de administrador creada: ${admin.email} (contraseña de ADMIN_PASSWORD).`,
     );
   }
+  // Several processes on one PostgreSQL server: another's catalogue write clears this one's caches.
+  const catalogListener = listenForCatalogChanges(handle.db);
   const mailWorker = startMailWorker(handle.db, config);
   const importWorker = startImportWorker(handle.db);
   const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
@@ -100,6 +102,7 @@ export async function createShop(): Promise<Shop> {
         orderExpiry.stop(),
         paymentReconciliation.stop(),
         webhooksIdle(),
+        catalogListener?.stop(),
       ]);
       await handle.close();
     },

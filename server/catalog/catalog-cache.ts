@@ -9,16 +9,22 @@
  * One rule keeps it correct: every product write calls `catalogChanged(db)`
  * after it commits (admin product form, import, stock changes at checkout,
  * seeding). That clears this process's cache at once; a list read that was
- * under way when the write landed is not kept. Entries also expire after
- * TTL_MS, the bound on how long another process's write (several app
- * processes on one PostgreSQL server) can take to show. Product pages, the
- * cart and checkout never read their data from here. See docs/decisions/007.
+ * under way when the write landed is not kept. On a PostgreSQL server it also
+ * tells the other app processes (`NOTIFY catalog_changed`; each listens with
+ * `listenForCatalogChanges`), which clear theirs as soon as it arrives.
+ * Entries also expire after TTL_MS: the bound on how long another process's
+ * write can take to show when a notification is lost (a listener reconnecting).
+ * Product pages, the cart and checkout never read their data from here. See
+ * docs/decisions/007.
  *
  * The same rule governs the second cache here: whole catalogue pages as
  * rendered for visitors with no cookies (server/http/page-cache.ts, decision
  * 014), which a product write clears with the list data.
  */
+import crypto from "node:crypto";
+import pg from "pg";
 import type { Database } from "#server/db/client.ts";
+import { logError } from "#server/http/error-log.ts";
 
 export const TTL_MS = 10_000;
 
@@ -90,13 +96,96 @@ export function catalogPageCache(db: Database): CatalogCache {
   return cachesOf(db).pages;
 }
 
-/**
- * Call after any write to products commits (create, update, delete, import, stock or price
- * change), with the database, not the transaction: the product list and the cached pages show the
- * change at once.
- */
-export function catalogChanged(db: Database): void {
+/** The PostgreSQL channel on which app processes tell each other of a catalogue write. */
+export const CATALOG_CHANNEL = "catalog_changed";
+/** Each database handle's (each process's) name on the channel: it does not clear its caches twice for its own writes. */
+const tokens = new WeakMap<Database, string>();
+function tokenOf(db: Database): string {
+  let token = tokens.get(db);
+  if (!token) tokens.set(db, (token = crypto.randomUUID()));
+  return token;
+}
+
+function clearCaches(db: Database): void {
   const entry = caches.get(db);
   entry?.lists.clear();
   entry?.pages.clear();
+}
+
+function poolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/**
+ * Call after any write to products commits (create, update, delete, import, stock or price
+ * change), with the database, not the transaction: the product list and the cached pages show the
+ * change at once, in this process and (on a PostgreSQL server) in the others.
+ */
+export function catalogChanged(db: Database): void {
+  clearCaches(db);
+  const pool = poolOf(db);
+  if (pool) {
+    pool
+      .query("select pg_notify($1, $2)", [CATALOG_CHANNEL, tokenOf(db)])
+      .catch((error) => logError("catalog change notification failed", error));
+  }
+}
+
+export interface CatalogListener {
+  stop(): Promise<void>;
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * On a PostgreSQL server: one connection of its own LISTENs on CATALOG_CHANNEL and clears this
+ * process's caches when another process writes the catalogue. A lost connection is opened again
+ * (after RECONNECT_MS), clearing the caches then, since notifications may have been missed; in
+ * between, the caches' TTL bounds how stale a page can be. On the embedded database (one process)
+ * there is nothing to hear: `null`.
+ */
+export function listenForCatalogChanges(db: Database): CatalogListener | null {
+  const pool = poolOf(db);
+  if (!pool) return null;
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client(pool.options);
+    client = next;
+    const reconnect = (error?: unknown) => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners("notification");
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      if (error) logError("catalog listener lost its connection", error);
+      retry = setTimeout(connect, RECONNECT_MS);
+      retry.unref();
+    };
+    next.on("error", reconnect);
+    next.on("end", () => reconnect());
+    next.on("notification", (message) => {
+      if (message.channel === CATALOG_CHANNEL && message.payload !== tokenOf(db)) clearCaches(db);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CATALOG_CHANNEL}`);
+      clearCaches(db); // what was written while no one listened
+    } catch (error) {
+      reconnect(error);
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }
