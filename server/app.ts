@@ -76,7 +76,10 @@ export async function createShop(): Promise<Shop> {
   const catalogListener = listenForCatalogChanges(handle.db);
   const mailWorker = startMailWorker(handle.db, config);
   const importWorker = startImportWorker(handle.db);
-  const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), { runAtStart: true });
+  const housekeeping = startPeriodicJob("housekeeping", HOUR_MS, () => runHousekeeping(handle.db), {
+    runAtStart: true,
+    shared: handle.db,
+  });
   const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db), {
     publicUrl: config.PUBLIC_URL,
   });

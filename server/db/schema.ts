@@ -610,6 +610,16 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+/**
+ * The periodic jobs' periods (server/jobs/periodic.server.ts): when each job last started. Several
+ * app processes on one database run each job once per period: the process whose tick claims the
+ * period (a conditional upsert of this row) runs it, the others skip.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }).notNull(),
+});
+
 /** A signed-in customer's wishlist: the products they keep an eye on (the heart on cards and pages). */
 export const wishlistItems = pgTable(
   "wishlist_items",

@@ -1,9 +1,39 @@
 /**
  * The in-process job runner (docs/architecture.md#jobs): a job runs every `intervalMs`, one run
  * at a time, its failures logged and never thrown. Timers are unref'd so a job
- * never keeps the process alive; stop() waits for a run in progress.
+ * never keeps the process alive; stop() waits for a run in progress. With `shared`, the job runs
+ * once per period across all the app processes on the database: a tick first claims the period
+ * (claimJobPeriod) and skips when another process has run it less than a period ago.
  */
+import { sql } from "drizzle-orm";
+import type { Database } from "#server/db/client.ts";
+import { jobRuns } from "#server/db/schema.ts";
 import { logError } from "#server/http/error-log.ts";
+
+/**
+ * A tick a little early still claims its period: timers drift, and a process whose tick comes a few
+ * seconds before the period's end would otherwise skip and leave the job a whole period late.
+ */
+const PERIOD_SLACK = 0.95;
+
+/**
+ * Claims this period of job `name` for the caller: true when the job last started at least a
+ * period ago (or never), and then records `now` as its start; false when another process (or an
+ * earlier tick) has it. One statement: two processes claiming at once get one true between them.
+ */
+export async function claimJobPeriod(db: Database, name: string, intervalMs: number, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - intervalMs * PERIOD_SLACK);
+  const claimed = await db
+    .insert(jobRuns)
+    .values({ name, lastStartedAt: now })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastStartedAt: now },
+      setWhere: sql`${jobRuns.lastStartedAt} <= ${since}`,
+    })
+    .returning({ name: jobRuns.name });
+  return claimed.length > 0;
+}
 
 export interface PeriodicJob {
   stop(): Promise<void>;
@@ -13,13 +43,16 @@ export function startPeriodicJob(
   name: string,
   intervalMs: number,
   run: () => Promise<unknown>,
-  options: { runAtStart?: boolean } = {},
+  options: { runAtStart?: boolean; shared?: Database } = {},
 ): PeriodicJob {
   let running: Promise<void> | undefined;
   let stopped = false;
+  const shared = options.shared;
   const tick = () => {
     if (stopped || running) return;
-    running = run()
+    // A claimed period is run even if stop() comes meanwhile (stop waits for it): no other process will.
+    const started = shared ? claimJobPeriod(shared, name, intervalMs).then((mine) => (mine ? run() : undefined)) : run();
+    running = started
       .then(
         () => undefined,
         (error) => logError(`job ${name} failed`, error),

@@ -39,6 +39,6 @@ export function startOrderExpiry(db: Database, provider: PaymentProvider, option
       const cancelled = await releaseLapsedHolds(db, provider, options);
       if (cancelled > 0) console.log(`Pedidos sin pago cancelados (productos de vuelta a la venta): ${cancelled}.`);
     },
-    { runAtStart: true },
+    { runAtStart: true, shared: db },
   );
 }

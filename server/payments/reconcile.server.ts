@@ -69,7 +69,10 @@ export function startPaymentReconciliation(
   provider: PaymentProvider,
   options: { publicUrl?: string; intervalMs?: number } = {},
 ): PeriodicJob {
-  return startPeriodicJob("payment-reconciliation", options.intervalMs ?? RECONCILE_INTERVAL_MS, () =>
-    reconcilePendingPayments(db, provider, { publicUrl: options.publicUrl }),
+  return startPeriodicJob(
+    "payment-reconciliation",
+    options.intervalMs ?? RECONCILE_INTERVAL_MS,
+    () => reconcilePendingPayments(db, provider, { publicUrl: options.publicUrl }),
+    { shared: db },
   );
 }
