@@ -19,7 +19,7 @@ import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { cartWith, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
+import { cartWith, checkoutFormFields, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct, setProductStock } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -56,23 +56,7 @@ describeEachDatabase("the /checkout route", (t) => {
       action({ request: formPost("/checkout", fields, cookie ? { cookie } : {}), params: {}, context: context() } as never),
     );
 
-  const placeFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
-    intent: "place",
-    checkoutToken: `tok_${newId()}`,
-    name: "Ana López",
-    email: "Ana@Example.com",
-    phone: "55 1234 5678",
-    street: "Av. Juárez 10",
-    colonia: "Centro",
-    city: "Puebla",
-    state: "Puebla",
-    zipCode: "72000",
-    references: "",
-    shippingMethod: "estafeta",
-    couponCode: "",
-    couponInput: "",
-    ...overrides,
-  });
+  const placeFields = checkoutFormFields;
 
   async function orderById(id: string) {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));

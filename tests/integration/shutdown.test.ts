@@ -19,6 +19,7 @@ import { IMPORT_BATCH_ROWS } from "#server/importer/import-worker.server.ts";
 import { createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
 import { openTestDatabase, testDatabaseKinds } from "#tests/fixtures/test-db.ts";
 import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
+import { checkoutFormFields } from "#tests/fixtures/checkout.ts";
 
 const ROWS = 4000;
 const children: ChildProcess[] = [];
@@ -174,22 +175,7 @@ if (testDatabaseKinds().includes("postgres")) {
       await holder.query("select 1 from product_variants where id = $1 for update", [variantId]);
       const placing = fetch(
         `${shop.base}/checkout`,
-        form(
-          {
-            intent: "place",
-            name: "Ana Apagado",
-            email: "ana.apagado@example.com",
-            phone: "5512345678",
-            street: "Av. Juárez 10",
-            colonia: "Centro",
-            city: "Puebla",
-            state: "Puebla",
-            zipCode: "72000",
-            shippingMethod: "estafeta",
-            checkoutToken: token!,
-          },
-          cookie,
-        ),
+        form(checkoutFormFields({ name: "Ana Apagado", email: "ana.apagado@example.com", checkoutToken: token! }), cookie),
       );
       for (let tries = 0; ; tries++) {
         const waiting = await holder.query(

@@ -25,7 +25,16 @@ import { expireUnpaidOrders, placeOrder } from "#server/orders/index.ts";
 import { releaseLapsedHolds } from "#server/jobs/unpaid-orders.server.ts";
 import { applyPayment, createPaymentLinkForOrder, type ProviderPayment } from "#server/payments/index.ts";
 import { recordSandboxPayment, sandboxProvider } from "#server/payments/sandbox.server.ts";
-import { balanceOf, cartWith, checkoutInput, insertCoupon, orderWrites, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
+import {
+  balanceOf,
+  cartWith,
+  checkoutFormFields,
+  checkoutInput,
+  insertCoupon,
+  orderWrites,
+  stockOf,
+  usesOf,
+} from "#tests/fixtures/checkout.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -230,22 +239,7 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       const card = await insertProduct(t.db, { stock: 5 });
       const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }], input.userId ?? null);
       const cookie = input.userId ? (await signIn(t.db, input.userId)).cookie : (await cartCookie(config).serialize(cartId)).split(";")[0]!;
-      const fields = {
-        intent: "place",
-        checkoutToken: `tok_${newId()}`,
-        name: "Ana López",
-        email: input.email,
-        phone: "5512345678",
-        street: "Av. Juárez 10",
-        colonia: "Centro",
-        city: "Puebla",
-        state: "Puebla",
-        zipCode: "72000",
-        references: "",
-        shippingMethod: "estafeta",
-        couponCode: "",
-        couponInput: "",
-      };
+      const fields = checkoutFormFields({ email: input.email });
       const context = routeContext(t.db, { config, clientIp: input.ip });
       return settle<{ formError: string | null }>(() =>
         action({ request: formPost("/checkout", fields, { cookie }), params: {}, context } as never),
