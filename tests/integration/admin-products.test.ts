@@ -26,7 +26,7 @@ import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { CheckoutError, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { insertProduct, onlyVariantId, variantIds } from "#tests/fixtures/products.ts";
+import { insertProduct, onlyVariantId, productFormBody, variantIds } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -39,38 +39,7 @@ const DELETED = "/admin?tab=productos&aviso=producto-eliminado";
 const ARCHIVED = "/admin?tab=productos&aviso=producto-archivado";
 const LOAD_FAILED = "/admin?aviso=error-cargar-producto";
 
-/** The first variant row's fields by their short names (`price` is `variants.0.price`). */
-const FIRST_ROW = new Set(["id", "condition", "language", "price", "salePrice", "stock"]);
-
-/**
- * A valid add/edit form: every field, one variant row (NM, English; `price`, `salePrice`, `stock`
- * and `condition`… name its fields), the images as repeated fields (blanks as a browser without
- * JavaScript sends them).
- */
-function productForm(changes: Record<string, string | string[]> = {}): string {
-  const fields: Record<string, string | string[]> = {
-    intent: "save",
-    name: "Umbreon VMAX (Alt Art)",
-    description: "Carta en excelente estado.\nSin marcas.",
-    "variants.0.condition": "NM",
-    "variants.0.language": "en",
-    "variants.0.price": "8999.50",
-    "variants.0.salePrice": "",
-    "variants.0.stock": "2",
-    category: "Carta Individual",
-    rarity: "Special Illustration Rare",
-    type: "Pokémon",
-    expansion: "Evolving Skies",
-    cardNumber: "215/203",
-    artist: "KeiichiroIto",
-    comment: "Se envía en top loader.",
-    images: ["https://images.example.com/umbreon.jpg", "", "", "", ""],
-    ...Object.fromEntries(Object.entries(changes).map(([name, value]) => [FIRST_ROW.has(name) ? `variants.0.${name}` : name, value])),
-  };
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
-  return body.toString();
-}
+const productForm = productFormBody;
 
 async function productCount(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);

@@ -5,9 +5,7 @@
  * the middle of a checkout (on PostgreSQL, where the test holds the checkout at a lock) lets that
  * checkout finish and answer, takes no new connection, and exits 0 with the order whole.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
@@ -20,68 +18,11 @@ import { createImportRun, findImportRun } from "#server/importer/import-runs.ser
 import { openTestDatabase, testDatabaseKinds } from "#tests/fixtures/test-db.ts";
 import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
 import { checkoutFormFields } from "#tests/fixtures/checkout.ts";
+import { startShop, stopAllShops } from "#tests/fixtures/shop-process.ts";
 
 const ROWS = 4000;
-const children: ChildProcess[] = [];
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningShop {
-  base: string;
-  child: ChildProcess;
-  /** The exit code, once the process is gone. */
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startShop(env: Record<string, string>): Promise<RunningShop> {
-  const port = await freePort();
-  const child = spawn("node", ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_DEMO: "false",
-      LOG_REQUESTS: "false",
-      SESSION_SECRET: "shutdown-test-secret-0123456789abcdef",
-      ADMIN_PASSWORD: "shutdown-test",
-      RATE_LIMIT_FACTOR: "1000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`the shop stopped at start:\n${output}`);
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 600) throw new Error(`the shop never got ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { base, child, exited, output: () => output };
-}
+afterAll(stopAllShops);
 
 /** Polls /metrics (the test runs on this machine) until `status` has a run. */
 async function untilImportRun(base: string, status: string): Promise<void> {
