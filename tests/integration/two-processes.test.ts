@@ -7,6 +7,9 @@
  * process. The periodic jobs' once-per-period claim and the outbox's once-only delivery across
  * processes are proven in job-periods.test.ts and mail.test.ts.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { orderItems, orders, productVariants } from "#server/db/schema.ts";
@@ -49,10 +52,12 @@ if (testDatabaseKinds().includes("postgres")) {
     let database: TestDatabase;
     let a: RunningShop;
     let b: RunningShop;
+    // Both processes write their e-mails (.eml, no SMTP_URL) here.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-processes-"));
 
     beforeAll(async () => {
       database = await openTestDatabase("postgres");
-      const env = { DATABASE_URL: database.url!, ADMIN_PASSWORD, RATE_LIMIT_FACTOR: "1", DATA_DIR: `/tmp/two-processes-${process.pid}` };
+      const env = { DATABASE_URL: database.url!, ADMIN_PASSWORD, RATE_LIMIT_FACTOR: "1", DATA_DIR: dataDir };
       a = await startShop(env);
       b = await startShop(env);
     }, 120_000);
@@ -61,6 +66,7 @@ if (testDatabaseKinds().includes("postgres")) {
       await Promise.all([a?.stop(), b?.stop()]);
       stopAllShops();
       await database?.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("20 buyers of a card with 5 in stock, half on each process: 5 orders, nothing oversold", async () => {
