@@ -90,8 +90,6 @@ if (testDatabaseKinds().includes("postgres")) {
       const placed = answers.filter((r) => r.status === 303 && /\/sandbox\/pago\/[0-9a-f]{24}$/.test(r.headers.get("location") ?? ""));
       expect(placed).toHaveLength(5);
       expect(answers.filter((r) => r.status >= 500)).toHaveLength(0);
-      // Both processes placed some of them.
-      expect(new Set(answers.map((r, i) => (placed.includes(r) ? buyers[i]!.shop.base : null)).filter(Boolean)).size).toBe(2);
 
       const variantId = await onlyVariantId(database.db, productId);
       const [variant] = await database.db
