@@ -81,7 +81,15 @@ server.keepAliveTimeout = 65_000;
 // mail worker's message and the CSV import's batch under way end; an import goes back to the
 // queue and the next start goes on with it) and closes the database. Past the deadline it exits
 // with 1, whatever is still running.
-const SHUTDOWN_DEADLINE_MS = Number(process.env.SHUTDOWN_DEADLINE_MS ?? 20_000);
+const SHUTDOWN_DEADLINE_MS = positiveMs(process.env.SHUTDOWN_DEADLINE_MS, 20_000);
+/** A setting in milliseconds: a positive whole number, else the default (a typo must not make the shop exit at once). */
+function positiveMs(value, fallback) {
+  const ms = Number(value);
+  if (value === undefined || value === "") return fallback;
+  if (Number.isInteger(ms) && ms > 0) return ms;
+  console.warn(`SHUTDOWN_DEADLINE_MS=${value} no es un número de milisegundos válido: se usan ${fallback}.`);
+  return fallback;
+}
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
