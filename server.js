@@ -80,25 +80,18 @@ server.keepAliveTimeout = 65_000;
 // answer closes its connection), lets the requests in flight finish, then stops its jobs (the
 // mail worker's message and the CSV import's batch under way end; an import goes back to the
 // queue and the next start goes on with it) and closes the database. Past the deadline it exits
-// with 1, whatever is still running.
-const SHUTDOWN_DEADLINE_MS = positiveMs(process.env.SHUTDOWN_DEADLINE_MS, 20_000);
-/** A setting in milliseconds: a positive whole number, else the default (a typo must not make the shop exit at once). */
-function positiveMs(value, fallback) {
-  const ms = Number(value);
-  if (value === undefined || value === "") return fallback;
-  if (Number.isInteger(ms) && ms > 0) return ms;
-  console.warn(`SHUTDOWN_DEADLINE_MS=${value} no es un número de milisegundos válido: se usan ${fallback}.`);
-  return fallback;
-}
+// with 1, whatever is still running (SHUTDOWN_DEADLINE_MS, parsed with the other settings in
+// server/config.ts).
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   shop.draining();
   console.log(`${signal}: cerrando la tienda (se terminan las solicitudes en curso)...`);
+  const deadline = shop.config.SHUTDOWN_DEADLINE_MS;
   const force = setTimeout(() => {
-    console.error(`La tienda no terminó en ${SHUTDOWN_DEADLINE_MS / 1000} s: se detiene de todos modos.`);
+    console.error(`La tienda no terminó en ${deadline / 1000} s: se detiene de todos modos.`);
     process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS);
+  }, deadline);
   force.unref();
   server.close(async () => {
     try {

@@ -69,6 +69,13 @@ const schema = z.object({
   /** Seed the demo catalogue on first start with an empty database (set to "false" to start empty). */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  /** On SIGTERM, how long the requests in flight and the jobs' batch under way may take before the process stops anyway (server.js). */
+  SHUTDOWN_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(10 * 60_000)
+    .default(20_000),
   /** Lets a Prometheus server elsewhere read /metrics (`Authorization: Bearer …`); without it, only this machine can. */
   METRICS_TOKEN: z
     .string()

@@ -83,12 +83,11 @@ it("SIGTERM in the middle of a CSV import: whole batches stay, the run waits in 
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 
-it("a malformed SHUTDOWN_DEADLINE_MS is reported and the default used: the shop still stops cleanly", async () => {
+it("a malformed SHUTDOWN_DEADLINE_MS stops the shop at start with the setting named, as any malformed setting does", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-shutdown-deadline-"));
-  const shop = await startShop({ DATA_DIR: dataDir, SHUTDOWN_DEADLINE_MS: "20s" });
-  expect(await shop.stop(), shop.output()).toBe(0);
-  expect(shop.output()).toContain("SHUTDOWN_DEADLINE_MS=20s no es un número de milisegundos válido");
-  expect(shop.output()).toContain("Tienda detenida.");
+  await expect(startShop({ DATA_DIR: dataDir, SHUTDOWN_DEADLINE_MS: "20s" })).rejects.toThrow(
+    /Invalid configuration: SHUTDOWN_DEADLINE_MS/,
+  );
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
