@@ -23,7 +23,7 @@
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import type { Database } from "#server/db/client.ts";
+import { driverOf, type Database } from "#server/db/client.ts";
 import { logError } from "#server/http/error-log.ts";
 
 export const TTL_MS = 10_000;
@@ -113,8 +113,8 @@ function clearCaches(db: Database): void {
 }
 
 function poolOf(db: Database): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+  const driver = driverOf(db);
+  return driver.kind === "postgres" ? driver.pool : null;
 }
 
 /**

@@ -98,3 +98,15 @@ export async function openConfiguredDatabase(config: { DATABASE_URL?: string; da
     throw err;
   }
 }
+
+/**
+ * The driver's client behind `db`: the node-postgres pool on a PostgreSQL server, the PGlite
+ * instance on the embedded database. For what only one of them offers (LISTEN/NOTIFY, the pool's
+ * counts, prepared statements by name); everything else goes through Drizzle.
+ */
+export function driverOf(db: Database): { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PGlite } {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return { kind: "postgres", pool: client };
+  if (client instanceof PGlite) return { kind: "pglite", client };
+  throw new TypeError("driverOf: the database is neither a node-postgres pool nor PGlite");
+}

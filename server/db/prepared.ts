@@ -16,11 +16,11 @@
  *   kind of value is refused.
  */
 import crypto from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database } from "./client";
+import { driverOf, type Database } from "./client";
 
 const dialect = new PgDialect();
 /** Per PGlite instance: the statements it has prepared (a promise, so two first calls prepare once). */
@@ -68,7 +68,7 @@ async function onPglite<Row>(client: PGlite, text: string, params: unknown[]): P
 /** Runs `query` as a named prepared statement and answers its rows (column names as the SQL says them). */
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (client instanceof PGlite) return onPglite<Row>(client, text, params);
-  return (await client.query({ name: statementName(text), text, values: params })).rows as Row[];
+  const driver = driverOf(db);
+  if (driver.kind === "pglite") return onPglite<Row>(driver.client, text, params);
+  return (await driver.pool.query({ name: statementName(text), text, values: params })).rows as Row[];
 }

@@ -18,18 +18,20 @@ const PERIOD_SLACK = 0.95;
 
 /**
  * Claims this period of job `name` for the caller: true when the job last started at least a
- * period ago (or never), and then records `now` as its start; false when another process (or an
- * earlier tick) has it. One statement: two processes claiming at once get one true between them.
+ * period ago (or never), and then records its start; false when another process (or an earlier
+ * tick) has it. One statement: two processes claiming at once get one true between them. The times
+ * are the database's (`now()`), so processes on machines whose clocks differ still agree; `now`
+ * stands in for it in tests.
  */
-export async function claimJobPeriod(db: Database, name: string, intervalMs: number, now = new Date()): Promise<boolean> {
-  const since = new Date(now.getTime() - intervalMs * PERIOD_SLACK);
+export async function claimJobPeriod(db: Database, name: string, intervalMs: number, now?: Date): Promise<boolean> {
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const claimed = await db
     .insert(jobRuns)
-    .values({ name, lastStartedAt: now })
+    .values({ name, lastStartedAt: at })
     .onConflictDoUpdate({
       target: jobRuns.name,
-      set: { lastStartedAt: now },
-      setWhere: sql`${jobRuns.lastStartedAt} <= ${since}`,
+      set: { lastStartedAt: at },
+      setWhere: sql`${jobRuns.lastStartedAt} <= ${at} - make_interval(secs => ${(intervalMs * PERIOD_SLACK) / 1000})`,
     })
     .returning({ name: jobRuns.name });
   return claimed.length > 0;

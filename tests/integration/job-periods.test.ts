@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { claimJobPeriod, startPeriodicJob } from "#server/jobs/periodic.server.ts";
-import { openDatabase } from "#server/db/client.ts";
+import { driverOf, openDatabase } from "#server/db/client.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -34,7 +34,9 @@ describeEachDatabase("periodic jobs across processes", (t) => {
 
   if (t.kind === "postgres") {
     it("ten processes claiming the same period at once: one gets it", async () => {
-      const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+      const driver = driverOf(t.db);
+      if (driver.kind !== "postgres") throw new Error("a PostgreSQL suite");
+      const url = driver.pool.options.connectionString!;
       const handles = await Promise.all(Array.from({ length: 10 }, () => openDatabase({ kind: "postgres", url, poolSize: 1 })));
       try {
         const now = new Date();
