@@ -55,7 +55,7 @@ export async function processImportRun(
     result.total = file.total;
     for (let start = run.processed ?? 0; start < file.rows.length; start += IMPORT_BATCH_ROWS) {
       if (isStopped()) {
-        await requeueImportRun(db, run.id);
+        await requeueImportRun(db, run.id, result);
         return null;
       }
       const batch = file.rows.slice(start, start + IMPORT_BATCH_ROWS);
@@ -67,7 +67,11 @@ export async function processImportRun(
       }
       await db.transaction(async (tx) => {
         if (good.length > 0) result.success.push(...(await writeBatch(tx, good)));
-        await recordImportProgress(tx, run.id, start + batch.length, result);
+        await recordImportProgress(tx, run.id, {
+          processed: start + batch.length,
+          succeeded: result.success.length,
+          failed: result.errors.length,
+        });
       });
       if (good.length > 0) catalogChanged(db);
       await yieldToRequests();
