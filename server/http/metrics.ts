@@ -18,8 +18,7 @@ import type { NextFunction, Request, Response } from "express";
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { and, count, isNull, lt, min, sql } from "drizzle-orm";
-import type pg from "pg";
-import type { Database } from "#server/db/client.ts";
+import { driverOf, type Database } from "#server/db/client.ts";
 import { importRuns, orders, outbox, payments } from "#server/db/schema.ts";
 import { MAX_ATTEMPTS } from "#server/mail/worker.server.ts";
 import { IMPORT_RUN_STATUSES } from "#server/importer/import-runs.server.ts";
@@ -28,8 +27,9 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
 export const METRICS_PATH = "/metrics";
 /** Paths the Express stack answers itself, before React Router. */
 const OWN_PATHS = new Set([METRICS_PATH, "/healthz", "/readyz"]);
-/** React Router's data requests (`/producto/x.data`) are their page's route. */
+/** React Router's data requests (`/producto/x.data`, `/_root.data` for `/`) are their page's route. */
 const DATA_SUFFIX = ".data";
+const ROOT_DATA_PAGE = "/_root";
 
 /** The route tree of a React Router build, for naming a request by its pattern. */
 function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
@@ -55,7 +55,8 @@ export function routeNamer(build: () => Promise<ServerBuild> | ServerBuild) {
   return (pathname: string): string => {
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (OWN_PATHS.has(pathname)) return pathname;
-    const page = pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) || "/" : pathname;
+    const data = pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) : null;
+    const page = data === null ? pathname : data === ROOT_DATA_PAGE || data === "" ? "/" : data;
     const matches = tree ? matchRoutes(tree, page) : null;
     if (!matches) return path.extname(pathname) ? "static" : "unmatched";
     const pattern = matches
@@ -196,8 +197,9 @@ export function shopMetrics(options: MetricsOptions): ShopMetrics {
         for (const r of rows) this.set({ status: r.status }, r.n);
       },
     });
-    const pool = options.databaseKind === "postgres" ? (db as unknown as { $client: pg.Pool }).$client : null;
-    if (pool) {
+    const driver = driverOf(db);
+    if (driver.kind === "postgres") {
+      const { pool } = driver;
       new Gauge({
         name: "shop_db_pool_connections",
         help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one.",

@@ -3,7 +3,9 @@
  * pattern and status, the shop's counts read from the database (on PGlite and PostgreSQL), and who
  * may read it: this machine, or whoever holds METRICS_TOKEN.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { routeNamer } from "#server/http/metrics.ts";
 import { importRuns, outbox, payments } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { MAX_ATTEMPTS } from "#server/mail/worker.server.ts";
@@ -117,5 +119,25 @@ describeEachDatabase("metrics", (t) => {
     expect(series(allowed.text, "shop_database_info", { kind: t.kind })).toBe(1);
     // A wrong token is refused even from this machine: a client that sends one means to use it.
     expect((await scrape(withToken.base, { authorization: "Bearer not-the-token-at-all" })).res.status).toBe(403);
+  });
+});
+
+describe("route names", () => {
+  it("name a request by the pattern of the shop's route, data requests (the home page's `/_root.data`) included", async () => {
+    const routes = {
+      root: { id: "root", path: "" },
+      home: { id: "home", parentId: "root", index: true },
+      product: { id: "product", parentId: "root", path: "producto/:id" },
+      notFound: { id: "notFound", parentId: "root", path: "*" },
+    };
+    const nameOf = routeNamer(() => ({ routes }) as unknown as ServerBuild);
+    await new Promise((resolve) => setImmediate(resolve)); // the build is read once, then kept
+    expect(nameOf("/")).toBe("/");
+    expect(nameOf("/_root.data")).toBe("/");
+    expect(nameOf("/producto/6a4d4275332ec7893e78e936")).toBe("/producto/:id");
+    expect(nameOf("/producto/6a4d4275332ec7893e78e936.data")).toBe("/producto/:id");
+    expect(nameOf("/wp-login.php")).toBe("/*");
+    expect(nameOf("/assets/shop-abc.js")).toBe("/assets/*");
+    expect(nameOf("/readyz")).toBe("/readyz");
   });
 });
