@@ -114,7 +114,7 @@ function clearCaches(db: Database): void {
 
 function poolOf(db: Database): pg.Pool | null {
   const driver = driverOf(db);
-  return driver.kind === "postgres" ? driver.pool : null;
+  return driver?.kind === "postgres" ? driver.pool : null;
 }
 
 /**

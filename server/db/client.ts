@@ -101,12 +101,13 @@ export async function openConfiguredDatabase(config: { DATABASE_URL?: string; da
 
 /**
  * The driver's client behind `db`: the node-postgres pool on a PostgreSQL server, the PGlite
- * instance on the embedded database. For what only one of them offers (LISTEN/NOTIFY, the pool's
- * counts, prepared statements by name); everything else goes through Drizzle.
+ * instance on the embedded database; null for a transaction handle (or a test's stand-in), which
+ * has no client of its own. For what only one driver offers (LISTEN/NOTIFY, the pool's counts,
+ * prepared statements by name); everything else goes through Drizzle.
  */
-export function driverOf(db: Database): { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PGlite } {
-  const client = (db as unknown as { $client: unknown }).$client;
+export function driverOf(db: Queryable): { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PGlite } | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return { kind: "postgres", pool: client };
   if (client instanceof PGlite) return { kind: "pglite", client };
-  throw new TypeError("driverOf: the database is neither a node-postgres pool nor PGlite");
+  return null;
 }

@@ -69,6 +69,7 @@ async function onPglite<Row>(client: PGlite, text: string, params: unknown[]): P
 export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const driver = driverOf(db);
+  if (!driver) throw new TypeError("queryPrepared needs the database itself, not a transaction");
   if (driver.kind === "pglite") return onPglite<Row>(driver.client, text, params);
   return (await driver.pool.query({ name: statementName(text), text, values: params })).rows as Row[];
 }

@@ -198,7 +198,7 @@ export function shopMetrics(options: MetricsOptions): ShopMetrics {
       },
     });
     const driver = driverOf(db);
-    if (driver.kind === "postgres") {
+    if (driver?.kind === "postgres") {
       const { pool } = driver;
       new Gauge({
         name: "shop_db_pool_connections",

@@ -35,7 +35,7 @@ describeEachDatabase("periodic jobs across processes", (t) => {
   if (t.kind === "postgres") {
     it("ten processes claiming the same period at once: one gets it", async () => {
       const driver = driverOf(t.db);
-      if (driver.kind !== "postgres") throw new Error("a PostgreSQL suite");
+      if (driver?.kind !== "postgres") throw new Error("a PostgreSQL suite");
       const url = driver.pool.options.connectionString!;
       const handles = await Promise.all(Array.from({ length: 10 }, () => openDatabase({ kind: "postgres", url, poolSize: 1 })));
       try {
