@@ -53,6 +53,8 @@ export default [
     ]),
     // 'Exportar CSV' of the 'Órdenes' tab: a file, outside the layout.
     route("pedidos.csv", "routes/admin/pedidos-csv.ts"),
+    // 'Descargar respaldo': the database's backup, a file too (docs/architecture.md#backups).
+    route("respaldo", "routes/admin/respaldo.ts"),
   ]),
   // Gallery images and their WebP variants (public, immutable; server/images).
   route("media/imagenes/:id/:file", "routes/media.imagenes.$id.$file.ts"),

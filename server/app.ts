@@ -4,7 +4,8 @@
  * request log, CSRF origin check, body limits, React Router, and a last resort
  * for anything thrown past it. `createShop` opens the database, applies
  * migrations, seeds the demo catalogue on first start and starts the in-process
- * jobs (e-mail worker, CSV import worker, hourly housekeeping, the release of unpaid orders' lapsed stock holds).
+ * jobs (e-mail worker, CSV import worker, hourly housekeeping, the release of unpaid orders' lapsed stock holds,
+ * the nightly backup).
  */
 import path from "node:path";
 import express from "express";
@@ -28,6 +29,7 @@ import { runHousekeeping } from "./jobs/housekeeping.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
 import { startOrderExpiry } from "./jobs/unpaid-orders.server";
+import { backupsDir, startNightlyBackups } from "./backups/index";
 
 const HOUR_MS = 60 * 60 * 1000;
 declare module "react-router" {
@@ -84,6 +86,7 @@ export async function createShop(): Promise<Shop> {
     publicUrl: config.PUBLIC_URL,
   });
   const orderExpiry = startOrderExpiry(handle.db, paymentProvider(config, handle.db), { publicUrl: config.PUBLIC_URL });
+  const nightlyBackups = startNightlyBackups(handle.db, backupsDir(config.dataDir));
   let shuttingDown = false;
   return {
     db: handle.db,
@@ -104,6 +107,7 @@ export async function createShop(): Promise<Shop> {
         housekeeping.stop(),
         orderExpiry.stop(),
         paymentReconciliation.stop(),
+        nightlyBackups.stop(),
         webhooksIdle(),
         catalogListener?.stop(),
       ]);

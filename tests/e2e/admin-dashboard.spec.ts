@@ -6,8 +6,11 @@
  *   a payment just approved), follows the out-of-stock link, searches the demo catalogue in
  *   'Productos' (by artist, and by a name typed without its accent) with the stock words, and
  *   finds the order in 'Órdenes'.
+ * - 'Descargar respaldo' in the admin's header downloads the whole database as a compressed SQL dump.
  * Each project buys its own demo card (by card number), so no test depends on another's data.
  */
+import fs from "node:fs";
+import zlib from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { logInAsAdmin, openUserMenu, register, uniqueEmail } from "./accounts";
@@ -160,4 +163,17 @@ test("the admin sees Resumen, the stock alerts, searches Productos with stock wo
   await expect(order).toContainText("Pago aprobado");
   await expectFitsThePhone(page);
   await expectNoViolations(page, "/admin (Órdenes)");
+});
+
+test("'Descargar respaldo' downloads the database as a compressed SQL dump", async ({ page, visit }) => {
+  await logInAsAdmin(page, visit);
+  await visit("/admin");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Descargar respaldo" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql\.gz$/);
+  const dump = zlib.gunzipSync(fs.readFileSync((await download.path())!)).toString("utf8");
+  expect(dump).toContain("CREATE TABLE public.products");
+  expect(dump).toContain("INSERT INTO public.products");
+  await expectNoViolations(page, "/admin (Descargar respaldo)");
 });

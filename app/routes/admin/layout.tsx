@@ -49,6 +49,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
         </nav>
+        <a href="/admin/respaldo" download className="button button-light admin-backup-link">
+          Descargar respaldo
+        </a>
       </header>
       <Outlet />
     </div>

@@ -1,0 +1,226 @@
+/**
+ * Backups that restore (docs/architecture.md#backups), on each database: a shop with products and
+ * their variants, a gallery image, customers, carts, an order with a coupon and points, backed up
+ * and restored into another empty database of the same kind, holds every row and every image byte
+ * equal; a non-empty target is refused with nothing written; the last 7 are kept; a failed dump
+ * leaves no file; 'Descargar respaldo' streams the same dump to the admin; the nightly backup is
+ * claimed once per night at 03:00 Mexico City across processes.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { count } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as backupLoader } from "#app/routes/admin/respaldo.ts";
+import { makeAdmin } from "#server/accounts/admin.server.ts";
+import {
+  BACKUPS_KEPT,
+  checksumDifferences,
+  claimNightlyBackup,
+  listBackups,
+  readDumpFile,
+  restoreDump,
+  RestoreTargetNotEmptyError,
+  tableChecksums,
+  writeBackup,
+} from "#server/backups/index.ts";
+import type { Database } from "#server/db/client.ts";
+import {
+  carts,
+  couponRedemptions,
+  imageVariants,
+  images,
+  loyaltyTransactions,
+  orderItems,
+  orders,
+  productVariants,
+  products,
+  users,
+} from "#server/db/schema.ts";
+import { prepareGalleryImage } from "#server/images/decode.server.ts";
+import { readGalleryVariant, saveGalleryImage } from "#server/images/gallery.server.ts";
+import { placeOrder } from "#server/orders/index.ts";
+import { cartWith, checkoutInput, insertCoupon } from "#tests/fixtures/checkout.ts";
+import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
+import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "#tests/fixtures/test-db.ts";
+
+/** Fills `db` with one of everything a shop keeps; returns the gallery image's id. */
+async function fillShop(db: Database): Promise<string> {
+  const single = await insertProduct(db, { name: "Charizard ex", stock: 3 });
+  await insertVariant(db, single, { condition: "LP", language: "ja", priceCents: 85_050, stock: 2 });
+  const other = await insertProduct(db, { name: "Caja de sobres", category: "Producto Sellado", stock: 10 });
+  const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
+  const prepared = await prepareGalleryImage(png, "carta-respaldo.png");
+  if (!prepared.ok) throw new Error(prepared.problem);
+  const imageId = await saveGalleryImage(db, prepared.image, null);
+  const customer = await insertCustomer(db, { name: "Lucía Respaldo", points: 500 });
+  const code = await insertCoupon(db, { discountPercent: 15 });
+  const cartId = await cartWith(db, [{ productId: single, quantity: 1 }], customer);
+  await placeOrder(db, checkoutInput(cartId, { userId: customer, couponCode: code, usePoints: true }));
+  await cartWith(db, [{ productId: other, quantity: 2 }]); // a guest's cart left open
+  return imageId;
+}
+
+async function rowCount(db: Database, table: PgTable) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row!.n;
+}
+
+for (const kind of testDatabaseKinds()) {
+  describe(`backups [${kind}]`, () => {
+    let source: TestDatabase;
+    let imageId: string;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-backups-"));
+    const opened: TestDatabase[] = [];
+    const fresh = async () => {
+      const handle = await openTestDatabase(kind, { migrate: false });
+      opened.push(handle);
+      return handle;
+    };
+
+    beforeAll(async () => {
+      source = await openTestDatabase(kind);
+      imageId = await fillShop(source.db);
+    });
+    afterAll(async () => {
+      await source?.destroy();
+      await Promise.all(opened.map((h) => h.destroy()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("restores every row and every image byte into an empty database", async () => {
+      const { file, bytes } = await writeBackup(source.db, dir, new Date("2026-11-26T09:00:00Z"));
+      expect(path.basename(file)).toBe("respaldo-2026-11-26T09-00-00Z.sql.gz");
+      expect(bytes).toBeGreaterThan(0);
+      expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+
+      const target = await fresh();
+      await restoreDump(target.db, readDumpFile(file));
+
+      // Everything a shop keeps is there, and not by accident: the source has each kind of row.
+      for (const table of [
+        products,
+        productVariants,
+        images,
+        imageVariants,
+        users,
+        carts,
+        orders,
+        orderItems,
+        couponRedemptions,
+        loyaltyTransactions,
+      ]) {
+        expect(await rowCount(source.db, table)).toBeGreaterThan(0);
+        expect(await rowCount(target.db, table)).toBe(await rowCount(source.db, table));
+      }
+      // Every table, row for row (bytea as hex), equal on both sides; no sequence behind.
+      expect(checksumDifferences(await tableChecksums(source.db), await tableChecksums(target.db))).toEqual([]);
+      // The image's bytes, as the shop serves them.
+      const served = await readGalleryVariant(target.db, { id: imageId, width: null });
+      const original = await readGalleryVariant(source.db, { id: imageId, width: null });
+      expect(original?.bytes.length).toBeGreaterThan(0);
+      expect(served?.bytes.equals(original!.bytes)).toBe(true);
+      // The restored database is a working shop: its migrations are recorded, a new one would apply.
+      await target.migrate();
+      expect(checksumDifferences(await tableChecksums(source.db), await tableChecksums(target.db))).toEqual([]);
+    });
+
+    it("refuses a database that is not empty, and writes nothing into it", async () => {
+      const file = (await writeBackup(source.db, dir, new Date("2026-11-26T10:00:00Z"))).file;
+      const target = await openTestDatabase(kind);
+      opened.push(target);
+      await insertProduct(target.db, { name: "Ya estaba aquí" });
+      const before = await tableChecksums(target.db);
+      const refused = await restoreDump(target.db, readDumpFile(file)).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RestoreTargetNotEmptyError);
+      expect((refused as Error).message).toMatch(/no está vacía/);
+      expect(await tableChecksums(target.db)).toEqual(before);
+    });
+
+    it("keeps the newest 7 backups", async () => {
+      const keep = fs.mkdtempSync(path.join(dir, "keep-"));
+      for (let day = 1; day <= BACKUPS_KEPT + 2; day++) {
+        await writeBackup(source.db, keep, new Date(Date.UTC(2026, 10, day, 9)));
+      }
+      const names = listBackups(keep).map((b) => b.name);
+      expect(names).toHaveLength(BACKUPS_KEPT);
+      expect(names[0]).toBe("respaldo-2026-11-09T09-00-00Z.sql.gz");
+      expect(names.at(-1)).toBe("respaldo-2026-11-03T09-00-00Z.sql.gz");
+      expect(fs.readdirSync(keep).filter((n) => n.endsWith(".partial"))).toEqual([]);
+    });
+
+    it("'Descargar respaldo' streams the dump to the admin, and to no one else", async () => {
+      const admin = await insertCustomer(source.db, { name: "Admin Respaldo", email: "admin-respaldo@example.com" });
+      await makeAdmin(source.db, "admin-respaldo@example.com");
+      const customer = await insertCustomer(source.db, { name: "Cliente Curioso" });
+      const context = routeContext(source.db);
+
+      const refused = await settle(async () =>
+        backupLoader({
+          request: get("/admin/respaldo", { Cookie: (await signIn(source.db, customer)).cookie }),
+          context,
+          params: {},
+        } as never),
+      );
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+
+      const response = (await backupLoader({
+        request: get("/admin/respaldo", { Cookie: (await signIn(source.db, admin)).cookie }),
+        context,
+        params: {},
+      } as never)) as Response;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("application/gzip");
+      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="respaldo-\d{4}-\d{2}-\d{2}T[\d-]+Z\.sql\.gz"$/);
+      expect(response.headers.get("Cache-Control")).toContain("no-store");
+      const text = zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
+      expect(text).toContain("Lucía Respaldo");
+      const target = await fresh();
+      await restoreDump(target.db, text);
+      expect(checksumDifferences(await tableChecksums(source.db), await tableChecksums(target.db))).toEqual([]);
+    });
+
+    it("claims the nightly backup once a night, at 03:00 Mexico City, across processes", async () => {
+      const db = (await fresh()).db;
+      // fresh() skips migrations: this test needs the job table.
+      await opened.at(-1)!.migrate();
+      // 2026-11-26 08:59 UTC is 02:59 in Mexico City (UTC-6).
+      expect(await claimNightlyBackup(db, new Date("2026-11-26T07:00:00Z"))).toBe(false); // first start: only recorded
+      expect(await claimNightlyBackup(db, new Date("2026-11-26T08:59:00Z"))).toBe(false);
+      const atThree = await Promise.all(Array.from({ length: 5 }, () => claimNightlyBackup(db, new Date("2026-11-26T09:00:30Z"))));
+      expect(atThree.filter(Boolean)).toHaveLength(1);
+      expect(await claimNightlyBackup(db, new Date("2026-11-26T20:00:00Z"))).toBe(false);
+      expect(await claimNightlyBackup(db, new Date("2026-11-27T08:59:00Z"))).toBe(false);
+      expect(await claimNightlyBackup(db, new Date("2026-11-27T09:05:00Z"))).toBe(true);
+      // Down at 03:00 for two nights: the backup is made when the shop is back, once.
+      expect(await claimNightlyBackup(db, new Date("2026-11-29T16:00:00Z"))).toBe(true);
+      expect(await claimNightlyBackup(db, new Date("2026-11-29T16:05:00Z"))).toBe(false);
+    });
+  });
+}
+
+describe("backups of a PostgreSQL server", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("leave no file when pg_dump fails", async () => {
+    const handle = await openTestDatabase("postgres");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-backups-fail-"));
+    const saved = process.env.PG_DUMP;
+    process.env.PG_DUMP = "/bin/false";
+    try {
+      await expect(writeBackup(handle.db, dir)).rejects.toThrow(/pg_dump failed/);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.PG_DUMP;
+      else process.env.PG_DUMP = saved;
+      await handle.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The operator's commands as an operator runs them (docs/architecture.md#backups):
+ * `npm run db:restore -- FILE` into an empty embedded data directory, refused into a non-empty one;
+ * `npm run db:move -- postgres://…` from the embedded database to an empty PostgreSQL database
+ * (with TEST_DATABASE_URL), which prints the DATABASE_URL line a shop then starts with; refused while
+ * the embedded database is in use, and into a database that is not empty.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checksumDifferences, tableChecksums, writeBackup } from "#server/backups/index.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { insertProduct } from "#tests/fixtures/products.ts";
+import { startShop, stopAllShops } from "#tests/fixtures/shop-process.ts";
+import { openTestDatabase } from "#tests/fixtures/test-db.ts";
+
+function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-db-commands-"));
+const sourceDir = path.join(root, "source");
+let productId: string;
+
+beforeAll(async () => {
+  const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+  await source.migrate();
+  productId = await insertProduct(source.db, { name: "Pikachu movido", stock: 4 });
+  await source.close();
+});
+afterAll(() => {
+  stopAllShops();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("npm run db:restore", () => {
+  it("restores a backup into an empty data directory, and refuses one that is not empty", async () => {
+    const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+    const { file } = await writeBackup(source.db, path.join(root, "backups"));
+    const original = await tableChecksums(source.db);
+    await source.close();
+
+    const target = path.join(root, "restored");
+    const first = await run("scripts/db-restore.ts", [file], { DATA_DIR: target });
+    expect(first.output).toContain("Respaldo restaurado");
+    expect(first.code).toBe(0);
+    const restored = await openDatabase({ kind: "pglite", dataDir: target });
+    const after = await tableChecksums(restored.db);
+    await restored.close();
+    expect(checksumDifferences(original, after)).toEqual([]);
+
+    const again = await run("scripts/db-restore.ts", [file], { DATA_DIR: target });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("no está vacía");
+
+    const missing = await run("scripts/db-restore.ts", [path.join(root, "no-existe.sql.gz")], { DATA_DIR: path.join(root, "other") });
+    expect(missing.code).toBe(2);
+    expect(missing.output).toContain("No existe el archivo");
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("npm run db:move", () => {
+  it("copies the embedded database into an empty PostgreSQL database that a shop then runs on", async () => {
+    const target = await openTestDatabase("postgres", { migrate: false });
+    try {
+      // While a process holds the embedded database, the move refuses to touch it.
+      const holder = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+      const busy = await run("scripts/db-move.ts", [target.url!], { DATA_DIR: sourceDir });
+      await holder.close();
+      expect(busy.code).not.toBe(0);
+      expect(busy.output).toContain("in use by another process");
+
+      const moved = await run("scripts/db-move.ts", [target.url!], { DATA_DIR: sourceDir });
+      expect(moved.output).toContain("Copia verificada");
+      expect(moved.output).toContain(`DATABASE_URL=${target.url}`);
+      expect(moved.code).toBe(0);
+      const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+      const original = await tableChecksums(source.db);
+      await source.close();
+      expect(checksumDifferences(original, await tableChecksums(target.db))).toEqual([]);
+
+      // The line it printed starts a shop on the moved data: the old product link answers.
+      const shop = await startShop({ DATABASE_URL: target.url! });
+      const page = await fetch(`${shop.base}/producto/${productId}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Pikachu movido");
+      await shop.stop();
+
+      const again = await run("scripts/db-move.ts", [target.url!], { DATA_DIR: sourceDir });
+      expect(again.code).toBe(1);
+      expect(again.output).toContain("no está vacía");
+    } finally {
+      await target.destroy();
+    }
+  });
+});
