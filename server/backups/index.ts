@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import type { Readable } from "node:stream";
+import { pipeline as streamPipeline, type Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { jobRuns } from "#server/db/schema.ts";
@@ -60,9 +60,19 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** The compressed dump, for the admin's 'Descargar respaldo': streamed as it is made. */
+/**
+ * The compressed dump, for the admin's 'Descargar respaldo': streamed as it is made. A dump that
+ * fails midway errors the stream (the download breaks; the error is logged, never thrown at the
+ * process), and a reader that goes away stops the dump.
+ */
 export function backupDownload(db: Database, now = new Date()): Promise<{ filename: string; stream: Readable }> {
-  return oneAtATime(async () => ({ filename: backupFileName(now), stream: (await dumpDatabase(db)).pipe(zlib.createGzip()) }));
+  return oneAtATime(async () => {
+    const gzip = zlib.createGzip();
+    streamPipeline(await dumpDatabase(db), gzip, (err) => {
+      if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") logError("backup download failed", err);
+    });
+    return { filename: backupFileName(now), stream: gzip };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { count } from "drizzle-orm";
@@ -18,6 +19,8 @@ import { loader as backupLoader } from "#app/routes/admin/respaldo.ts";
 import { makeAdmin } from "#server/accounts/admin.server.ts";
 import {
   BACKUPS_KEPT,
+  backupDownload,
+  backupFileName,
   checksumDifferences,
   claimNightlyBackup,
   listBackups,
@@ -146,14 +149,17 @@ for (const kind of testDatabaseKinds()) {
 
     it("keeps the newest 7 backups", async () => {
       const keep = fs.mkdtempSync(path.join(dir, "keep-"));
-      for (let day = 1; day <= BACKUPS_KEPT + 2; day++) {
-        await writeBackup(source.db, keep, new Date(Date.UTC(2026, 10, day, 9)));
+      // Eight older nights already there (and a file that is not a backup, left alone), then tonight's.
+      for (let day = 1; day <= BACKUPS_KEPT + 1; day++) {
+        fs.writeFileSync(path.join(keep, backupFileName(new Date(Date.UTC(2026, 10, day, 9)))), "old");
       }
+      fs.writeFileSync(path.join(keep, "notas.txt"), "mine");
+      await writeBackup(source.db, keep, new Date(Date.UTC(2026, 10, BACKUPS_KEPT + 2, 9)));
       const names = listBackups(keep).map((b) => b.name);
       expect(names).toHaveLength(BACKUPS_KEPT);
       expect(names[0]).toBe("respaldo-2026-11-09T09-00-00Z.sql.gz");
       expect(names.at(-1)).toBe("respaldo-2026-11-03T09-00-00Z.sql.gz");
-      expect(fs.readdirSync(keep).filter((n) => n.endsWith(".partial"))).toEqual([]);
+      expect(fs.readdirSync(keep).filter((n) => !names.includes(n))).toEqual(["notas.txt"]);
     });
 
     it("'Descargar respaldo' streams the dump to the admin, and to no one else", async () => {
@@ -208,6 +214,20 @@ for (const kind of testDatabaseKinds()) {
 }
 
 describe("backups of a PostgreSQL server", () => {
+  it.runIf(process.env.TEST_DATABASE_URL)("break the download when pg_dump fails, instead of ending it as a short file", async () => {
+    const handle = await openTestDatabase("postgres");
+    const saved = process.env.PG_DUMP;
+    process.env.PG_DUMP = "/bin/false";
+    try {
+      const { stream } = await backupDownload(handle.db);
+      await expect(new Response(Readable.toWeb(stream) as ReadableStream).arrayBuffer()).rejects.toThrow();
+    } finally {
+      if (saved === undefined) delete process.env.PG_DUMP;
+      else process.env.PG_DUMP = saved;
+      await handle.destroy();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)("leave no file when pg_dump fails", async () => {
     const handle = await openTestDatabase("postgres");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-backups-fail-"));

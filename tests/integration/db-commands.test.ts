@@ -3,7 +3,8 @@
  * `npm run db:restore -- FILE` into an empty embedded data directory, refused into a non-empty one;
  * `npm run db:move -- postgres://…` from the embedded database to an empty PostgreSQL database
  * (with TEST_DATABASE_URL), which prints the DATABASE_URL line a shop then starts with; refused while
- * the embedded database is in use, and into a database that is not empty.
+ * the embedded database is in use, and into a database that is not empty; and the server's own
+ * backup restores into a new embedded database.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -97,6 +98,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("npm run db:move", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Pikachu movido");
       await shop.stop();
+
+      // And back: the server's backup (pg_dump, with its psql-only \restrict lines) restores into a new embedded database.
+      const onServer = await tableChecksums(target.db); // with what the shop wrote at its start
+      const { file } = await writeBackup(target.db, path.join(root, "server-backups"));
+      const back = path.join(root, "back-from-server");
+      const restored = await run("scripts/db-restore.ts", [file], { DATA_DIR: back });
+      expect(restored.code, restored.output).toBe(0);
+      const embedded = await openDatabase({ kind: "pglite", dataDir: back });
+      const backSums = await tableChecksums(embedded.db);
+      await embedded.close();
+      expect(checksumDifferences(onServer, backSums)).toEqual([]);
 
       const again = await run("scripts/db-move.ts", [target.url!], { DATA_DIR: sourceDir });
       expect(again.code).toBe(1);
