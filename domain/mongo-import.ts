@@ -4,7 +4,14 @@
  * Spanish messages (the shop's owner reads it). Pure: the reading and writing are in
  * server/importer/mongo/.
  */
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./statuses";
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentStatus,
+} from "./statuses";
 
 /** The collections, in the order they are written (a later one refers to earlier ones). */
 export const MONGO_COLLECTIONS = ["users", "images", "products", "coupons", "orders", "loyaltyaccounts", "loyaltytransactions"] as const;
@@ -53,26 +60,27 @@ const fold = (value: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
 
+/** A status's label ('Enviado', 'Pago aprobado') folded as `fold` reads it, to its code. */
+const byLabel = <S extends string>(labels: Record<S, string>): Record<string, S> =>
+  Object.fromEntries(Object.entries(labels).map(([code, label]) => [fold(label as string), code])) as Record<string, S>;
+
 /**
  * The old order statuses as the shop's: its own five, their Spanish labels, and the spellings an
  * old record may carry ('canceled', 'completed'). Anything else is refused, never guessed: a wrong
  * 'pending' could be paid again, a wrong 'cancelled' hides a sale.
  */
 const ORDER_STATUS_WORDS: Record<string, OrderStatus> = {
-  pendiente: "pending",
-  procesando: "processing",
+  ...byLabel(ORDER_STATUS_LABELS),
   en_proceso: "processing",
-  enviado: "shipped",
-  entregado: "delivered",
   completed: "delivered",
   complete: "delivered",
   completado: "delivered",
   canceled: "cancelled",
-  cancelado: "cancelled",
 };
 
-/** The same for payment statuses: 'paid' is approved, 'failed' rejected; 'cancelled' says nothing of the money and is refused. */
+/** The same for payment statuses (their labels, and one word: 'pendiente'…): 'paid' is approved, 'failed' rejected; 'cancelled' says nothing of the money and is refused. */
 const PAYMENT_STATUS_WORDS: Record<string, PaymentStatus> = {
+  ...byLabel(PAYMENT_STATUS_LABELS),
   pendiente: "pending",
   in_process: "pending",
   in_progress: "pending",
