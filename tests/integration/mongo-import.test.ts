@@ -228,7 +228,8 @@ async function writeDump(dir: string): Promise<void> {
     {
       _id: oid(40),
       orderNumber: "ORD-1001",
-      user: oid(1),
+      // A reference saved as the whole document (an export of populated data).
+      user: { _id: oid(1), name: "Ana López", email: "ana.lopez@example.com" },
       items: [
         {
           product: oid(10),

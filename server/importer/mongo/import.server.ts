@@ -47,7 +47,20 @@ import {
   type MongoImportReport,
 } from "#domain/mongo-import.ts";
 import { findDumpFiles, readDumpFile, type DumpPlace, type MongoDocument } from "./read-dump";
-import { booleanOf, centsOf, dateOf, derivedId, idOf, integerOf, moneyText, numberText, objectOf, textOf, wholePartOf } from "./values";
+import {
+  booleanOf,
+  centsOf,
+  dateOf,
+  derivedId,
+  idOf,
+  integerOf,
+  moneyText,
+  numberText,
+  objectOf,
+  refOf,
+  textOf,
+  wholePartOf,
+} from "./values";
 
 /** A document refused: its transaction rolls back and the report says why. */
 class Refused extends Error {}
@@ -87,7 +100,7 @@ interface Run {
 
 /**
  * Reads every collection file of `dir` and writes its documents; the report of counts, refusals and
- * notices. Throws only for a database that cannot be reached (a document's problem is a refusal).
+ * notices. A document's problem, its database error included, is its refusal: the rest go on.
  */
 export async function importMongoDump(db: Database, dir: string): Promise<MongoImportReport> {
   const files = findDumpFiles(dir);
@@ -349,7 +362,7 @@ async function writeCoupon(tx: Tx, _run: Run, doc: MongoDocument, _notes: string
   const usedCount = doc.usedCount === null || doc.usedCount === undefined ? 0 : integerOf(doc.usedCount);
   if (usedCount === null || usedCount < 0) refuse(M.notWhole("usedCount"));
   if (maxUses !== null && usedCount! > maxUses) refuse(M.couponUsesInvalid);
-  const userId = idOf(doc.user);
+  const userId = refOf(doc.user);
   await tx.insert(coupons).values({
     id,
     code,
@@ -405,7 +418,7 @@ async function writeOrder(tx: Tx, _run: Run, doc: MongoDocument, notes: string[]
     const unitPriceCents = centsOf(item.price) ?? refuse(M.itemInvalid(i, M.notMoney("price")));
     const quantity = integerOf(item.quantity);
     if (quantity === null || quantity <= 0) refuse(M.itemInvalid(i, M.notWhole("quantity")));
-    const productId = idOf(item.product);
+    const productId = refOf(item.product) ?? refOf(item.productId);
     lines.push({
       id: idOf(item._id) ?? derivedId(`${id}/item/${i}`),
       productId,
@@ -416,7 +429,7 @@ async function writeOrder(tx: Tx, _run: Run, doc: MongoDocument, notes: string[]
     });
   }
 
-  let userId = idOf(doc.user);
+  let userId = refOf(doc.user);
   if (userId !== null && !(await userExists(tx, userId))) {
     notes.push(M.userMissing(userId));
     userId = null;
@@ -539,7 +552,7 @@ async function movementOf(
 ): Promise<Movement> {
   const type = legacyPointsType(textOf(doc.type));
   const amount = points(doc.amount, `${label}amount`, notes) ?? refuse(M.required(`${label}amount`));
-  const orderRef = idOf(doc.order) ?? idOf(doc.orderId);
+  const orderRef = refOf(doc.order) ?? refOf(doc.orderId);
   let orderId: string | null = null;
   if (orderRef && (await exists(tx, orders, orderRef))) {
     // One movement of a kind per order (the ledger's unique index): a second keeps no link.
@@ -562,7 +575,7 @@ async function movementOf(
 }
 
 async function writeLoyaltyAccount(tx: Tx, run: Run, doc: MongoDocument, notes: string[]): Promise<Outcome> {
-  const userId = idOf(doc.user) ?? idOf(doc.userId);
+  const userId = refOf(doc.user) ?? refOf(doc.userId);
   if (!(await userExists(tx, userId))) refuse(M.accountUserMissing);
   const accountId = idOf(doc._id);
   if (accountId) run.accountUsers.set(accountId, userId!);
@@ -599,8 +612,8 @@ async function writeLoyaltyMovement(tx: Tx, run: Run, doc: MongoDocument, notes:
   const id = idOrRefuse(doc);
   const [existing] = await tx.select({ id: loyaltyTransactions.id }).from(loyaltyTransactions).where(eq(loyaltyTransactions.id, id));
   if (existing) return "unchanged";
-  const accountRef = idOf(doc.account) ?? idOf(doc.loyaltyAccount);
-  const userId = idOf(doc.user) ?? idOf(doc.userId) ?? (accountRef ? (run.accountUsers.get(accountRef) ?? null) : null);
+  const accountRef = refOf(doc.account) ?? refOf(doc.loyaltyAccount);
+  const userId = refOf(doc.user) ?? refOf(doc.userId) ?? (accountRef ? (run.accountUsers.get(accountRef) ?? null) : null);
   if (!(await userExists(tx, userId))) refuse(M.required("el usuario (user) de la tienda"));
   await tx.insert(loyaltyTransactions).values(await movementOf(tx, doc, id, userId!, notes, ""));
   // The account's balance came with the account; a user without one gets it from their movements at the end.

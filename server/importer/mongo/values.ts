@@ -20,6 +20,11 @@ export function idOf(value: unknown): string | null {
   return null;
 }
 
+/** A reference to another document: its ObjectId, or the document itself when it was saved populated (`{ _id, … }`). */
+export function refOf(value: unknown): string | null {
+  return idOf(value) ?? idOf(objectOf(value)?._id);
+}
+
 /** A stable 24-hex id made from a text: for a row the old data gave no ObjectId (an item, an address), so a second run makes the same id. */
 export function derivedId(seed: string): string {
   return createHash("md5").update(seed).digest("hex").slice(0, 24);
