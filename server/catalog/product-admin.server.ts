@@ -10,6 +10,7 @@
  * its variants are written: the inventory takes the same locks in the same order, so a save and an
  * order queue up instead of deadlocking.
  */
+import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { cartItems, orderItems, products, productVariants } from "#server/db/schema.ts";
@@ -45,9 +46,9 @@ function placeholderSummary(input: ProductInput) {
   return { priceCents: input.variants[0]?.priceCents ?? 0, salePriceCents: null, stock: 0 };
 }
 
-function variantValues(productId: string, v: VariantInput) {
+function variantValues(productId: string, v: VariantInput, id: string = newId()) {
   return {
-    id: newId(),
+    id,
     productId,
     condition: v.condition,
     language: v.language,
@@ -57,11 +58,26 @@ function variantValues(productId: string, v: VariantInput) {
   };
 }
 
-/** Inserts a product and its variants inside the caller's transaction; its id. The caller calls `catalogChanged` after commit. */
-export async function insertProductRow(tx: Queryable, input: ProductInput): Promise<string> {
-  const id = newId();
-  await tx.insert(products).values({ id, ...columns(input), ...placeholderSummary(input) });
-  await tx.insert(productVariants).values(input.variants.map((v) => variantValues(id, v)));
+/**
+ * The id migration 0008 gave a product's first variant (`substr(md5(id || '/variant'), 1, 24)`):
+ * derived from the product's, so it is stable. The MongoDB import gives an old product's one
+ * variant the same id.
+ */
+export function firstVariantId(productId: string): string {
+  return createHash("md5").update(`${productId}/variant`).digest("hex").slice(0, 24);
+}
+
+/**
+ * Inserts a product and its variants inside the caller's transaction; its id. The caller calls
+ * `catalogChanged` after commit. `kept` (the MongoDB import): the product keeps the id and date it
+ * had, and its first variant gets `firstVariantId`.
+ */
+export async function insertProductRow(tx: Queryable, input: ProductInput, kept?: { id: string; dateAdded: Date }): Promise<string> {
+  const id = kept?.id ?? newId();
+  await tx.insert(products).values({ id, ...columns(input), ...placeholderSummary(input), ...(kept ? { dateAdded: kept.dateAdded } : {}) });
+  await tx
+    .insert(productVariants)
+    .values(input.variants.map((v, i) => variantValues(id, v, kept && i === 0 ? firstVariantId(id) : newId())));
   return id;
 }
 

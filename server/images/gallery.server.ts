@@ -38,23 +38,36 @@ export async function listImages(db: Queryable): Promise<GalleryImage[]> {
 /** Stores a checked image and its variants in one transaction; its new id. */
 export async function saveGalleryImage(db: Database, image: PreparedImage, uploadedBy: string | null): Promise<string> {
   const id = newId();
-  await db.transaction(async (tx) => {
-    await tx.insert(images).values({
-      id,
-      originalName: image.originalName,
-      mime: image.mime,
-      size: image.size,
-      width: image.width,
-      height: image.height,
-      bytes: image.bytes,
-      uploadedBy,
-    });
-    await tx.insert(imageVariants).values(image.variants.map((v) => ({ imageId: id, width: v.width, mime: "image/webp", bytes: v.bytes })));
-  });
+  await db.transaction((tx) => insertGalleryImage(tx, id, image, { uploadedBy }));
   return id;
 }
 
-const PROBLEM_MESSAGES: Record<GalleryFileProblem, string> = {
+/**
+ * Writes a checked image and its variants under `id` in the caller's transaction (the upload's new
+ * id, or the id an imported image already had, with its upload time).
+ */
+export async function insertGalleryImage(
+  tx: Queryable,
+  id: string,
+  image: PreparedImage,
+  options: { uploadedBy?: string | null; uploadedAt?: Date } = {},
+): Promise<void> {
+  await tx.insert(images).values({
+    id,
+    originalName: image.originalName,
+    mime: image.mime,
+    size: image.size,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
+    uploadedBy: options.uploadedBy ?? null,
+    ...(options.uploadedAt ? { uploadedAt: options.uploadedAt } : {}),
+  });
+  await tx.insert(imageVariants).values(image.variants.map((v) => ({ imageId: id, width: v.width, mime: "image/webp", bytes: v.bytes })));
+}
+
+/** Why a file was refused, in the gallery's Spanish words (the upload form, the MongoDB import's report). */
+export const PROBLEM_MESSAGES: Record<GalleryFileProblem, string> = {
   missing: ADMIN_MESSAGES.imageMissing,
   "too-large": ADMIN_MESSAGES.imageTooLarge,
   "not-image": ADMIN_MESSAGES.imageOnly,

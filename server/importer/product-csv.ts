@@ -10,6 +10,7 @@ import { parse, CsvError } from "csv-parse/sync";
 import { CSV_IMAGE_SEPARATOR, CSV_MAX_BYTES, csvColumnOf, csvHeaderError, type CsvColumn } from "#domain/product-csv.ts";
 import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { parseProductInput, type ProductInput, type ProductRowField } from "#server/catalog/product-input.ts";
+import type { FieldErrors } from "#domain/form-failure.ts";
 
 /** One product row of the file: its spreadsheet row number and its cells as written. */
 export interface CsvDataRow {
@@ -111,14 +112,21 @@ export function productFromRow(header: readonly string[], cells: readonly string
   });
   const parsed = parseProductInput(raw, "new");
   if (parsed.ok) return parsed;
-  // One line per column: an image's messages (`images.2`) are the images column's.
+  return { ok: false, error: productErrorText(parsed.fieldErrors) };
+}
+
+/**
+ * A refused product's messages on one line, by field ('price: El precio …; images: …'); an image's
+ * messages (`images.2`) are the images field's. The CSV import's row errors and the MongoDB
+ * import's refusals.
+ */
+export function productErrorText(fieldErrors: FieldErrors): string {
   const byColumn = new Map<string, string[]>();
-  for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
+  for (const [field, messages] of Object.entries(fieldErrors)) {
     const column = field.split(".")[0]!;
     const list = byColumn.get(column) ?? [];
     for (const message of messages ?? []) if (!list.includes(message)) list.push(message);
     byColumn.set(column, list);
   }
-  const error = [...byColumn].flatMap(([column, messages]) => messages.map((message) => `${column}: ${message}`)).join("; ");
-  return { ok: false, error };
+  return [...byColumn].flatMap(([column, messages]) => messages.map((message) => `${column}: ${message}`)).join("; ");
 }

@@ -1,0 +1,43 @@
+// npm run import:mongo -- DIR — brings the old shop's MongoDB data in (docs/architecture.md#importing-the-old-shops-mongodb-data):
+// a mongoexport (Extended JSON) or mongodump (BSON) folder, written into the configured database after its migrations.
+// Prints the report (counts, refusals row by row); exits 0 when done, even with refusals, and 1 when DIR cannot be read.
+import fs from "node:fs";
+import path from "node:path";
+import { getConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/client.ts";
+import { findDumpFiles, importMongoDump, mongoImportReportText } from "#server/importer/mongo/index.ts";
+import { MONGO_IMPORT_MESSAGES as M } from "#domain/mongo-import.ts";
+
+const arg = process.argv[2];
+if (!arg) {
+  console.error(M.usage);
+  process.exit(2);
+}
+const dir = path.resolve(arg);
+
+function unreadable(): string | null {
+  try {
+    if (!fs.existsSync(dir)) return M.dirMissing(dir);
+    if (!fs.statSync(dir).isDirectory()) return M.notADir(dir);
+    fs.accessSync(dir, fs.constants.R_OK | fs.constants.X_OK);
+    if (findDumpFiles(dir).length === 0) return M.noFiles(dir);
+    return null;
+  } catch (error) {
+    return M.dirUnreadable(dir, error instanceof Error ? error.message : String(error));
+  }
+}
+
+const problem = unreadable();
+if (problem) {
+  console.error(`Error: ${problem}`);
+  process.exit(1);
+}
+const handle = await openConfiguredDatabase(getConfig());
+try {
+  await handle.migrate();
+  console.log(`Importando los datos de la tienda anterior desde ${dir}\n`);
+  const report = await importMongoDump(handle.db, dir);
+  console.log(mongoImportReportText(report));
+} finally {
+  await handle.close();
+}
