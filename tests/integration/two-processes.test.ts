@@ -106,6 +106,8 @@ if (testDatabaseKinds().includes("postgres")) {
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(eq(orderItems.variantId, variantId));
       expect(sold).toEqual({ orders: 5, units: 5 });
+      // The figures for the operator's notes (README: several processes).
+      console.log(JSON.stringify({ twoProcesses: "checkout", buyers: 20, stock: 5, ...sold, stockLeft: variant!.stock }));
     });
 
     it("a sign-in on one process is valid on the other", async () => {
@@ -160,7 +162,10 @@ if (testDatabaseKinds().includes("postgres")) {
       const since = Date.now();
       for (;;) {
         const html = (await page(b, "/productos")).html;
-        if (html.includes("$150.00")) break;
+        if (html.includes("$150.00")) {
+          console.log(JSON.stringify({ twoProcesses: "price change", shownOnOtherAfterMs: Date.now() - since, ttlMs: TTL_MS }));
+          break;
+        }
         expect(Date.now() - since, "B still shows the old price").toBeLessThan(TTL_MS / 4);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
