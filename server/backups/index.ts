@@ -82,11 +82,12 @@ export function backupDownload(db: Database, now = new Date()): Promise<{ filena
  */
 export function writeBackup(db: Database, dir: string, now = new Date()): Promise<{ file: string; bytes: number }> {
   return oneAtATime(async () => {
-    fs.mkdirSync(dir, { recursive: true });
+    // A backup holds every customer's data and password hash: readable by the shop's user only.
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, backupFileName(now));
     const partial = `${file}.partial`;
     try {
-      await pipeline(await dumpDatabase(db), zlib.createGzip(), fs.createWriteStream(partial));
+      await pipeline(await dumpDatabase(db), zlib.createGzip(), fs.createWriteStream(partial, { mode: 0o600 }));
       fs.renameSync(partial, file);
     } catch (err) {
       fs.rmSync(partial, { force: true });

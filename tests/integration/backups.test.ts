@@ -103,6 +103,8 @@ for (const kind of testDatabaseKinds()) {
       expect(path.basename(file)).toBe("respaldo-2026-11-26T09-00-00Z.sql.gz");
       expect(bytes).toBeGreaterThan(0);
       expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      // Every customer's data and password hash: no other user of the machine may read it.
+      expect(fs.statSync(file).mode & 0o077).toBe(0);
 
       const target = await fresh();
       await restoreDump(target.db, readDumpFile(file));
