@@ -133,6 +133,11 @@ export function catalogChanged(db: Database): void {
 }
 
 export interface CatalogListener {
+  /**
+   * Resolves once the first connection listens and has cleared the caches (what was written before
+   * it listened); a cache filled after this is cleared only by a later write.
+   */
+  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -151,6 +156,8 @@ export function listenForCatalogChanges(db: Database): CatalogListener | null {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const connect = async () => {
     if (stopped) return;
     const next = new pg.Client(pool.options);
@@ -174,14 +181,17 @@ export function listenForCatalogChanges(db: Database): CatalogListener | null {
       await next.connect();
       await next.query(`listen ${CATALOG_CHANNEL}`);
       clearCaches(db); // what was written while no one listened
+      markReady();
     } catch (error) {
       reconnect(error);
     }
   };
   void connect();
   return {
+    ready,
     async stop() {
       stopped = true;
+      markReady();
       clearTimeout(retry);
       const current = client;
       client = null;
