@@ -123,6 +123,34 @@ const REQUEST_TIMEOUT_MS = 60_000;
 
 const STATUS_OK = [200];
 
+/** Every kind of request a soak makes (a run long enough makes each of them). */
+export const SOAK_KINDS = [
+  "browse",
+  "filter",
+  "search",
+  "search-typo",
+  "suggest",
+  "product",
+  "product-variant",
+  "cart-add",
+  "cart-set",
+  "cart-view",
+  "cart-remove",
+  "checkout-page",
+  "checkout-place",
+  "pay-page",
+  "pay-approve",
+  "pay-return",
+  "contest-add",
+  "contest-place",
+  "admin-login",
+  "admin-dashboard",
+  "admin-edit-page",
+  "admin-edit",
+  "admin-import",
+  "admin-import-status",
+] as const;
+
 interface Variant {
   id: string;
   productId: string;
@@ -593,11 +621,11 @@ async function admin(base: string, recorder: Recorder, s: Shared, until: number,
   await signInAdmin(v);
   const importEveryMs = Math.max(10_000, (durationS * 1000) / 8);
   let nextImport = Date.now() + 2_000;
-  while (Date.now() < until) {
+  for (let round = 0; Date.now() < until; round++) {
     if (Date.now() >= nextImport) {
       await adminImport(v, s, until);
       nextImport = Date.now() + importEveryMs;
-    } else if (chance(0.2)) {
+    } else if (round % 5 === 1) {
       await v.request("admin-dashboard", "GET", "/admin", STATUS_OK);
     } else {
       await adminEdit(v, s);
