@@ -9,8 +9,8 @@
  * --database-url URL or SOAK_DATABASE_URL (a fresh database is made on that server and dropped
  * afterwards). SOAK_SKIP_BUILD=1 uses the existing build/ (as BENCH_SKIP_BUILD does for the bench).
  *
- * Targets: 0 errors, 0 oversold (exit code 1 otherwise), memory growth under 10 % after warm-up —
- * judged only for runs of 2 minutes or more, as a 30-second run is mostly warm-up.
+ * Targets (exit code 1 otherwise): 0 errors, 0 oversold, memory growth under 10 % after warm-up —
+ * the last one judged only for runs of 2 minutes or more, as a 30-second run is mostly warm-up.
  */
 import { parseArgs } from "node:util";
 import { ensureShopBuild } from "./lib/shop-server.ts";
