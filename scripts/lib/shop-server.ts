@@ -48,6 +48,8 @@ export async function waitReady(url: string, child: ChildProcess) {
 
 /** Servers this run started: stopped when the run ends, fails or is interrupted (Ctrl-C, kill). */
 const servers = new Set<ChildProcess>();
+/** What an interrupted run still removes (a temporary DATA_DIR, a fresh PostgreSQL database). */
+const cleanups = new Set<() => unknown>();
 let handlersInstalled = false;
 
 function installExitHandlers() {
@@ -58,10 +60,19 @@ function installExitHandlers() {
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.once(signal, () => {
-      for (const child of servers) child.kill("SIGTERM");
-      process.exit(130);
+      const exits = [...servers].map((child) => stop(child));
+      // The servers first (a database is dropped once no one uses it), then the cleanups, 15 s at most.
+      const cleaned = Promise.allSettled(exits).then(() => Promise.allSettled([...cleanups].map(async (cleanup) => cleanup())));
+      void Promise.race([cleaned, new Promise((r) => setTimeout(r, 15_000))]).finally(() => process.exit(130));
     });
   }
+}
+
+/** Runs `cleanup` if the run is interrupted before the returned function is called (when the caller cleans up itself). */
+export function onInterrupt(cleanup: () => unknown): () => void {
+  installExitHandlers();
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
 }
 
 /**
@@ -170,13 +181,18 @@ export async function withFreshPostgres<T>(adminUrl: string, prefix: string, use
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  try {
-    return await use(url.toString());
-  } finally {
+  const drop = async () => {
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);
     await dropper.end();
+  };
+  const done = onInterrupt(drop);
+  try {
+    return await use(url.toString());
+  } finally {
+    done();
+    await drop();
   }
 }
 

@@ -35,7 +35,17 @@ import { variantSlug } from "#domain/variants.ts";
 import type { ProductQuery, SingleCondition } from "#domain/product-query.ts";
 import { checkoutFormFields } from "#tests/fixtures/checkout.ts";
 import { insertProduct, onlyVariantId, productFormBody } from "#tests/fixtures/products.ts";
-import { listPath, percentile, rssMbOf, seedShop, startSeededShop, stop, withFreshPostgres, type SeededShop } from "./shop-server.ts";
+import {
+  listPath,
+  onInterrupt,
+  percentile,
+  rssMbOf,
+  seedShop,
+  startSeededShop,
+  stop,
+  withFreshPostgres,
+  type SeededShop,
+} from "./shop-server.ts";
 
 export type SoakDatabase = "pglite" | "postgres";
 
@@ -96,7 +106,8 @@ export interface SoakReport {
     samples: string[];
   };
   memory: {
-    samples: Array<{ atS: number; rssMb: number }>;
+    /** The server's resident set, and the V8 heap in use (from its /metrics), in MB; NaN where unknown. */
+    samples: MemorySample[];
     /** When warm-up ends: 20 % of the run, and at least MIN_WARM_UP_S. */
     warmUpS: number;
     /** The first sample after warm-up. */
@@ -104,6 +115,8 @@ export interface SoakReport {
     /** The largest sample of the last 20 % of the run. */
     lateMaxMb: number;
     growthPct: number;
+    /** The same measure for the V8 heap in use: flat when what grows is outside JavaScript (PGlite's WASM memory). */
+    heapGrowthPct: number;
     /** Judged only for runs of 2 minutes or more: a shorter run is mostly warm-up. */
     judged: boolean;
   };
@@ -712,19 +725,42 @@ async function audit(seeded: SeededShop, setup: Setup, s: Shared): Promise<{ ord
   }
 }
 
-function memoryOf(samples: Array<{ atS: number; rssMb: number }>, durationS: number): SoakReport["memory"] {
-  const valid = samples.filter((x) => Number.isFinite(x.rssMb));
+export interface MemorySample {
+  atS: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+/** A gauge of the shop's /metrics (answered to this machine without a token), in MB; NaN when missing. */
+async function metricMb(base: string, name: string): Promise<number> {
+  try {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const value = new RegExp(`^${name} ([0-9.e+]+)$`, "m").exec(text)?.[1];
+    return value ? Number(value) / 1024 / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Growth of `of` from the first sample after `warmUpS` to the largest of the last 20 % of the run. */
+function growth(samples: MemorySample[], of: "rssMb" | "heapMb", warmUpS: number, durationS: number) {
+  const valid = samples.filter((x) => Number.isFinite(x[of]));
+  const baseline = valid.find((x) => x.atS >= warmUpS)?.[of] ?? NaN;
+  const late = valid.filter((x) => x.atS >= durationS * 0.8).map((x) => x[of]);
+  const lateMax = late.length > 0 ? Math.max(...late) : NaN;
+  return { baseline, lateMax, pct: ((lateMax - baseline) / baseline) * 100 };
+}
+
+function memoryOf(samples: MemorySample[], durationS: number): SoakReport["memory"] {
   const warmUpS = Math.min(durationS * 0.5, Math.max(durationS * 0.2, MIN_WARM_UP_S));
-  const baseline = valid.find((x) => x.atS >= warmUpS) ?? valid[0];
-  const late = valid.filter((x) => x.atS >= durationS * 0.8);
-  const lateMax = late.length > 0 ? Math.max(...late.map((x) => x.rssMb)) : NaN;
-  const baselineMb = baseline?.rssMb ?? NaN;
+  const rss = growth(samples, "rssMb", warmUpS, durationS);
   return {
     samples,
     warmUpS,
-    baselineMb,
-    lateMaxMb: lateMax,
-    growthPct: ((lateMax - baselineMb) / baselineMb) * 100,
+    baselineMb: rss.baseline,
+    lateMaxMb: rss.lateMax,
+    growthPct: rss.pct,
+    heapGrowthPct: growth(samples, "heapMb", warmUpS, durationS).pct,
     judged: durationS >= MEMORY_JUDGED_FROM_S,
   };
 }
@@ -768,13 +804,19 @@ async function soakOn(seeded: SeededShop, options: SoakOptions): Promise<SoakRep
     importsDone: 0,
     adminStock: new Map(),
   };
-  const samples: Array<{ atS: number; rssMb: number }> = [];
+  const samples: MemorySample[] = [];
   const startedAt = Date.now();
   const until = startedAt + options.durationS * 1000;
   const sampleEveryMs = Math.min(10_000, Math.max(1_000, (options.durationS * 1000) / 40));
-  const sample = () => samples.push({ atS: (Date.now() - startedAt) / 1000, rssMb: rssMbOf(shop.server.pid) });
-  sample();
-  const sampler = setInterval(sample, sampleEveryMs);
+  const sample = async () => {
+    const atS = (Date.now() - startedAt) / 1000;
+    const heapMb = await metricMb(shop.base, "nodejs_heap_size_used_bytes");
+    let rssMb = rssMbOf(shop.server.pid);
+    if (!Number.isFinite(rssMb)) rssMb = await metricMb(shop.base, "process_resident_memory_bytes");
+    samples.push({ atS, rssMb, heapMb });
+  };
+  await sample();
+  const sampler = setInterval(() => void sample(), sampleEveryMs);
   const progressEveryMs = Math.max(5_000, (options.durationS * 1000) / 10);
   const progress = setInterval(() => {
     const requests = [...recorder.latencies.values()].reduce((n, l) => n + l.length, 0);
@@ -788,7 +830,7 @@ async function soakOn(seeded: SeededShop, options: SoakOptions): Promise<SoakRep
     for (let i = clients.length; i < options.clients; i++) clients.push(shopper(shop.base, recorder, shared, until));
     const settled = await Promise.allSettled(clients);
     for (const r of settled) if (r.status === "rejected") recorder.error("client", String(r.reason));
-    sample();
+    await sample();
   } finally {
     clearInterval(sampler);
     clearInterval(progress);
@@ -833,10 +875,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const on = async (databaseUrl?: string) => {
     log(`Seeding the demo catalogue into ${databaseUrl ? "a fresh PostgreSQL database" : "a fresh embedded database"} ...`);
     const seeded = seedShop({ databaseUrl, prefix: "shop-soak-", quiet: true });
+    const remove = () => fs.rmSync(seeded.dataDir, { recursive: true, force: true });
+    const done = onInterrupt(remove);
     try {
       return await soakOn(seeded, options);
     } finally {
-      fs.rmSync(seeded.dataDir, { recursive: true, force: true });
+      done();
+      remove();
     }
   };
   if (options.database === "pglite") return on();
@@ -876,13 +921,13 @@ export function formatReport(r: SoakReport): string {
   const m = r.memory;
   const step = Math.max(1, Math.ceil(m.samples.length / 20));
   lines.push(
-    `memory (server RSS, MB): ${m.samples
+    `memory (server RSS / V8 heap used, MB): ${m.samples
       .filter((_, i) => i % step === 0 || i === m.samples.length - 1)
-      .map((x) => `${x.atS.toFixed(0)}s ${ms(x.rssMb)}`)
+      .map((x) => `${x.atS.toFixed(0)}s ${ms(x.rssMb)}/${ms(x.heapMb)}`)
       .join(" · ")}`,
   );
   lines.push(
-    `memory growth after warm-up: ${m.growthPct.toFixed(1)} % (first sample after the warm-up's ${m.warmUpS.toFixed(0)} s ${ms(m.baselineMb)} MB → max of the last 20 % ${ms(m.lateMaxMb)} MB)${m.judged ? "" : ` — not judged: runs under ${MEMORY_JUDGED_FROM_S} s are mostly warm-up`}`,
+    `memory growth after warm-up: ${m.growthPct.toFixed(1)} % (first sample after the warm-up's ${m.warmUpS.toFixed(0)} s ${ms(m.baselineMb)} MB → max of the last 20 % ${ms(m.lateMaxMb)} MB; the V8 heap ${m.heapGrowthPct.toFixed(1)} %)${m.judged ? "" : ` — not judged: runs under ${MEMORY_JUDGED_FROM_S} s are mostly warm-up`}`,
   );
   if (r.serverErrors.length > 0) {
     lines.push(`server log: ${r.serverErrors.length} error lines, the first:`);
