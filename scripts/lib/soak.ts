@@ -115,7 +115,7 @@ export interface SoakReport {
     /** The largest sample of the last 20 % of the run. */
     lateMaxMb: number;
     growthPct: number;
-    /** The same measure for the V8 heap in use: flat when what grows is outside JavaScript (PGlite's WASM memory). */
+    /** The V8 heap's floor, last 20 % against the time before (heapFloorGrowth): flat when what grows is outside JavaScript (PGlite's WASM memory). */
     heapGrowthPct: number;
     /** Judged only for runs of 2 minutes or more: a shorter run is mostly warm-up. */
     judged: boolean;
@@ -139,7 +139,11 @@ export const MEMORY_GROWTH_TARGET_PCT = 10;
 const ADMIN_EMAIL = "soak-admin@example.com";
 const ADMIN_PASSWORD = "soak-only-password";
 const ADMIN_PRODUCTS = 6;
-const CONTESTED_VARIANTS = 12;
+/**
+ * How many variants are raced for, at CONTESTED_STOCK units each: one after the other, the next once
+ * one sells out (about one every few seconds), so a long run keeps racing to its end.
+ */
+const contestedVariants = (durationS: number) => Math.max(12, Math.ceil(durationS / 5));
 const CONTESTED_STOCK = 2;
 const IMPORT_ROWS = 40;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -206,7 +210,7 @@ async function openSeeded(seeded: SeededShop): Promise<Handle> {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Before the server starts: the admin's products, the contested variants at 2 units, and the stock at start. */
-async function prepare(seeded: SeededShop): Promise<Setup> {
+async function prepare(seeded: SeededShop, durationS: number): Promise<Setup> {
   const handle = await openSeeded(seeded);
   try {
     const { db } = handle;
@@ -222,7 +226,7 @@ async function prepare(seeded: SeededShop): Promise<Setup> {
         select v.id from product_variants v
         where v.archived_at is null and v.stock > 0
           and (select count(*) from product_variants w where w.product_id = v.product_id and w.archived_at is null) = 1
-        order by v.id limit ${CONTESTED_VARIANTS}`),
+        order by v.id limit ${contestedVariants(durationS)}`),
     ).map((r) => r.id);
     if (single.length > 0) await db.execute(sql`update product_variants set stock = ${CONTESTED_STOCK} where id in ${single}`);
     const rows = rowsOf<{ id: string; product_id: string; condition: string; language: string; stock: number }>(
@@ -742,32 +746,44 @@ async function metricMb(base: string, name: string): Promise<number> {
   }
 }
 
-/** Growth of `of` from the first sample after `warmUpS` to the largest of the last 20 % of the run. */
-function growth(samples: MemorySample[], of: "rssMb" | "heapMb", warmUpS: number, durationS: number) {
-  const valid = samples.filter((x) => Number.isFinite(x[of]));
-  const baseline = valid.find((x) => x.atS >= warmUpS)?.[of] ?? NaN;
-  const late = valid.filter((x) => x.atS >= durationS * 0.8).map((x) => x[of]);
+/** Growth of the resident set from the first sample after `warmUpS` to the largest of the last 20 % of the run. */
+function rssGrowth(samples: MemorySample[], warmUpS: number, durationS: number) {
+  const valid = samples.filter((x) => Number.isFinite(x.rssMb));
+  const baseline = valid.find((x) => x.atS >= warmUpS)?.rssMb ?? NaN;
+  const late = valid.filter((x) => x.atS >= durationS * 0.8).map((x) => x.rssMb);
   const lateMax = late.length > 0 ? Math.max(...late) : NaN;
   return { baseline, lateMax, pct: ((lateMax - baseline) / baseline) * 100 };
 }
 
+/**
+ * Growth of the V8 heap's floor (its lowest samples, just after a collection: what stays alive)
+ * from between warm-up and the last 20 % of the run to the last 20 %; a sawtooth's peaks say nothing.
+ */
+function heapFloorGrowth(samples: MemorySample[], warmUpS: number, durationS: number): number {
+  const valid = samples.filter((x) => Number.isFinite(x.heapMb) && x.atS >= warmUpS);
+  const floor = (xs: MemorySample[]) => (xs.length > 0 ? Math.min(...xs.map((x) => x.heapMb)) : NaN);
+  const middle = floor(valid.filter((x) => x.atS < durationS * 0.8));
+  const late = floor(valid.filter((x) => x.atS >= durationS * 0.8));
+  return ((late - middle) / middle) * 100;
+}
+
 function memoryOf(samples: MemorySample[], durationS: number): SoakReport["memory"] {
   const warmUpS = Math.min(durationS * 0.5, Math.max(durationS * 0.2, MIN_WARM_UP_S));
-  const rss = growth(samples, "rssMb", warmUpS, durationS);
+  const rss = rssGrowth(samples, warmUpS, durationS);
   return {
     samples,
     warmUpS,
     baselineMb: rss.baseline,
     lateMaxMb: rss.lateMax,
     growthPct: rss.pct,
-    heapGrowthPct: growth(samples, "heapMb", warmUpS, durationS).pct,
+    heapGrowthPct: heapFloorGrowth(samples, warmUpS, durationS),
     judged: durationS >= MEMORY_JUDGED_FROM_S,
   };
 }
 
 async function soakOn(seeded: SeededShop, options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => {});
-  const setup = await prepare(seeded);
+  const setup = await prepare(seeded, options.durationS);
   log(
     `${setup.productIds.length} products, ${setup.buyable.length} variants to buy, ${setup.contested.length} raced for (${CONTESTED_STOCK} units each), ${setup.adminProducts.length} for the admin`,
   );
@@ -927,7 +943,7 @@ export function formatReport(r: SoakReport): string {
       .join(" · ")}`,
   );
   lines.push(
-    `memory growth after warm-up: ${m.growthPct.toFixed(1)} % (first sample after the warm-up's ${m.warmUpS.toFixed(0)} s ${ms(m.baselineMb)} MB → max of the last 20 % ${ms(m.lateMaxMb)} MB; the V8 heap ${m.heapGrowthPct.toFixed(1)} %)${m.judged ? "" : ` — not judged: runs under ${MEMORY_JUDGED_FROM_S} s are mostly warm-up`}`,
+    `memory growth after warm-up: ${m.growthPct.toFixed(1)} % (first sample after the warm-up's ${m.warmUpS.toFixed(0)} s ${ms(m.baselineMb)} MB → max of the last 20 % ${ms(m.lateMaxMb)} MB; the V8 heap's floor after collections ${m.heapGrowthPct.toFixed(1)} %)${m.judged ? "" : ` — not judged: runs under ${MEMORY_JUDGED_FROM_S} s are mostly warm-up`}`,
   );
   if (r.serverErrors.length > 0) {
     lines.push(`server log: ${r.serverErrors.length} error lines, the first:`);
