@@ -193,6 +193,7 @@ interface Variant {
 interface Setup {
   /** Variants at start by id (the admin's products included). */
   variants: Map<string, Variant>;
+  allVariants: Variant[];
   /** What shoppers buy: in stock at start, neither contested nor the admin's. */
   buyable: Variant[];
   contested: Variant[];
@@ -247,6 +248,7 @@ async function prepare(seeded: SeededShop, durationS: number): Promise<Setup> {
     );
     return {
       variants,
+      allVariants: [...variants.values()],
       buyable,
       contested: single.map((id) => variants.get(id)!),
       adminProducts,
@@ -403,7 +405,7 @@ interface Shared {
   adminStock: Map<string, number>;
 }
 
-/** A list page: page 1 is always there; a later page past the end (the filters match fewer products now) is a 302 to the last. */
+/** A list page: page 1 is always there; a later page past the end (fewer products match now) is a 302 to the last. */
 const listStatuses = (page: number) => (page === 1 ? STATUS_OK : [200, 302]);
 
 async function browse(v: Visitor, s: Shared) {
@@ -438,7 +440,7 @@ async function suggest(v: Visitor, s: Shared) {
 }
 
 async function productPage(v: Visitor, s: Shared) {
-  const variant = pick([...s.setup.variants.values()]);
+  const variant = pick(s.setup.allVariants);
   if (chance(0.4)) await v.request("product-variant", "GET", `/producto/${variant.productId}?variante=${variantSlug(variant)}`, STATUS_OK);
   else await v.request("product", "GET", `/producto/${pick(s.setup.productIds)}`, STATUS_OK);
 }
