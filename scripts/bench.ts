@@ -47,19 +47,31 @@
  * request (never cached), each held to p50 ≤ 25 ms; the size of the 'char' answer is held to 2 KB
  * gzip. BENCH_ONLY=catalogue runs the catalogue's tables and the page weight only.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { PAGE_SIZE } from "#domain/catalog.ts";
-import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import { buildDemoCatalog } from "#server/catalog/demo-catalog.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import {
+  cookiesOf,
+  ensureShopBuild,
+  freePort,
+  listPath,
+  percentile,
+  rssMbOf,
+  run,
+  seedShop,
+  spawnServer,
+  startSeededShop,
+  stop,
+  waitReady,
+  withFreshPostgres,
+} from "./lib/shop-server.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -79,67 +91,6 @@ const TARGET_EXTRA_JS_KB = 10;
 // Search as you type (/buscar/sugerencias): p50 and size of one answer.
 const TARGET_SUGGEST_P50_MS = 25;
 const TARGET_SUGGEST_GZIP_BYTES = 2048;
-
-function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const result = spawnSync(cmd, args, { stdio: "inherit", cwd: options.cwd, env: { ...process.env, ...options.env } });
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server for ${url} exited early`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not become ready`);
-}
-
-/** Servers this run started: stopped when the run ends, fails or is interrupted (Ctrl-C, kill). */
-const servers = new Set<ChildProcess>();
-
-function spawnServer(options: { cwd?: string; env: NodeJS.ProcessEnv }): ChildProcess {
-  const child = spawn("node", ["server.js"], { ...options, stdio: ["ignore", "inherit", "inherit"] });
-  servers.add(child);
-  child.once("exit", () => servers.delete(child));
-  return child;
-}
-
-process.once("exit", () => {
-  for (const child of servers) child.kill("SIGTERM");
-});
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.once(signal, () => {
-    for (const child of servers) child.kill("SIGTERM");
-    process.exit(130);
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-const listPath = (change: Partial<ProductQuery>) => {
-  const qs = serializeProductQuery({ ...DEFAULT_QUERY, ...change });
-  return qs ? `/productos?${qs}` : "/productos";
-};
 
 /**
  * A cookie the shop ignores: the same page as a first visit's, but rendered for the request, as
@@ -282,8 +233,6 @@ async function pageWeight(base: string, pagePath: string) {
   };
 }
 
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-
 /** Registers a shopper and puts three products (of these, not sold out) in their cart, through the shop's own forms; returns their Cookie header. */
 async function signedInShopper(base: string, productIds: string[]): Promise<string> {
   const form = (fields: Record<string, string>, cookie = "") => ({
@@ -318,30 +267,10 @@ async function startShop(
   databaseUrl?: string,
   orders = 0,
 ): Promise<{ base: string; server: ChildProcess; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  console.log(`\nSeeding ${total} products${orders ? ` and ${orders} orders` : ""} into ${databaseUrl ? "PostgreSQL" : dataDir} ...`);
-  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  run("npx", ["tsx", "scripts/seed.ts", "--extra", String(total - DEMO_SIZE), "--orders", String(orders)], {
-    env: { DATA_DIR: dataDir, ...database },
-  });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawnServer({
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: "benchmark-only-secret-0123456789abcdef",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ...database,
-      LOG_REQUESTS: "false",
-      ADMIN_PASSWORD: "benchmark-only",
-      RATE_LIMIT_FACTOR: "1000",
-    },
-  });
-  await waitReady(`${base}/readyz`, server);
-  return { base, server, dataDir };
+  console.log(
+    `\nSeeding ${total} products${orders ? ` and ${orders} orders` : ""} into ${databaseUrl ? "PostgreSQL" : "a fresh DATA_DIR"} ...`,
+  );
+  return startSeededShop(seedShop({ extra: total - DEMO_SIZE, orders, databaseUrl }));
 }
 
 interface RouteSummary extends Target {
@@ -479,10 +408,6 @@ async function guestAtCheckout(base: string, productId: string): Promise<{ cooki
   return { cookie, token };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 async function benchOrders(label: string, databaseUrl?: string) {
   const { base, server, dataDir } = await startShop(DEMO_SIZE, databaseUrl);
   let placed = 0;
@@ -562,29 +487,10 @@ function printOrders(r: Awaited<ReturnType<typeof benchOrders>>) {
   );
 }
 
-/** A fresh database on the BENCH_DATABASE_URL server, dropped afterwards. */
-async function withBenchPostgres<T>(adminUrl: string, use: (url: string) => Promise<T>): Promise<T> {
-  const name = `shop_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await use(url.toString());
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  }
-}
-
 async function runOrderBenches() {
   const results = [await benchOrders("embedded database (PGlite)")];
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) results.push(await withBenchPostgres(pgUrl, (url) => benchOrders("PostgreSQL", url)));
+  if (pgUrl) results.push(await withFreshPostgres(pgUrl, "shop_bench", (url) => benchOrders("PostgreSQL", url)));
   return results;
 }
 
@@ -608,16 +514,6 @@ async function adminCookie(base: string): Promise<string> {
   if (panel.status !== 200 || !(await panel.text()).includes("Panel de Administración"))
     throw new Error(`admin sign-in failed (${res.status})`);
   return cookie;
-}
-
-/** The process's resident memory in MB (Linux /proc), or NaN. */
-function rssMbOf(pid: number | undefined): number {
-  try {
-    const kbLine = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kbLine ? Number(kbLine) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Downloads the whole CSV export, sampling the server's RSS every 20 ms. */
@@ -733,12 +629,12 @@ async function withBaseline<T>(use: (baseline: Baseline) => Promise<T>): Promise
 
 async function main() {
   if (process.env.BENCH_ONLY === "orders") {
-    if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+    ensureShopBuild(process.env.BENCH_SKIP_BUILD === "1");
     for (const r of await runOrderBenches()) printOrders(r);
     return;
   }
   if (process.env.BENCH_ONLY === "admin") {
-    if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+    ensureShopBuild(process.env.BENCH_SKIP_BUILD === "1");
     printAdmin(await withBaseline(benchAdmin));
     return;
   }
@@ -747,7 +643,7 @@ async function main() {
     run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: BASELINE_DIR });
   }
   run("npm", ["run", "build"], { cwd: BASELINE_DIR });
-  if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
+  ensureShopBuild(process.env.BENCH_SKIP_BUILD === "1");
 
   const baselinePort = await freePort();
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
