@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "#tests/fixtures/shop-process.ts";
 import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 
 export function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
@@ -22,16 +22,8 @@ export function ensureShopBuild(skip: boolean) {
   if (!skip || !fs.existsSync("build/server/index.js")) run("npm", ["run", "build"]);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free TCP port on 127.0.0.1 (the tests' own helper). */
+export { freePort };
 
 export async function waitReady(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
