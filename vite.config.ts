@@ -26,6 +26,33 @@ function clientModuleList(): Plugin {
   };
 }
 
+/**
+ * Vite wraps every dynamic `import()` in a helper that first preloads the imported chunk's own
+ * imports. With `build.modulePreload: false` (below) it is handed no file to preload, yet its code
+ * (about 0.5 KB gzip) still ships in the storefront's shared chunk for the search box's `import()`.
+ * This gives the helper's module a body that only runs the import, as it would anyway. Vite would
+ * still hand it the CSS files of a chunk imported on demand (`__vite__mapDeps`); the build stops
+ * then, since this helper would not load them.
+ */
+function noPreloadHelper(): Plugin {
+  const helperId = "\0vite/preload-helper.js";
+  return {
+    name: "no-preload-helper",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      if (id === helperId) return "export const __vitePreload = (load) => load();";
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === "chunk" && output.code.includes("__vite__mapDeps")) {
+          this.error(`${output.fileName} imports on demand a chunk with CSS of its own: noPreloadHelper would not load it`);
+        }
+      }
+    },
+  };
+}
+
 const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 
 /**
@@ -44,6 +71,7 @@ const SHELL = /\/app\/(root|routes\/(productos|producto|carrito))\.tsx$/;
 type ModuleInfoOf = (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 
 const ROUTE = /\/app\/routes\//;
+const COMMONJS_HELPERS = "\0commonjsHelpers.js";
 /** React Router's browser entry: a chunk of one line of its own otherwise. */
 const CLIENT_ENTRY = /\/entry\.client\.tsx$/;
 /** The chunk of the modules that only one of the shell's pages uses (with other screens, maybe). */
@@ -65,7 +93,8 @@ function shopChunk(): (id: string, meta: { getModuleInfo: ModuleInfoOf }) => str
   };
   const chunkOf = new Map<string, string | undefined>();
   return (id, { getModuleInfo }) => {
-    if (FRAMEWORK.test(id) || CLIENT_ENTRY.test(id)) return "framework";
+    // Rollup's CommonJS interop helpers serve React's CommonJS builds (and a lone helper elsewhere would tie the chunks in a circle).
+    if (FRAMEWORK.test(id) || CLIENT_ENTRY.test(id) || id === COMMONJS_HELPERS) return "framework";
     if (id.includes("/node_modules/") || ROUTE.test(id)) return undefined;
     if (!chunkOf.has(id)) {
       const found = shellImporters(id, getModuleInfo, new Set(), new Set());
@@ -104,5 +133,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native / WASM packages stay external and load from node_modules at run time.
     external: ["@electric-sql/pglite", "sharp", "pg"],
   },
-  plugins: [reactRouter(), clientModuleList()],
+  plugins: [noPreloadHelper(), reactRouter(), clientModuleList()],
 }));
