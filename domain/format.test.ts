@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  currentYear,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatFileSize,
-  formatMoney,
-  formatMoneyCents,
-  formatPoints,
-} from "./format";
+import { currentYear, formatCount, formatMoney, formatMoneyCents, formatPoints } from "./format";
+import { formatDate, formatDateTime } from "./dates";
+import { formatFileSize } from "./gallery-upload";
 
 describe("es-MX formatting", () => {
   it("formats money as $1,234.50 MXN", () => {

@@ -1,4 +1,9 @@
-/** es-MX formatting in the shop's time zone (docs/architecture.md#where-code-goes): one place for money and dates. */
+/**
+ * es-MX formatting in the shop's time zone (docs/architecture.md#where-code-goes): money, counts and
+ * points, which every storefront page shows. Dates are in `domain/dates.ts`, file sizes in
+ * `domain/gallery-upload.ts`: only the account, order and admin screens show them, and a module here
+ * travels with every page's JavaScript.
+ */
 /** The shop's time zone: every date shown, and the days the sales figures count, are Mexico City's. */
 export const SHOP_TIME_ZONE = "America/Mexico_City";
 
@@ -7,7 +12,7 @@ export const SHOP_TIME_ZONE = "America/Mexico_City";
  * and building an Intl formatter costs a phone's browser tens of milliseconds (the first one far
  * more) that the pages which show no date should not pay.
  */
-function onFirstUse<T>(make: () => T): () => T {
+export function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }
@@ -48,52 +53,6 @@ export function formatCount(count: number): string {
 /** Points as shown everywhere (the header's chip on every page): rounded down (docs/requirements.md#loyalty-points), with es-MX grouping ("1,234"). */
 export function formatPoints(points: number): string {
   return formatCount(Math.floor(points));
-}
-
-const longDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("es-MX", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: SHOP_TIME_ZONE,
-    }),
-);
-
-/** "22 de noviembre de 2026". */
-export function formatDate(value: Date | string): string {
-  return longDate().format(typeof value === "string" ? new Date(value) : value);
-}
-
-const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("es-MX", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: SHOP_TIME_ZONE,
-    }),
-);
-
-export function formatDateTime(value: Date | string): string {
-  return dateTime().format(typeof value === "string" ? new Date(value) : value);
-}
-
-const fileSizeNumber = onFirstUse(() => new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 }));
-const FILE_SIZE_UNITS = ["B", "KB", "MB", "GB"] as const;
-
-/** A file size as the gallery shows it (docs/requirements.md#admin-area): "512 B", "1.5 KB", "4.8 MB" (1 KB = 1024 B). */
-export function formatFileSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  // Move up a unit while the shown number would be 1024 or more ("1,024 KB" is "1 MB").
-  while (unit < FILE_SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
-    value /= 1024;
-    unit++;
-  }
-  return `${fileSizeNumber().format(unit === 0 ? Math.round(value) : value)} ${FILE_SIZE_UNITS[unit]}`;
 }
 
 const yearInMexicoCity = onFirstUse(() => new Intl.DateTimeFormat("en", { year: "numeric", timeZone: SHOP_TIME_ZONE }));

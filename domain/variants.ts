@@ -3,7 +3,8 @@
  * sealed product or the accessory; a variant is one condition × language of it, with its own
  * price, sale price and stock. Singles come in the five conditions below, best first; sealed
  * products and accessories have one variant, 'Nuevo'. The codes are what the database, the URL
- * and the CSV import keep; the labels are what a shopper reads.
+ * and the CSV import keep; the labels are what a shopper reads. How a variant is named in a line, a
+ * URL and JSON-LD, and which one a product page shows, is in `domain/variant-names.ts`.
  */
 /** Lower case, accents and surrounding spaces dropped: how typed codes and labels are compared. */
 function normalizeLabel(value: string): string {
@@ -62,56 +63,4 @@ export function parseLanguage(value: string): Language | null {
     if (code === wanted || normalizeLabel(LANGUAGE_LABELS[code]) === wanted) return code;
   }
   return null;
-}
-
-/** 'Casi nueva · Japonés'; a sealed product's one variant reads 'Nuevo · Inglés'. */
-export function variantLabel(v: { condition: string; language: string }): string {
-  const condition = isCondition(v.condition) ? CONDITION_LABELS[v.condition] : v.condition;
-  const language = isLanguage(v.language) ? LANGUAGE_LABELS[v.language] : v.language;
-  return `${condition} · ${language}`;
-}
-
-/** The variant's name in a URL (`?variante=lp-ja`): condition and language, unique among a product's variants. */
-export function variantSlug(v: { condition: string; language: string }): string {
-  return `${v.condition}-${v.language}`.toLowerCase();
-}
-
-/** The condition and language a `?variante=` value names, or null for anything else. */
-export function parseVariantSlug(slug: string | null | undefined): { condition: Condition; language: Language } | null {
-  const match = /^([a-z]{2,3})-([a-z]{2})$/.exec((slug ?? "").trim().toLowerCase());
-  if (!match) return null;
-  const condition = match[1]!.toUpperCase();
-  const language = match[2]!;
-  return isCondition(condition) && isLanguage(language) ? { condition, language } : null;
-}
-
-/** Sort rank: best condition first, then Español, Inglés, Japonés. */
-export function variantRank(v: { condition: string; language: string }): number {
-  return (CONDITIONS as readonly string[]).indexOf(v.condition) * 10 + (LANGUAGES as readonly string[]).indexOf(v.language);
-}
-
-/** schema.org's itemCondition for a variant (JSON-LD Offers): sealed is new, a damaged card damaged, any played card used. */
-export function schemaItemCondition(condition: string): string {
-  if (condition === NEW_CONDITION) return "https://schema.org/NewCondition";
-  if (condition === "DMG") return "https://schema.org/DamagedCondition";
-  return "https://schema.org/UsedCondition";
-}
-
-/** A line's name with what it is: 'Charizard ex (Ligeramente jugada · Japonés)' (carts, orders, e-mails, stock messages). */
-export function itemTitle(name: string, v: { condition: string | null; language: string | null }): string {
-  return v.condition && v.language ? `${name} (${variantLabel({ condition: v.condition, language: v.language })})` : name;
-}
-
-/**
- * The variant a product page shows: the one `?variante=` names, else the one the list shows for
- * the product (the cheapest in stock), else the first. The server and the browser choose alike.
- */
-export function chooseVariant<V extends { id: string; slug: string }>(
-  variants: readonly V[],
-  slug: string | null,
-  shownVariantId: string | null,
-): V | null {
-  const wanted = slug ? parseVariantSlug(slug) : null;
-  const named = wanted ? variants.find((v) => v.slug === variantSlug(wanted)) : undefined;
-  return named ?? variants.find((v) => v.id === shownVariantId) ?? variants[0] ?? null;
 }

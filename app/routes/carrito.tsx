@@ -10,7 +10,6 @@ import { lineTotalCents, summarizeCart } from "#domain/pricing.ts";
 import { parseCartForm } from "#app/lib/cart-form.ts";
 import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
-import { itemTitle, variantLabel, variantSlug } from "#domain/variants.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -157,12 +156,11 @@ type Line = Route.ComponentProps["loaderData"]["lines"][number];
 function CartLineItem({ line }: { line: Line }) {
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
-  const href = `/producto/${line.productId}?variante=${variantSlug(line)}`;
+  const { href, title } = line;
   const quantity = line.quantity;
   const lineTotal = lineTotalCents(line);
   const regular = line.priceCents * quantity;
   const error = failureFor(fetcher.data)?.formError ?? null;
-  const title = itemTitle(line.name, line);
   const hidden = (
     <>
       <input type="hidden" name="productId" value={line.productId} />
@@ -179,7 +177,7 @@ function CartLineItem({ line }: { line: Line }) {
         <h2 className="cart-line-name">
           <Link to={href}>{line.name}</Link>
         </h2>
-        <p className="cart-line-variant">{variantLabel(line)}</p>
+        <p className="cart-line-variant">{line.variantLabel}</p>
         <p className="cart-line-meta">{line.expansion}</p>
         {line.type || line.rarity ? (
           <p className="tags">

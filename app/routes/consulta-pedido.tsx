@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/consulta-pedido";
-import { formatDate, formatMoney } from "#domain/format.ts";
+import { formatMoney } from "#domain/format.ts";
+import { formatDate } from "#domain/dates.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
 import { ORDER_LOOKUP_INTENT as LOOKUP_INTENT, ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES, orderLookupPath } from "#domain/order-pages.ts";
 import { pageMeta } from "#app/lib/seo.ts";

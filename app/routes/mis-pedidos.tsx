@@ -1,7 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mis-pedidos";
-import { formatDate, formatMoney } from "#domain/format.ts";
+import { formatMoney } from "#domain/format.ts";
+import { formatDate } from "#domain/dates.ts";
 import { itemCountText } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { pageMeta } from "#app/lib/seo.ts";

@@ -4,7 +4,7 @@
  * that it loads with the product page, not with the shell that every page shares.
  */
 import type { ProductDto } from "#server/catalog/product-dto.ts";
-import { schemaItemCondition } from "#domain/variants.ts";
+import { schemaItemCondition } from "#domain/variant-names.ts";
 
 export function productJsonLd(product: ProductDto, origin: string) {
   return {

@@ -15,9 +15,9 @@ import { Price } from "#app/components/Price.tsx";
 import { QuantityStepper } from "#app/components/QuantityStepper.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
-import { ShieldIcon } from "#app/components/icons.tsx";
+import { GuaranteeBlock } from "#app/components/GuaranteeBlock.tsx";
 import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
-import { chooseVariant } from "#domain/variants.ts";
+import { chooseVariant } from "#domain/variant-names.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
@@ -232,16 +232,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <a className="button button-chat" href={chatHref} target="_blank" rel="noopener noreferrer">
             Pedir fotos de la condición por WhatsApp
           </a>
-          <section className="guarantee" aria-labelledby="garantia-titulo">
-            <ShieldIcon />
-            <div>
-              <h2 id="garantia-titulo">Garantía de autenticidad</h2>
-              <p>
-                100% original. Revisamos cada carta antes de enviarla; si no es auténtica, te devolvemos tu dinero.{" "}
-                <Link to="/garantia">Conoce la garantía</Link>
-              </p>
-            </div>
-          </section>
+          <GuaranteeBlock />
           <p className="visually-hidden">Vendido por {SHOP.name}</p>
         </div>
       </div>

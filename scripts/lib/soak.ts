@@ -32,7 +32,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { PAGE_SIZE, type Category } from "#domain/catalog.ts";
-import { variantSlug } from "#domain/variants.ts";
+import { variantSlug } from "#domain/variant-names.ts";
 import type { ProductQuery, SingleCondition } from "#domain/product-query.ts";
 import { checkoutFormFields } from "#tests/fixtures/checkout.ts";
 import { insertProduct, onlyVariantId, productFormBody } from "#tests/fixtures/products.ts";

@@ -9,7 +9,7 @@ import { STOCK_FILTERS, type DashboardQuery, type StockFilter } from "#domain/ad
 import { ORDER_STATUSES, type OrderStatus } from "#domain/statuses.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orders, payments, products, productVariants } from "#server/db/schema.ts";
-import { variantRank } from "#domain/variants.ts";
+import { variantRank } from "#domain/variant-names.ts";
 import { searchCondition } from "#server/catalog/products.server.ts";
 import { listAdminOrders, readOrders, type AdminOrderRow, type AdminOrdersPage } from "./orders-list.server";
 

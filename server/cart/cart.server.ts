@@ -14,6 +14,7 @@ import { ShopError } from "#server/errors.ts";
 import { cartItems, carts, products, productVariants } from "#server/db/schema.ts";
 import { isOnSale, summarizeCart, type CartSummary } from "#domain/pricing.ts";
 import { CART_MESSAGES } from "#domain/messages.ts";
+import { itemTitle, variantLabel, variantSlug } from "#domain/variant-names.ts";
 
 export const MAX_LINE_QUANTITY = 999;
 
@@ -41,6 +42,10 @@ export interface CartLine {
   /** Current prices from the database, in centavos: the page totals them with domain/pricing's rules. */
   priceCents: number;
   salePriceCents: number | null;
+  /** How the page names the line: 'Casi nueva · Japonés', 'Charizard ex (Casi nueva · Japonés)', and the variant's product page link. */
+  variantLabel: string;
+  title: string;
+  href: string;
 }
 
 export interface CartView {
@@ -286,6 +291,9 @@ export async function getCart(db: Queryable, cartId: string | null): Promise<Car
     ...row,
     image: images[0] ?? null,
     salePriceCents: isOnSale(row) ? row.salePriceCents : null,
+    variantLabel: variantLabel(row),
+    title: itemTitle(row.name, row),
+    href: `/producto/${row.productId}?variante=${variantSlug(row)}`,
   }));
   return { lines, summary: summarizeCart(lines) };
 }

@@ -18,7 +18,8 @@ import { createHash } from "node:crypto";
 import cardsJson from "./data/cards.json";
 import setsJson from "./data/sets.json";
 import { EXPANSIONS, type Category } from "#domain/catalog.ts";
-import { DEFAULT_LANGUAGE, defaultCondition, variantSlug, type Condition, type Language } from "#domain/variants.ts";
+import { DEFAULT_LANGUAGE, defaultCondition, type Condition, type Language } from "#domain/variants.ts";
+import { variantSlug } from "#domain/variant-names.ts";
 
 /** One condition × language of a demo product (decision record 017). */
 export interface DemoVariant {

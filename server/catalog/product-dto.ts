@@ -1,6 +1,6 @@
 import type { products, productVariants } from "#server/db/schema.ts";
 import { isOnSale, percentOff, unitPriceCents } from "#domain/pricing.ts";
-import { variantLabel, variantRank, variantSlug } from "#domain/variants.ts";
+import { variantLabel, variantRank, variantSlug } from "#domain/variant-names.ts";
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;

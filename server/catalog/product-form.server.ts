@@ -16,7 +16,7 @@ import {
   type ProductFormValues,
   type VariantFormValues,
 } from "#domain/product-form.ts";
-import { variantRank } from "#domain/variants.ts";
+import { variantRank } from "#domain/variant-names.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { products, productVariants } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";

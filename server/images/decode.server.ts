@@ -8,7 +8,8 @@
  * original).
  */
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { GALLERY_MAX_BYTES, IMAGE_WIDTHS } from "#domain/images.ts";
+import { IMAGE_WIDTHS } from "#domain/images.ts";
+import { GALLERY_MAX_BYTES } from "#domain/gallery-upload.ts";
 
 /** 40 megapixels: a phone photo is 12–50 MP; past this a 5 MB file is a bomb, not a card picture. */
 export const MAX_INPUT_PIXELS = 40_000_000;

@@ -11,7 +11,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import { orderItems, products, productVariants } from "#server/db/schema.ts";
 import { soldOutMessage } from "#domain/orders.ts";
-import { variantLabel } from "#domain/variants.ts";
+import { variantLabel } from "#domain/variant-names.ts";
 import { ShopError } from "#server/errors.ts";
 
 export interface StockLine {

@@ -6,7 +6,8 @@
  * one layout; the lines and totals are a table block.
  */
 import { addressLine } from "#domain/address.ts";
-import { formatDateTime, formatMoneyCents, formatPoints } from "#domain/format.ts";
+import { formatMoneyCents, formatPoints } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { carrierName, deliveryEstimate, isShippingMethodId, trackingPageTakesNumber } from "#domain/shipping.ts";
 import { SHOP } from "#domain/shop.ts";
 import { renderMail, type MailBlock, type RenderedMail } from "./templates";

@@ -6,7 +6,7 @@
  * HTML and the plain-text part, so the two never drift apart and every
  * interpolated value is escaped in exactly one place.
  */
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { SHOP } from "#domain/shop.ts";
 
 export interface RenderedMail {

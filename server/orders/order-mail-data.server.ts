@@ -3,7 +3,7 @@
  * the order was placed (the 'pago confirmado' of applyPayment).
  */
 import { asc, eq } from "drizzle-orm";
-import { itemTitle } from "#domain/variants.ts";
+import { itemTitle } from "#domain/variant-names.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import type { OrderMailAddress, OrderMailData } from "#server/mail/order-mails.ts";

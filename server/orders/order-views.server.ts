@@ -8,7 +8,7 @@
  * their empty state).
  */
 import { asc, eq } from "drizzle-orm";
-import { variantLabel } from "#domain/variants.ts";
+import { variantLabel } from "#domain/variant-names.ts";
 import type { ShippingAddress } from "#domain/address.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";

@@ -27,7 +27,7 @@ import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#
 import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
-import { itemTitle } from "#domain/variants.ts";
+import { itemTitle } from "#domain/variant-names.ts";
 import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts";
 import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { addAddressIn } from "#server/accounts/addresses.server.ts";

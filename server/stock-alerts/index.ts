@@ -16,7 +16,7 @@ import { z } from "zod";
 import { isId } from "#domain/ids.ts";
 import { formatMoneyCents } from "#domain/format.ts";
 import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/stock-alerts.ts";
-import { variantLabel, variantRank, variantSlug } from "#domain/variants.ts";
+import { variantLabel, variantRank, variantSlug } from "#domain/variant-names.ts";
 import { forgotPasswordSchema } from "#server/accounts/forms.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
 import { getConfig } from "#server/config.ts";

@@ -16,7 +16,7 @@ import {
   PENDING_PAYMENT_HOLD_HOURS,
   UNPAID_ORDER_CANCEL_REASON,
 } from "#domain/orders.ts";
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { parseConfig } from "#server/config.ts";
 import { newId } from "#server/db/ids.ts";

@@ -13,7 +13,7 @@ import {
   couponUsage,
   couponsHref,
 } from "#domain/coupons.ts";
-import { formatDate } from "#domain/format.ts";
+import { formatDate } from "#domain/dates.ts";
 import type { AdminCoupon } from "#server/coupons/index.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useFormAction } from "react-router";
-import { formatCount, formatDateTime, formatMoneyCents } from "#domain/format.ts";
+import { formatCount, formatMoneyCents } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { itemCountText } from "#domain/order-pages.ts";
 import { MAX_SEARCH_LENGTH } from "#domain/product-query.ts";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from "#domain/statuses.ts";

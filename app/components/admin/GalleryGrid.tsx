@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { formatDateTime, formatFileSize } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
+import { formatFileSize } from "#domain/gallery-upload.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /** One gallery image as the screen gets it (server/images/gallery.server.ts `GalleryImage`). */

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormFailure } from "#domain/form-failure.ts";
-import { GALLERY_ACCEPT, GALLERY_FILE_FIELD, GALLERY_MAX_BYTES } from "#domain/images.ts";
+import { GALLERY_ACCEPT, GALLERY_FILE_FIELD, GALLERY_MAX_BYTES } from "#domain/gallery-upload.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { formatFileSize } from "#domain/format.ts";
+import { formatFileSize } from "#domain/gallery-upload.ts";
 import { Field, FormError } from "#app/components/forms.tsx";
 
 interface Preview {

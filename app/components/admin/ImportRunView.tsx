@@ -4,7 +4,8 @@
  * data) and the products written (row, name, id with its link), each list a page at a time.
  */
 import { Link } from "react-router";
-import { formatCount, formatDateTime } from "#domain/format.ts";
+import { formatCount } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 
 export interface ImportRunData {
   id: string;

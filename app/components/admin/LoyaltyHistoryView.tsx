@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatDateTime, formatPoints } from "#domain/format.ts";
+import { formatPoints } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { LOYALTY_ADMIN_MESSAGES, loyaltyAdminHref, pointsTransactionLabel } from "#domain/loyalty.ts";
 import type { LoyaltyHistory } from "#server/loyalty/admin.server.ts";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ShippingAddress } from "#domain/address.ts";
-import { formatDateTime, formatMoney, formatPoints } from "#domain/format.ts";
+import { formatMoney, formatPoints } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
 import { TrackingNumber } from "./TrackingLink";
 import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBlock.tsx";

@@ -1,4 +1,4 @@
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { TRACKING_LINK_TEXTS, shippingMethodName } from "#domain/order-pages.ts";
 import { TrackingNumber } from "./TrackingLink";
 

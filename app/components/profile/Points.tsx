@@ -1,6 +1,7 @@
 /** 'Puntos': the balance, what was earned and spent, the 1% explanation and the latest movements. */
 import { Link } from "react-router";
-import { formatDate, formatPoints } from "#domain/format.ts";
+import { formatPoints } from "#domain/format.ts";
+import { formatDate } from "#domain/dates.ts";
 import { POINTS_PROMPT_THRESHOLD, pointsTransactionLabel } from "#domain/loyalty.ts";
 import type { LoyaltySummary } from "#server/loyalty/points.server.ts";
 

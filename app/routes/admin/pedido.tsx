@@ -4,7 +4,7 @@ import { dashboardHref } from "#domain/admin-dashboard.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import { ORDER_PAGE_NOTICES, orderPageHref } from "#domain/order-page.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { refuse, tryReadForm } from "#app/lib/form.server.ts";

@@ -1,4 +1,4 @@
-import { formatDateTime } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { ORDER_EVENT_KIND_LABELS, orderActorLabel } from "#domain/order-events.ts";
 import type { OrderEventView } from "#server/fulfilment/index.ts";
 import { OrderSection } from "./OrderOverview";

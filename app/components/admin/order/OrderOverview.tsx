@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatDateTime, formatMoney, formatMoneyCents, formatPoints } from "#domain/format.ts";
+import { formatMoney, formatMoneyCents, formatPoints } from "#domain/format.ts";
+import { formatDateTime } from "#domain/dates.ts";
 import { paymentRowStatus, providerName } from "#domain/order-page.ts";
 import { cancelledByName, paymentMethodName } from "#domain/order-pages.ts";
 import { paymentStatusLabel } from "#domain/statuses.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDate } from "#domain/format.ts";
+import { formatDate } from "#domain/dates.ts";
 import { orderPageHref } from "#domain/order-page.ts";
 import { SHOP } from "#domain/shop.ts";
 import type { AdminOrderDetail } from "#server/fulfilment/index.ts";
