@@ -6,7 +6,16 @@
  * Anything unknown or malformed is dropped, never an error.
  */
 import { CARD_TYPES, EXPANSIONS, RARITIES, type Category } from "./catalog";
-import { CONDITION_LABELS, LANGUAGES, LANGUAGE_LABELS, SINGLE_CONDITIONS, parseCondition, parseLanguage, type Language } from "./variants";
+import {
+  CONDITION_LABELS,
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  SINGLE_CONDITIONS,
+  normalizeLabel,
+  parseCondition,
+  parseLanguage,
+  type Language,
+} from "./variants";
 
 export const SORT_OPTIONS = [
   { value: "dateAdded-desc", label: "Más recientes", sortBy: "dateAdded", order: "desc" },
@@ -75,16 +84,13 @@ export const CLEARED_FILTERS: Omit<ProductQuery, "page" | "sortBy" | "order"> = 
 export const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 100_000;
 
-/** Lower case, accents and surrounding spaces dropped: how a hand-typed value is compared. */
-function fold(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
-}
-
 /** `categoria=`: its URL value, or (a hand-made link) the category or its label, any case. */
 function parseCategory(value: string | null): Category | "" {
   if (!value || value.length > 40) return "";
-  const wanted = fold(value);
-  const match = CATEGORY_FILTERS.find((c) => c.value === wanted || fold(c.category) === wanted || fold(c.label) === wanted);
+  const wanted = normalizeLabel(value);
+  const match = CATEGORY_FILTERS.find(
+    (c) => c.value === wanted || normalizeLabel(c.category) === wanted || normalizeLabel(c.label) === wanted,
+  );
   return match?.category ?? "";
 }
 

@@ -6,8 +6,8 @@
  * and the CSV import keep; the labels are what a shopper reads. How a variant is named in a line, a
  * URL and JSON-LD, and which one a product page shows, is in `domain/variant-names.ts`.
  */
-/** Lower case, accents and surrounding spaces dropped: how typed codes and labels are compared. */
-function normalizeLabel(value: string): string {
+/** Lower case, accents and surrounding spaces dropped: how typed codes and labels are compared (here and in the list's URL). */
+export function normalizeLabel(value: string): string {
   return value.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase().replace(/\s+/g, " ");
 }
 

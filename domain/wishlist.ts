@@ -1,11 +1,13 @@
 /**
  * The wishlist (docs/requirements.md#wishlist-and-back-in-stock-alerts): its address, limit and
  * Spanish words, shared by the views and the server. The back-in-stock alerts' are in
- * `stock-alerts.ts`, so the heart on every card does not carry the alert form's words.
+ * `stock-alerts.ts` and the heart's own in `wishlist-heart.ts`, so the heart on every card carries
+ * neither the alert form's words nor these.
  */
 
-/** Where the heart posts (intent add | remove, productId). */
-export const WISHLIST_ACTION = "/lista-de-deseos";
+import { WISHLIST_HEART_LABELS } from "./wishlist-heart";
+
+export { WISHLIST_ACTION } from "./wishlist-heart";
 /** The profile tab that lists the wishlist. */
 export const WISHLIST_TAB_HREF = "/perfil?tab=lista-de-deseos";
 
@@ -13,8 +15,7 @@ export const WISHLIST_TAB_HREF = "/perfil?tab=lista-de-deseos";
 export const MAX_WISHLIST_ITEMS = 200;
 
 export const WISHLIST_MESSAGES = {
-  add: "Agregar a la lista de deseos",
-  remove: "Quitar de la lista de deseos",
+  ...WISHLIST_HEART_LABELS,
   tabTitle: "Lista de deseos",
   empty: "Tu lista de deseos está vacía. Toca el corazón de una carta para guardarla aquí.",
   browse: "Ir a la tienda",

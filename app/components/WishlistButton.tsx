@@ -14,7 +14,7 @@ import { useRootData } from "#app/root.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FormError } from "#app/components/form-parts.tsx";
 import { failureFor } from "#domain/form-failure.ts";
-import { WISHLIST_ACTION, WISHLIST_MESSAGES } from "#domain/wishlist.ts";
+import { WISHLIST_ACTION, WISHLIST_HEART_LABELS } from "#domain/wishlist-heart.ts";
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -57,7 +57,7 @@ export function WishlistButton({
   const here = location.pathname + location.search;
   const pending = fetcher.formData?.get("intent");
   const inList = pending === "add" ? true : pending === "remove" ? false : (root?.wishlist ?? []).includes(productId);
-  const label = inList ? WISHLIST_MESSAGES.remove : WISHLIST_MESSAGES.add;
+  const label = inList ? WISHLIST_HEART_LABELS.remove : WISHLIST_HEART_LABELS.add;
   const name = productName ? `${label}: ${productName}` : label;
   const classes = `wishlist ${showLabel ? "wishlist-labelled" : ""} ${className ?? ""}`.trim();
 
@@ -67,7 +67,7 @@ export function WishlistButton({
         <input type="hidden" name="redirectTo" value={here} />
         <button type="submit" className="wishlist-button" aria-label={showLabel ? undefined : name}>
           <HeartIcon filled={false} />
-          {showLabel ? <span>{WISHLIST_MESSAGES.add}</span> : null}
+          {showLabel ? <span>{WISHLIST_HEART_LABELS.add}</span> : null}
         </button>
       </form>
     );
