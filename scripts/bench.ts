@@ -45,7 +45,9 @@
  * Search as you type: two rows of the catalogue's table ask /buscar/sugerencias, one the same query
  * ('char', answered from the catalogue cache after the first request), one a new query every
  * request (never cached), each held to p50 ≤ 25 ms; the size of the 'char' answer is held to 2 KB
- * gzip. BENCH_ONLY=catalogue runs the catalogue's tables and the page weight only.
+ * gzip. BENCH_ONLY=catalogue runs the catalogue's tables and the page weight only; BENCH_ONLY=weight
+ * the page weight alone (a minute: what a change to the browser's code does to "JavaScript beyond
+ * the bare page").
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -653,9 +655,10 @@ async function main() {
   });
   try {
     await waitReady(`${baselineBase}/`, baseline);
+    const weightOnly = process.env.BENCH_ONLY === "weight";
+    const catalogueOnly = weightOnly || process.env.BENCH_ONLY === "catalogue";
     const results = [];
-    for (const total of SIZES) results.push(await benchCatalogue(total, { url: `${baselineBase}/`, server: baseline }));
-    const catalogueOnly = process.env.BENCH_ONLY === "catalogue";
+    if (!weightOnly) for (const total of SIZES) results.push(await benchCatalogue(total, { url: `${baselineBase}/`, server: baseline }));
     const admin = catalogueOnly ? null : await benchAdmin({ url: `${baselineBase}/`, server: baseline });
 
     // Page weight: the shop's /productos (demo catalogue) against the bare page.
