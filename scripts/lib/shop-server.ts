@@ -8,8 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { freePort } from "#tests/fixtures/shop-process.ts";
+import { createScratchDatabase } from "#tests/fixtures/scratch-database.ts";
 import { DEFAULT_QUERY, serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 
 export function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
@@ -166,22 +166,10 @@ export async function startSeededShop(
 
 /** A fresh database on the PostgreSQL server of `adminUrl` for `use`, dropped afterwards. */
 export async function withFreshPostgres<T>(adminUrl: string, prefix: string, use: (url: string) => Promise<T>): Promise<T> {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
+  const { url, drop } = await createScratchDatabase(adminUrl, prefix);
   const done = onInterrupt(drop);
   try {
-    return await use(url.toString());
+    return await use(url);
   } finally {
     done();
     await drop();

@@ -49,7 +49,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
         </nav>
-        <a href="/admin/respaldo" download className="button button-light admin-backup-link">
+        <a href="/admin/respaldo" download className="button button-light">
           Descargar respaldo
         </a>
       </header>
