@@ -106,4 +106,18 @@ describe("client bundle", () => {
     // They load on demand, from chunks of their own.
     expect(Object.values(chunks).some((m) => m.includes("app/components/StockAlertForm.tsx"))).toBe(true);
   });
+
+  it("the list carries nothing only other screens use, nor Vite's preload helper (docs/decisions/020-list-javascript-budget.md)", () => {
+    const chunks = JSON.parse(fs.readFileSync(MODULES, "utf8")) as Record<string, string[]>;
+    const loaded = [...scripts("root", "productos")];
+    const list = loaded.flatMap((url) => chunks[url.replace(/^\/+/, "")] ?? []);
+    expect(list).toContain("domain/product-query.ts");
+    for (const elsewhere of ["domain/dates.ts", "domain/gallery-upload.ts", "domain/variant-names.ts", "domain/wishlist.ts"]) {
+      expect(list, `${elsewhere} is for other screens`).not.toContain(elsewhere);
+    }
+    for (const url of loaded) {
+      const text = fs.readFileSync(path.join(CLIENT, path.basename(url)), "utf8");
+      expect(text, `${url} carries Vite's preload helper`).not.toContain("vite:preloadError");
+    }
+  });
 });
