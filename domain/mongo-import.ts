@@ -148,6 +148,8 @@ export const MONGO_IMPORT_MESSAGES = {
   noItems: "El pedido no tiene productos (items)",
   itemInvalid: (index: number, reason: string) => `Producto ${index + 1} del pedido: ${reason}`,
   orderNumberTaken: (number: string) => `El número de pedido ${number} ya es de otro pedido de la tienda`,
+  orderNumberReplaced: (old: string, number: string) =>
+    `El número de pedido '${old}' no es de 3 a 32 letras, dígitos o guiones: el pedido se importó con el número ${number}`,
   userMissing: (id: string) => `El usuario ${id} no está en la tienda: el pedido queda como de invitado`,
   couponCodeInvalid: "El código (code) debe tener de 1 a 20 letras sin acentos, dígitos, '-' o '_'",
   couponCodeTaken: (code: string) => `Otro cupón de la tienda ya tiene el código ${code}`,

@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_NUMBER_ALPHABET, ORDER_NUMBER_PATTERN, isOrderNumber, normalizeCouponCode, orderNumberFrom, soldOutMessage } from "./orders";
+import {
+  ORDER_NUMBER_ALPHABET,
+  ORDER_NUMBER_PATTERN,
+  isOrderNumber,
+  mayNameOrder,
+  normalizeCouponCode,
+  orderNumberFrom,
+  soldOutMessage,
+} from "./orders";
 
 describe("order numbers", () => {
   it("are CV- and 6 characters without look-alikes (no 0, O, 1, I, L, U, V)", () => {
     expect(ORDER_NUMBER_ALPHABET).not.toMatch(/[01OILUV]/);
     expect(new Set(ORDER_NUMBER_ALPHABET).size).toBe(ORDER_NUMBER_ALPHABET.length);
     expect(isOrderNumber("CV-7K3Q9M")).toBe(true);
-    for (const bad of ["CV-7K3Q9", "CV-7K3Q9MM", "cv-7k3q9m", "CV-0K3Q9M", "XX-7K3Q9M", 12, null]) expect(isOrderNumber(bad)).toBe(false);
+    for (const bad of ["CV-7K3Q9", "CV-7K3Q9MM", "cv-7k3q9m", "CV-0K3Q9M", "XX-7K3Q9M", "ORD-1001", 12, null])
+      expect(isOrderNumber(bad)).toBe(false);
+  });
+
+  it("that may name an order are the shop's and the old shop's imported ones (upper case, 3 to 32 letters, digits, dashes)", () => {
+    for (const good of ["CV-7K3Q9M", "ORD-1001", "1001", "A-B", "X".repeat(32)]) expect(mayNameOrder(good), good).toBe(true);
+    for (const bad of ["cv-7k3q9m", "ord-1001", "AB", "-ORD-1", "X".repeat(33), "ORD 1001", "ORD_1001", "ORD-1001'", "Ñ-100", "", 12, null])
+      expect(mayNameOrder(bad), String(bad)).toBe(false);
   });
 
   it("are drawn uniformly from random bytes, skipping bytes past the last whole multiple of the alphabet", () => {

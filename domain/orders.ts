@@ -16,9 +16,21 @@ export const ORDER_NUMBER_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
 export const ORDER_NUMBER_LENGTH = 6;
 export const ORDER_NUMBER_PATTERN = new RegExp(`^${ORDER_NUMBER_PREFIX}[${ORDER_NUMBER_ALPHABET}]{${ORDER_NUMBER_LENGTH}}$`);
 
-/** True for a well-formed order number ("CV-7K3Q9M"); anything else can never name an order. */
+/** True for a number of the shop's own ("CV-7K3Q9M"): what the checkout gives and its cookie may hold. */
 export function isOrderNumber(value: unknown): value is string {
   return typeof value === "string" && ORDER_NUMBER_PATTERN.test(value);
+}
+
+/**
+ * Any number an order may have: the shop's own or one brought from the old shop by `npm run
+ * import:mongo` ("ORD-1001"), kept upper-cased when it is 3 to 32 capital letters, digits and
+ * dashes (docs/architecture.md#importing-the-old-shops-mongodb-data).
+ */
+export const ANY_ORDER_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+
+/** True for a string that may name an order (the shop's numbers and imported ones): where an order is looked up by its number. Anything else can never name one. */
+export function mayNameOrder(value: unknown): value is string {
+  return typeof value === "string" && ANY_ORDER_NUMBER_PATTERN.test(value);
 }
 
 /**

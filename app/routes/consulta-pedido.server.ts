@@ -5,7 +5,7 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { ORDER_LOOKUP_INTENT, ORDER_LOOKUP_MESSAGES, ORDER_PAGE_MESSAGES, orderLookupPath } from "#domain/order-pages.ts";
@@ -85,7 +85,7 @@ export async function lookupPageAction(request: Request, context: AppLoadContext
     await Promise.all([
       takeRateLimit(context.db, RATE_LIMITS.orderLookupPerIp, context.clientIp, factor),
       // Only a well-formed number can name an order (and only such text is fit for a counter's key).
-      isOrderNumber(parsed.data.pedido) ? takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.data.pedido, factor) : true,
+      mayNameOrder(parsed.data.pedido) ? takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.data.pedido, factor) : true,
     ])
   ).every(Boolean);
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { intent: LOOKUP_INTENT, values }), 429);

@@ -14,7 +14,7 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { orderPaymentState, pendingOrderSettled, type OrderPaymentState } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
@@ -60,7 +60,7 @@ export async function returnPageOrder(
   const key = isLinkKey(linkKey) ? linkKey : null;
   const viewer = { userId: user?.id ?? null, pendingOrderId: stored?.id ?? null, linkKey: key };
   try {
-    let order = isOrderNumber(reference) ? await orderForViewer(context.db, { orderNumber: reference }, viewer) : null;
+    let order = mayNameOrder(reference) ? await orderForViewer(context.db, { orderNumber: reference }, viewer) : null;
     if (!order && stored) order = await orderForViewer(context.db, { orderId: stored.id }, viewer);
     return { order, stored, loadFailed: false, userId: viewer.userId, linkKey: key };
   } catch (error) {

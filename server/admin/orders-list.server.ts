@@ -61,7 +61,7 @@ export const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, sql`${ord
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The search box's condition: a whole order number by equality, else the normalised words inside `orders.search`. */
+/** The search box's condition: a whole order number of the shop's by equality, else the normalised words inside `orders.search` (an imported number, "ORD-1001", is among them). */
 export function orderSearchCondition(q: string): SQL | undefined {
   const number = q.trim().toUpperCase();
   if (isOrderNumber(number)) return eq(orders.orderNumber, number);

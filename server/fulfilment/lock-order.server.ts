@@ -1,4 +1,4 @@
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { Tx } from "#server/db/client.ts";
 import { ShopError } from "#server/errors.ts";
@@ -11,7 +11,7 @@ export type { LockedOrder };
  * a malformed or unknown number is a 404 ShopError.
  */
 export async function lockOrderForAdmin(tx: Tx, orderNumber: string): Promise<LockedOrder> {
-  const order = isOrderNumber(orderNumber) ? await lockOrderByNumber(tx, orderNumber) : null;
+  const order = mayNameOrder(orderNumber) ? await lockOrderByNumber(tx, orderNumber) : null;
   if (!order) throw new ShopError(FULFILMENT_MESSAGES.orderNotFound, 404);
   return order;
 }

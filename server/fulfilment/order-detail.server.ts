@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { chatLink, chatStatusMessage } from "#domain/fulfilment.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { carrierName, trackingUrl } from "#domain/shipping.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, payments, products, users } from "#server/db/schema.ts";
@@ -38,7 +38,7 @@ export interface AdminOrderDetail {
 }
 
 export async function adminOrderDetail(db: Queryable, orderNumber: string): Promise<AdminOrderDetail | null> {
-  if (!isOrderNumber(orderNumber)) return null;
+  if (!mayNameOrder(orderNumber)) return null;
   const [row] = await db
     .select({ order: orders, user: { id: users.id, name: users.name, email: users.email } })
     .from(orders)

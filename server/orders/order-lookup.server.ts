@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ORDER_LOOKUP_MESSAGES } from "#domain/order-pages.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orders, users } from "#server/db/schema.ts";
 import { readOrderView, type OrderView } from "./order-views.server";
@@ -29,7 +29,7 @@ export type OrderLookupInput = z.infer<typeof orderLookupSchema>;
 
 /** The order's link key when the pair names it, else null (unknown, malformed, or the wrong e-mail). */
 export async function lookUpOrderKey(db: Queryable, input: OrderLookupInput): Promise<string | null> {
-  if (!isOrderNumber(input.pedido) || input.email.length > 254) return null;
+  if (!mayNameOrder(input.pedido) || input.email.length > 254) return null;
   const [row] = await db
     .select({ guestEmail: orders.guestEmail, userEmail: users.email, checkoutToken: orders.checkoutToken })
     .from(orders)

@@ -13,7 +13,7 @@ import type { ShippingAddress } from "#domain/address.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import { isId } from "#domain/ids.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
 import { linkKeyOpens } from "./order-links";
 
@@ -107,7 +107,7 @@ export async function orderForViewer(db: Queryable, ref: OrderRef, viewer: Order
 export async function readOrderView(db: Queryable, ref: OrderRef, maySee: (order: OrderRow) => boolean): Promise<OrderView | null> {
   let where;
   if ("orderNumber" in ref) {
-    if (!isOrderNumber(ref.orderNumber)) return null;
+    if (!mayNameOrder(ref.orderNumber)) return null;
     where = eq(orders.orderNumber, ref.orderNumber);
   } else {
     if (!isId(ref.orderId)) return null;

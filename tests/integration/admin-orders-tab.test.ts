@@ -298,7 +298,9 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
       [{ intent: "estado", pedido: paid.orderNumber, estado: "<script>", rastreo: "" }, 400],
       [{ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "A".repeat(100_000) }, 400],
       [{ intent: "estado", pedido: paid.orderNumber, estado: "shipped", rastreo: "<img src=x>" }, 400],
-      [{ intent: "estado", pedido: "CV-000000", estado: "delivered", rastreo: "" }, 400],
+      [{ intent: "estado", pedido: "CV 000000", estado: "delivered", rastreo: "" }, 400],
+      // Not a number the shop gives, but one an imported order could have: looked up, not found.
+      [{ intent: "estado", pedido: "CV-000000", estado: "delivered", rastreo: "" }, 404],
       [{ intent: "estado", pedido: "CV-ZZZZZZ", estado: "delivered", rastreo: "" }, 404],
       [{ intent: "estado", pedido: "' or 1=1 --", estado: "delivered" }, 400],
       [{ intent: "borrar", pedido: paid.orderNumber, estado: "delivered" }, 400],

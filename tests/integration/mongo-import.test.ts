@@ -36,7 +36,12 @@ import { firstVariantId } from "#server/catalog/product-admin.server.ts";
 import { galleryImagePath } from "#domain/images.ts";
 import { action as loginAction } from "#app/routes/login.tsx";
 import { loader as productLoader } from "#app/routes/producto.tsx";
-import { formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import * as adminOrder from "#app/routes/admin/pedido.tsx";
+import { action as lookupAction, loader as lookupLoader } from "#app/routes/consulta-pedido.tsx";
+import { ORDER_NUMBER_PATTERN } from "#domain/orders.ts";
+import { newId } from "#server/db/ids.ts";
+import { listAdminOrders } from "#server/admin/dashboard.server.ts";
+import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { Database } from "#server/db/client.ts";
 
@@ -58,6 +63,7 @@ const ID = {
   pedido: hex(40),
   pedidoInvitado: hex(41),
   pedidoRaro: hex(42),
+  pedidoNumeroRaro: hex(44),
   cuenta: hex(50),
   mov1: hex(51),
   mov2: hex(52),
@@ -283,6 +289,20 @@ async function writeDump(dir: string): Promise<void> {
       orderStatus: "lost-in-space",
       paymentStatus: "approved",
     },
+    {
+      _id: oid(44),
+      // A number the shop could not look up (a space, a '#'): the order gets a number of the shop's.
+      orderNumber: "Pedido #7",
+      guestEmail: "raro@example.com",
+      items: [{ product: oid(12), name: "Funda mate", price: 150, quantity: 1 }],
+      shippingMethod: "estafeta",
+      shippingCost: 150,
+      subtotal: 150,
+      total: 300,
+      finalTotal: 300,
+      orderStatus: "delivered",
+      paymentStatus: "approved",
+    },
   ]);
   const truncated = Buffer.from(BSON.serialize({ _id: oid(43), orderNumber: "ORD-1004", items: [] })).subarray(0, 20);
   write("tienda/orders.bson", Buffer.concat([orderDocs, truncated]));
@@ -407,7 +427,7 @@ describeEachDatabase("MongoDB import", (t) => {
       images: { read: 2, imported: 1, unchanged: 0, refused: 1 },
       products: { read: 7, imported: 4, unchanged: 0, refused: 3 },
       coupons: { read: 2, imported: 2, unchanged: 0, refused: 0 },
-      orders: { read: 4, imported: 2, unchanged: 0, refused: 2 },
+      orders: { read: 5, imported: 3, unchanged: 0, refused: 2 },
       loyaltyaccounts: { read: 1, imported: 1, unchanged: 0, refused: 0 },
       loyaltytransactions: { read: 1, imported: 1, unchanged: 0, refused: 0 },
     });
@@ -522,6 +542,20 @@ describeEachDatabase("MongoDB import", (t) => {
     ).toEqual([
       [ID.pedido, "ORD-1001", ID.ana, null, "estafeta", 15000, 201003, 216003, 216003, "shipped", "approved", 20],
       [ID.pedidoInvitado, "ORD-1002", null, "invitado@example.com", "dhl", 0, 329990, 329990, 329990, "pending", "pending", 0],
+      [
+        ID.pedidoNumeroRaro,
+        expect.stringMatching(ORDER_NUMBER_PATTERN),
+        null,
+        "raro@example.com",
+        "estafeta",
+        15000,
+        15000,
+        30000,
+        30000,
+        "delivered",
+        "approved",
+        0,
+      ],
     ]);
     expect(rows[0]).toMatchObject({ paymentId: "MP-123", trackingNumber: "EST123", whatsappNotifications: true, contactName: "Ana López" });
     expect(rows[0]!.createdAt.toISOString()).toBe("2024-03-01T12:00:00.000Z");
@@ -533,6 +567,7 @@ describeEachDatabase("MongoDB import", (t) => {
       [ID.pedido, null, null, null, "Carta borrada", 1005, 1],
       [ID.pedido, ID.pikachu, firstVariantId(ID.pikachu), "NM", "Pikachu ex", 99999, 2],
       [ID.pedidoInvitado, ID.booster, firstVariantId(ID.booster), "NEW", "Booster Box 151", 329990, 1],
+      [ID.pedidoNumeroRaro, ID.funda, firstVariantId(ID.funda), "NEW", "Funda mate", 15000, 1],
     ]);
   });
 
@@ -540,6 +575,55 @@ describeEachDatabase("MongoDB import", (t) => {
     const stock = await t.db.select({ id: productVariants.productId, stock: productVariants.stock }).from(productVariants);
     expect(Object.fromEntries(stock.map((s) => [s.id, s.stock]))).toMatchObject({ [ID.pikachu]: 4, [ID.booster]: 7 });
     expect((await tableCounts(t.db)).outbox).toBe(0);
+  });
+
+  it("an old number is found where the shop looks orders up (the admin's order page and its status change, 'Consulta tu pedido'); one it could not look up gets a number of the shop's", async () => {
+    const adminId = newId();
+    await t.db
+      .insert(users)
+      .values({ id: adminId, name: "Admin", email: `admin-${adminId}@example.com`, passwordHash: "x", role: "admin" });
+    const { cookie } = await signIn(t.db, adminId);
+    const adminPage = (number: string) => ({
+      request: get(`/admin/pedidos/${number}`, { cookie }),
+      context: routeContext(t.db),
+      params: { number },
+    });
+    const shown = await settle<{ detail: { order: { orderNumber: string } } | null }>(() =>
+      adminOrder.loader(adminPage("ORD-1001") as never),
+    );
+    expect(shown.status).toBe(200);
+    expect(shown.data?.detail?.order.orderNumber).toBe("ORD-1001");
+    const moved = await settle(() =>
+      adminOrder.action({
+        ...adminPage("ORD-1001"),
+        request: formPost("/admin/pedidos/ORD-1001", { intent: "status", estado: "delivered" }, { cookie }),
+      } as never),
+    );
+    expect(moved.status).toBe(303);
+    expect((await t.db.select().from(orders).where(eq(orders.id, ID.pedido)))[0]?.orderStatus).toBe("delivered");
+    // The 'Órdenes' tab's search box finds it too, typed in any case.
+    expect((await listAdminOrders(t.db, { q: "ord-1001" })).rows.map((o) => o.orderNumber)).toEqual(["ORD-1001"]);
+
+    // The buyer types it as it came in their old e-mail, in any case.
+    const found = await settle(() =>
+      lookupAction({
+        request: formPost("/consulta-pedido", { intent: "lookup", pedido: " ord-1002 ", email: "INVITADO@example.com" }),
+        params: {},
+        context: routeContext(t.db),
+      } as never),
+    );
+    expect(found.status).toBe(303);
+    expect(found.headers.get("location")).toMatch(/^\/consulta-pedido\?pedido=ORD-1002&clave=/);
+    const opened = await settle<{ order: { orderNumber: string; email: string } | null }>(() =>
+      Promise.resolve(lookupLoader({ request: get(found.headers.get("location")!), params: {}, context: routeContext(t.db) } as never)),
+    );
+    expect(opened.data?.order).toMatchObject({ orderNumber: "ORD-1002", email: "invitado@example.com" });
+
+    const [odd] = await t.db.select().from(orders).where(eq(orders.id, ID.pedidoNumeroRaro));
+    expect(odd!.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+    expect(report.notices.find((n) => n.id === ID.pedidoNumeroRaro)?.message).toBe(
+      `El número de pedido 'Pedido #7' no es de 3 a 32 letras, dígitos o guiones: el pedido se importó con el número ${odd!.orderNumber}`,
+    );
   });
 
   it("loyalty accounts keep balance and totals, movements keep sign and type; a user with movements only gets an account that adds up", async () => {

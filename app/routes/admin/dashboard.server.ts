@@ -12,7 +12,7 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { FULFILMENT_MESSAGES, statusUpdateFailure } from "#domain/fulfilment.ts";
 import { statusFormSchema } from "#domain/fulfilment-forms.ts";
 import { failureOf, type FormFailure } from "#domain/form-failure.ts";
-import { isOrderNumber } from "#domain/orders.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import { typedText } from "#domain/forms.ts";
 import type { SessionUser } from "#server/accounts/users.server.ts";
 import { changeOrderStatus } from "#server/fulfilment/index.ts";
@@ -35,8 +35,8 @@ function refuseRow(refusal: ReturnType<typeof refuse>) {
 export async function changeStatusFromList(request: Request, context: AppLoadContext, admin: SessionUser, form: FormData) {
   const failure = { intent: ORDER_STATUS_INTENT, values: enteredValues(form, ["pedido", "estado", "rastreo"], 60) };
   if (form.get("intent") !== ORDER_STATUS_INTENT) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest, failure));
-  const orderNumber = typedText(form.get("pedido"), 20).trim().toUpperCase();
-  if (!isOrderNumber(orderNumber)) return refuseRow(refuse(failureOf(FULFILMENT_MESSAGES.orderNotFound, failure)));
+  const orderNumber = typedText(form.get("pedido"), 40).trim().toUpperCase();
+  if (!mayNameOrder(orderNumber)) return refuseRow(refuse(failureOf(FULFILMENT_MESSAGES.orderNotFound, failure)));
   const parsed = parseForm(statusFormSchema, formInput(statusFormSchema, form), failure);
   if (!parsed.success) return refuseRow(refuse(parsed.failure));
   try {

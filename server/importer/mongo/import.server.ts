@@ -31,12 +31,13 @@ import { isProductImageUrl, parseProductInput, type ProductRowField } from "#ser
 import { firstVariantId, insertProductRow } from "#server/catalog/product-admin.server.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { orderSearchText } from "#server/catalog/search-text.ts";
-import { newOrderNumber } from "#server/orders/place-order.server.ts";
+import { newCheckoutToken, newOrderNumber } from "#server/orders/index.ts";
 import { prepareGalleryImage } from "#server/images/decode.server.ts";
 import { PROBLEM_MESSAGES, galleryImagePath, insertGalleryImage } from "#server/images/gallery.server.ts";
 import { productErrorText } from "#server/importer/product-csv.ts";
 import { COUPON_CODE_PATTERN, COUPON_LIMITS, isCouponType } from "#domain/coupons.ts";
 import { isShippingMethodId } from "#domain/shipping.ts";
+import { mayNameOrder } from "#domain/orders.ts";
 import {
   MONGO_IMPORT_MESSAGES as M,
   emptyMongoImportCounts,
@@ -441,7 +442,11 @@ async function writeOrder(tx: Tx, _run: Run, doc: MongoDocument, notes: string[]
   const contactName = textOf(address.name) ?? textOf(address.fullName) ?? account?.name ?? "";
   const contactPhone = textOf(address.phone) ?? account?.phone ?? "";
   const guestEmail = textOf(doc.guestEmail)?.toLowerCase() ?? null;
-  const orderNumber = textOf(doc.orderNumber) ?? newOrderNumber();
+  // The old number is kept (upper-cased: 'Consulta tu pedido' upper-cases what is typed) when the
+  // shop can look it up; anything else gets a number of the shop's, and the report says so.
+  const oldNumber = textOf(doc.orderNumber);
+  const orderNumber = oldNumber && mayNameOrder(oldNumber.toUpperCase()) ? oldNumber.toUpperCase() : newOrderNumber();
+  if (oldNumber && orderNumber !== oldNumber.toUpperCase()) notes.push(M.orderNumberReplaced(oldNumber, orderNumber));
   const [numberTaken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber)).limit(1);
   if (numberTaken) refuse(M.orderNumberTaken(orderNumber));
 
@@ -454,6 +459,8 @@ async function writeOrder(tx: Tx, _run: Run, doc: MongoDocument, notes: string[]
   await tx.insert(orders).values({
     id,
     orderNumber,
+    // The key 'Consulta tu pedido' hands out is made from it: without one an old order is never found there.
+    checkoutToken: newCheckoutToken(),
     userId,
     guestEmail,
     contactName,
