@@ -86,10 +86,17 @@ export function writeBackup(db: Database, dir: string, now = new Date()): Promis
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, backupFileName(now));
     const partial = `${file}.partial`;
+    let out: fs.WriteStream | undefined;
     try {
-      await pipeline(await dumpDatabase(db), zlib.createGzip(), fs.createWriteStream(partial, { mode: 0o600 }));
+      const dump = await dumpDatabase(db);
+      out = fs.createWriteStream(partial, { mode: 0o600 });
+      await pipeline(dump, zlib.createGzip(), out);
       fs.renameSync(partial, file);
     } catch (err) {
+      // A dump that fails at once can beat the file's opening: the file appears after the failure.
+      // Remove it only once the stream has let go of it, or an empty `.partial` stays behind.
+      const opened = out;
+      if (opened && !opened.closed) await new Promise<void>((resolve) => opened.once("close", () => resolve()));
       fs.rmSync(partial, { force: true });
       throw err;
     }
