@@ -13,6 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client.ts";
 import { jobRuns } from "#server/db/schema.ts";
 import { logError } from "#server/http/error-log.ts";
+import { startPeriodicJob, type PeriodicJob } from "#server/jobs/periodic.server.ts";
 import { SHOP_TIME_ZONE } from "#domain/format.ts";
 import { dumpDatabase } from "./dump.server";
 import { restoreDump } from "./restore.server";
@@ -137,33 +138,18 @@ export async function claimNightlyBackup(db: Database, now?: Date): Promise<bool
   return claimed.length > 0;
 }
 
-export interface NightlyBackups {
-  stop(): Promise<void>;
-}
-
 /** Looks every NIGHTLY_CHECK_MS whether tonight's backup is due, and makes it in `dir` when this process claims it. */
-export function startNightlyBackups(db: Database, dir: string): NightlyBackups {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = claimNightlyBackup(db)
-      .then(async (mine) => {
-        if (!mine) return;
-        const { file, bytes } = await writeBackup(db, dir);
-        console.log(JSON.stringify({ msg: "backup written", file, bytes }));
-      })
-      .catch((err) => logError("nightly backup failed", err))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, NIGHTLY_CHECK_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startNightlyBackups(db: Database, dir: string): PeriodicJob {
+  return startPeriodicJob(
+    NIGHTLY_JOB,
+    NIGHTLY_CHECK_MS,
+    async () => {
+      if (!(await claimNightlyBackup(db))) return;
+      const { file, bytes } = await writeBackup(db, dir);
+      console.log(JSON.stringify({ msg: "backup written", file, bytes }));
     },
-  };
+    { runAtStart: true },
+  );
 }
 
 export interface MoveReport {
