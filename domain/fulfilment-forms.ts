@@ -36,8 +36,21 @@ export const statusFormSchema = z
       ctx.addIssue({ code: "custom", path: ["rastreo"], message: FULFILMENT_MESSAGES.trackingInvalid });
   });
 
-/** 'Cancelar pedido': the reason (3 to 500 characters) and the confirmation. */
+/** The answers to '¿Recibiste de vuelta la mercancía?' (radio buttons, none chosen by default). */
+export const GOODS_RETURNED_VALUES = { si: true, no: false } as const;
+
+/**
+ * 'Cancelar pedido': the reason (3 to 500 characters), the confirmation and, for an order already
+ * shipped or delivered, whether its cards came back (`mercancia`: 'si' or 'no'; null when not
+ * answered: the service requires it for such an order, docs/requirements.md#order-fulfilment).
+ */
 export const cancelFormSchema = z.object({
+  mercancia: z.preprocess(
+    postedText,
+    z
+      .union([z.literal(""), z.enum(["si", "no"])], { error: FULFILMENT_MESSAGES.goodsReturnedRequired })
+      .transform((v) => (v === "" ? null : GOODS_RETURNED_VALUES[v])),
+  ),
   motivo: z.preprocess(
     postedText,
     z
@@ -54,8 +67,17 @@ export const cancelFormSchema = z.object({
   confirmar: confirmation,
 });
 
-/** 'Reembolsar': the confirmation only. */
-export const refundFormSchema = z.object({ confirmar: confirmation });
+/** 'Reembolsar': the confirmation, and which payment (the provider's id; the page has one button per payment). */
+export const refundFormSchema = z.object({
+  confirmar: confirmation,
+  pago: z.preprocess(
+    postedText,
+    z
+      .string()
+      .max(100, FULFILMENT_MESSAGES.nothingToRefund)
+      .refine((v) => !CONTROL_CHARACTER.test(v), FULFILMENT_MESSAGES.nothingToRefund),
+  ),
+});
 
 const manualMethods = Object.keys(MANUAL_PAYMENT_METHODS) as [ManualPaymentMethod, ...ManualPaymentMethod[]];
 

@@ -16,6 +16,19 @@ export type AdminStatusChoice = (typeof ADMIN_STATUS_CHOICES)[number];
 /** Statuses that say the order is being prepared or is on its way: they need an approved payment. */
 const NEEDS_PAYMENT: ReadonlySet<string> = new Set(["processing", "shipped", "delivered"]);
 
+/** Statuses of an order whose cards already left the shop: cancelling it asks whether they came back. */
+const LEFT_THE_SHOP: ReadonlySet<string> = new Set(["shipped", "delivered"]);
+
+export function orderLeftTheShop(orderStatus: string): boolean {
+  return LEFT_THE_SHOP.has(orderStatus);
+}
+
+/** The answers to '¿Recibiste de vuelta la mercancía?', as the form posts them (`mercancia`). */
+export const GOODS_RETURNED_CHOICES = [
+  ["si", "Sí, la mercancía volvió a la tienda: reponer su stock"],
+  ["no", "No, la tiene el cliente: el stock no cambia"],
+] as const;
+
 export const CANCEL_REASON_LIMITS = { min: 3, max: 500 } as const;
 export const MANUAL_REFERENCE_LIMITS = { min: 3, max: 100 } as const;
 
@@ -34,6 +47,11 @@ export const FULFILMENT_MESSAGES = {
   cancelReasonRequired: "Escribe el motivo de la cancelación",
   cancelReasonLength: `El motivo debe tener de ${CANCEL_REASON_LIMITS.min} a ${CANCEL_REASON_LIMITS.max} caracteres`,
   alreadyCancelled: "Este pedido ya está cancelado",
+  /** 'Cancelar pedido' of an order already shipped or delivered asks whether its cards came back. */
+  goodsReturnedQuestion: "¿Recibiste de vuelta la mercancía?",
+  goodsReturnedRequired: "Indica si recibiste de vuelta la mercancía",
+  /** An order paid twice, cancelled: a payment the provider did not give back stays flagged. */
+  cancelledPaymentsLeft: "Pedido cancelado, pero queda un pago de este pedido sin reembolsar: reembólsalo con «Reembolsar».",
   cancelled: "Pedido cancelado",
   cancelledAndRefunded: "Pedido cancelado y pago reembolsado",
   nothingToRefund: "Este pedido no tiene un pago por reembolsar",

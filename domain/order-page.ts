@@ -3,7 +3,7 @@
  * (docs/requirements.md#order-fulfilment). Browser-safe (no zod: the forms' schemas are in
  * ./fulfilment-forms.ts, which only the server half of the page imports).
  */
-import { CANCEL_REASON_LIMITS, FULFILMENT_MESSAGES, MANUAL_REFERENCE_LIMITS } from "./fulfilment";
+import { CANCEL_REASON_LIMITS, FULFILMENT_MESSAGES, MANUAL_REFERENCE_LIMITS, orderLeftTheShop } from "./fulfilment";
 import { NOTICE_PARAM } from "./form-failure";
 import { ORDER_NOTE_MAX_LENGTH } from "./order-events";
 
@@ -29,8 +29,8 @@ export const CONFIRM_VALUE = "si";
 /** The fields each form posts back into a refused form (`values`), with the longest each may echo. */
 export const ORDER_PAGE_FORM_FIELDS: Record<OrderPageIntent, { names: readonly string[]; max: number }> = {
   status: { names: ["estado", "rastreo"], max: 60 },
-  cancel: { names: ["motivo"], max: CANCEL_REASON_LIMITS.max },
-  refund: { names: [], max: 0 },
+  cancel: { names: ["motivo", "mercancia"], max: CANCEL_REASON_LIMITS.max },
+  refund: { names: ["pago"], max: 100 },
   "manual-payment": { names: ["metodo", "referencia"], max: MANUAL_REFERENCE_LIMITS.max },
   note: { names: ["nota"], max: ORDER_NOTE_MAX_LENGTH },
 };
@@ -40,6 +40,7 @@ export const ORDER_PAGE_NOTICES = {
   "estado-actualizado": FULFILMENT_MESSAGES.statusUpdated,
   "pedido-cancelado": FULFILMENT_MESSAGES.cancelled,
   "pedido-cancelado-reembolsado": FULFILMENT_MESSAGES.cancelledAndRefunded,
+  "pedido-cancelado-pago-pendiente": FULFILMENT_MESSAGES.cancelledPaymentsLeft,
   "pago-reembolsado": FULFILMENT_MESSAGES.refunded,
   "reembolso-en-proceso": ORDER_PAGE_FORM_MESSAGES.refundInProcess,
   "pago-manual-registrado": FULFILMENT_MESSAGES.manualRecorded,
@@ -100,6 +101,9 @@ export function cancelConsequences(order: {
   finalTotalText: string;
   provider: string | null;
   pointsEarned: number;
+  orderStatus: string;
+  /** Other approved payments standing (an order paid twice): refunded too. */
+  otherPayments: number;
 }): string[] {
   const lines: string[] = [];
   if (order.paymentStatus === "approved") {
@@ -110,7 +114,18 @@ export function cancelConsequences(order: {
     );
     if (order.pointsEarned > 0) lines.push(`Se descuentan al cliente los ${order.pointsEarned} puntos que ganó con este pedido.`);
   }
-  lines.push("El stock de los productos, el uso del cupón y los puntos usados se devuelven.");
+  if (order.otherPayments > 0) {
+    lines.push(
+      order.otherPayments === 1
+        ? "El cliente pagó este pedido más de una vez: el otro pago aprobado también se reembolsa."
+        : `El cliente pagó este pedido más de una vez: los otros ${order.otherPayments} pagos aprobados también se reembolsan.`,
+    );
+  }
+  if (orderLeftTheShop(order.orderStatus)) {
+    lines.push(
+      "El pedido ya salió de la tienda: su stock vuelve solo si indicas que recibiste de vuelta la mercancía. El uso del cupón y los puntos usados se devuelven.",
+    );
+  } else lines.push("El stock de los productos, el uso del cupón y los puntos usados se devuelven.");
   lines.push("El cliente recibe un correo con el motivo. La cancelación es definitiva.");
   return lines;
 }

@@ -8,13 +8,19 @@
  * buyer. A refusal or a timeout changes nothing but the history. The refund's idempotency key is
  * the order, the payment and the count of refused refunds: a retry after a timeout, and two admins
  * at once, make one refund at the provider, and applyPayment applies it once.
+ *
+ * An order paid twice (two tabs, a cash ticket paid after a card) has more than one approved
+ * payment: cancelling refunds each of them, one request, key and history entry per payment; one
+ * the provider does not give back keeps the order flagged `needs_refund`, and 'Reembolsar' is
+ * offered for it. An order already shipped or delivered is cancelled only with the admin's answer
+ * to '¿Recibiste de vuelta la mercancía?': its stock comes back only when they say yes.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
+import { FULFILMENT_MESSAGES, orderLeftTheShop } from "#domain/fulfilment.ts";
 import type { OrderActor } from "#domain/order-events.ts";
 import { MANUAL_PROVIDER } from "#domain/payments.ts";
 import { formatMoneyCents } from "#domain/format.ts";
-import type { Database, Tx } from "#server/db/client.ts";
+import type { Database, Queryable, Tx } from "#server/db/client.ts";
 import { orders, payments } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import { logError, logEvent } from "#server/http/error-log.ts";
@@ -34,16 +40,25 @@ export interface CancelInput {
   reason: string;
   actor: AdminActor;
   publicUrl?: string;
+  /**
+   * For an order already shipped or delivered: the admin's answer to '¿Recibiste de vuelta la
+   * mercancía?' (required then; ignored for an order that never left).
+   */
+  goodsReturned?: boolean | null;
 }
 
 /** What 'Cancelar pedido' or 'Reembolsar' did. */
-export type CancelOutcome =
-  /** An unpaid order, cancelled. */
-  | { kind: "cancelled" }
-  /** The payment refunded (a paid order then cancelled, or a flagged payment given back). */
+export type CancelOutcome = (
+  | /** An unpaid order, cancelled. */
+    { kind: "cancelled" }
+    /** The payment refunded (a paid order then cancelled, or a flagged payment given back). */
   | { kind: "refunded"; amountCents: number }
   /** The provider took the refund but has not finished it: the order changes when it reports it refunded. */
-  | { kind: "refund-in-process"; amountCents: number };
+  | { kind: "refund-in-process"; amountCents: number }
+) & {
+  /** Other approved payments of the order still not given back (the order stays flagged for 'Reembolsar'). */
+  paymentsLeft?: number;
+};
 
 /** The payment to give back and who holds it. */
 interface RefundTarget {
@@ -61,12 +76,16 @@ export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider
   const plan = await db.transaction(async (tx) => {
     const order = await lockOrderForAdmin(tx, input.orderNumber);
     if (order.orderStatus === "cancelled") throw new ShopError(FULFILMENT_MESSAGES.alreadyCancelled, 409);
+    const left = orderLeftTheShop(order.orderStatus);
+    if (left && typeof input.goodsReturned !== "boolean") throw new ShopError(FULFILMENT_MESSAGES.goodsReturnedRequired, 400, "mercancia");
+    const goods = left ? { goodsReturned: input.goodsReturned === true } : {};
     if (order.paymentStatus !== "approved") {
       const result = await cancelOrder(tx, order.id, {
         reason: input.reason,
         by: "admin",
         actor: input.actor,
         notify: { publicUrl: input.publicUrl },
+        ...goods,
       });
       return { done: true as const, units: result.units };
     }
@@ -83,18 +102,63 @@ export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider
         by: "admin",
         actor: input.actor,
         notify: { publicUrl: input.publicUrl },
+        ...goods,
       });
       return { done: true as const, units: result.units };
     }
-    await requestRefund(tx, order, target, input);
+    await requestRefund(tx, order, target, { reason: input.reason, actor: input.actor, ...goods });
     return { done: false as const, order, target };
   });
   if (plan.done) {
     if (plan.units > 0) catalogChanged(db);
     notifyMailQueued();
-    return { kind: "cancelled" };
+    return { kind: "cancelled", ...(await refundOtherPayments(db, provider, input)) };
   }
-  return refundAtProvider(db, provider, plan.order, plan.target, input);
+  const outcome = await refundAtProvider(db, provider, plan.order, plan.target, input);
+  return { ...outcome, ...(await refundOtherPayments(db, provider, input)) };
+}
+
+/**
+ * After a paid order's cancel: gives back every other approved payment still standing (an order
+ * paid twice), each through refundFlaggedPayment (its own request, key and history entry). A refund
+ * that fails is in the history and leaves the order flagged; the count of those is returned.
+ */
+async function refundOtherPayments(db: Database, provider: PaymentProvider, input: CancelInput): Promise<{ paymentsLeft?: number }> {
+  const order = await orderForRefunds(db, input.orderNumber);
+  if (!order?.needsRefund) return {};
+  const others = await flaggedPayments(db, order);
+  let left = 0;
+  for (const other of others) {
+    try {
+      const outcome = await refundFlaggedPayment(db, provider, {
+        orderNumber: input.orderNumber,
+        actor: input.actor,
+        publicUrl: input.publicUrl,
+        paymentId: other.paymentId,
+        reason: `Cancelación del pedido: ${input.reason}`,
+      });
+      if (outcome.kind === "refund-in-process") left++;
+    } catch (error) {
+      if (!(error instanceof ShopError)) logError("refund of a second payment failed", error, { orderNumber: input.orderNumber });
+      left++;
+    }
+  }
+  return left > 0 ? { paymentsLeft: left } : {};
+}
+
+async function orderForRefunds(db: Database, orderNumber: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      needsRefund: orders.needsRefund,
+      paymentStatus: orders.paymentStatus,
+      paymentId: orders.paymentId,
+      orderStatus: orders.orderStatus,
+      finalTotalCents: orders.finalTotalCents,
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
+  return row ?? null;
 }
 
 /**
@@ -105,13 +169,21 @@ export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider
 export async function refundFlaggedPayment(
   db: Database,
   provider: PaymentProvider,
-  input: { orderNumber: string; actor: AdminActor; publicUrl?: string },
+  input: {
+    orderNumber: string;
+    actor: AdminActor;
+    publicUrl?: string;
+    /** The provider's id of the payment to give back (the page offers one button per payment); by default the newest. */
+    paymentId?: string | null;
+    reason?: string;
+  },
 ): Promise<CancelOutcome> {
-  const reason = "Reembolso de un pago que el pedido no necesitaba";
+  const reason = input.reason ?? "Reembolso de un pago que el pedido no necesitaba";
   const plan = await db.transaction(async (tx) => {
     const order = await lockOrderForAdmin(tx, input.orderNumber);
     if (!order.needsRefund) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
-    const target = await flaggedPayment(tx, order);
+    const flagged = await flaggedPayments(tx, order);
+    const target = input.paymentId ? flagged.find((p) => p.paymentId === input.paymentId) : flagged[0];
     if (!target) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
     await requestRefund(tx, order, target, { ...input, reason });
     return { order, target };
@@ -130,9 +202,12 @@ async function standingPayment(tx: Tx, order: LockedOrder): Promise<RefundTarget
   return { provider: row.provider, paymentId: row.paymentId, amountCents: row.amountCents ?? order.finalTotalCents };
 }
 
-/** The approved payment of the order that should not stand and is not refunded yet (newest first). */
-async function flaggedPayment(tx: Tx, order: LockedOrder): Promise<RefundTarget | null> {
-  const standing = order.paymentStatus === "approved" ? order.paymentId : null;
+/** The approved payments of the order that should not stand and are not refunded yet (newest first). */
+async function flaggedPayments(
+  tx: Queryable,
+  order: Pick<LockedOrder, "id" | "paymentStatus" | "paymentId" | "orderStatus" | "finalTotalCents">,
+): Promise<RefundTarget[]> {
+  const standing = order.paymentStatus === "approved" && order.orderStatus !== "cancelled" ? order.paymentId : null;
   const rows = await tx
     .select({ provider: payments.provider, paymentId: payments.providerPaymentId, amountCents: payments.amountCents })
     .from(payments)
@@ -144,17 +219,35 @@ async function flaggedPayment(tx: Tx, order: LockedOrder): Promise<RefundTarget 
       ),
     )
     .orderBy(desc(payments.createdAt));
-  const row = rows.find((r) => r.paymentId !== standing);
-  return row ? { provider: row.provider, paymentId: row.paymentId, amountCents: row.amountCents ?? order.finalTotalCents } : null;
+  return rows
+    .filter((r) => r.paymentId !== standing)
+    .map((r) => ({ provider: r.provider, paymentId: r.paymentId, amountCents: r.amountCents ?? order.finalTotalCents }));
 }
 
 /** The history's 'refund-requested' row (the reason and the admin, read back by applyPayment's refund step). */
-async function requestRefund(tx: Tx, order: LockedOrder, target: RefundTarget, input: { reason: string; actor: AdminActor }) {
+async function requestRefund(
+  tx: Tx,
+  order: LockedOrder,
+  target: RefundTarget,
+  input: { reason: string; actor: AdminActor; goodsReturned?: boolean },
+) {
+  const goods =
+    input.goodsReturned === undefined
+      ? ""
+      : input.goodsReturned
+        ? " (la mercancía volvió a la tienda)"
+        : " (la mercancía no volvió a la tienda)";
   await recordOrderEvent(tx, order.id, {
     kind: "refund-requested",
     actor: input.actor,
-    message: `Reembolso solicitado de ${formatMoneyCents(target.amountCents)} (pago ${target.paymentId}). Motivo: ${input.reason}`,
-    data: { reason: input.reason, paymentId: target.paymentId, provider: target.provider, amountCents: target.amountCents },
+    message: `Reembolso solicitado de ${formatMoneyCents(target.amountCents)} (pago ${target.paymentId}). Motivo: ${input.reason}${goods}`,
+    data: {
+      reason: input.reason,
+      paymentId: target.paymentId,
+      provider: target.provider,
+      amountCents: target.amountCents,
+      ...(input.goodsReturned === undefined ? {} : { goodsReturned: input.goodsReturned }),
+    },
   });
 }
 

@@ -30,12 +30,20 @@ export interface AdminOrderDetail {
   /** The provider that took the order's standing payment ('sandbox', 'mercadopago', 'manual'), if any. */
   paymentProvider: string | null;
   payments: AdminPaymentRow[];
+  /**
+   * Approved payments still standing that the order does not need (a second payment, or one made
+   * after the order was cancelled): each gets its own 'Reembolsar' button. Oldest first.
+   */
+  paymentsToRefund: AdminPaymentRow[];
   events: OrderEventView[];
   /** Each line's product as the shop knows it now (expansion and card number, so the packer picks the right card); null for a deleted product. */
   lineProducts: ({ expansion: string; cardNumber: string | null } | null)[];
   /** For a buyer who opted in to chat-app notifications; null otherwise or without a usable phone. */
   chatUrl: string | null;
 }
+
+/** A payment's statuses that mean its money went back to the buyer. */
+const GIVEN_BACK: ReadonlySet<string> = new Set(["refunded", "charged_back"]);
 
 export async function adminOrderDetail(db: Queryable, orderNumber: string): Promise<AdminOrderDetail | null> {
   if (!mayNameOrder(orderNumber)) return null;
@@ -86,6 +94,11 @@ export async function adminOrderDetail(db: Queryable, orderNumber: string): Prom
     trackingUrl: tracking,
     paymentProvider: paymentRows.find((p) => p.paymentId === order.paymentId)?.provider ?? null,
     payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    paymentsToRefund: paymentRows
+      .filter((p) => p.status === "approved")
+      .filter((p) => !paymentRows.some((r) => r.paymentId === p.paymentId && r.provider === p.provider && GIVEN_BACK.has(r.status)))
+      .filter((p) => !(order.orderStatus !== "cancelled" && order.paymentStatus === "approved" && p.paymentId === order.paymentId))
+      .map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     events,
     lineProducts: items.map((i) => (i.expansion ? { expansion: i.expansion, cardNumber: i.cardNumber } : null)),
     chatUrl: order.whatsappNotifications ? chatLink(order.contactPhone, chatText) : null,

@@ -127,6 +127,8 @@ export function orderReceivedMail(order: OrderMailData): RenderedMail {
 export interface PaymentApprovedMailData extends OrderMailData {
   /** The provider's payment id, when there is one. */
   paymentId: string | null;
+  /** Which payment ('123 (tarjeta de crédito)'), shown instead of the bare id: the buyer may have paid twice. */
+  paymentLabel?: string | null;
   /** Points the order earned for a customer (0 for a guest). */
   pointsEarned: number;
 }
@@ -141,7 +143,8 @@ export function paymentApprovedMail(order: PaymentApprovedMailData): RenderedMai
     orderTable(order),
     { kind: "paragraph", text: `Envío a: ${addressLine(order.address)}` },
   ];
-  if (order.paymentId) blocks.push({ kind: "note", text: `Número de pago: ${order.paymentId}` });
+  const paid = order.paymentLabel ?? order.paymentId;
+  if (paid) blocks.push({ kind: "note", text: `Número de pago: ${paid}` });
   if (order.pointsEarned > 0) {
     blocks.push({
       kind: "note",
@@ -237,6 +240,8 @@ export interface OrderCancelledMailData extends OrderMailData {
   reason: string;
   /** The amount given back, or null when nothing was paid. */
   refundedCents: number | null;
+  /** Which payment was given back ('123 (tarjeta de crédito)'), when one was. */
+  refundedPayment?: string | null;
   /** True when the refund is made by the shop itself (the order was paid outside the provider). */
   manualRefund: boolean;
 }
@@ -249,6 +254,7 @@ export function orderCancelledMail(order: OrderCancelledMailData): RenderedMail 
   ];
   if (order.refundedCents !== null) {
     blocks.push({ kind: "paragraph", text: `Reembolsamos ${formatMoneyCents(order.refundedCents)} de tu pago.` });
+    if (order.refundedPayment) blocks.push({ kind: "note", text: `Número de pago reembolsado: ${order.refundedPayment}` });
     blocks.push({ kind: "note", text: refundTiming(order.manualRefund) });
   }
   blocks.push(orderTable(order));
@@ -270,6 +276,8 @@ export function orderCancelledMail(order: OrderCancelledMailData): RenderedMail 
 
 export interface OrderRefundedMailData extends OrderMailData {
   refundedCents: number;
+  /** Which payment was given back ('123 (tarjeta de crédito)'). */
+  refundedPayment?: string | null;
   manualRefund: boolean;
 }
 
@@ -284,6 +292,7 @@ export function orderRefundedMail(order: OrderRefundedMailData): RenderedMail {
         kind: "paragraph",
         text: `${greeting(order.contactName)}, reembolsamos ${formatMoneyCents(order.refundedCents)} de tu pago del pedido ${order.orderNumber}.`,
       },
+      ...(order.refundedPayment ? [{ kind: "note" as const, text: `Número de pago reembolsado: ${order.refundedPayment}` }] : []),
       { kind: "note", text: refundTiming(order.manualRefund) },
       { kind: "button", label: "Ver mi pedido", url: order.orderUrl },
       { kind: "note", text: `Si tienes dudas, escríbenos a ${SHOP.email} con tu número de pedido.` },

@@ -60,10 +60,16 @@ export async function cancelOrder(
     /** Who, for the order's history; by default the shop ('sistema') or the customer, as `by` says. */
     actor?: OrderActor;
     /**
+     * For an order already shipped or delivered (docs/requirements.md#order-fulfilment): whether its
+     * cards came back to the shop. False keeps the stock as it is (the cards are with the buyer);
+     * true gives it back. Undefined: the order never left, its stock comes back.
+     */
+    goodsReturned?: boolean;
+    /**
      * E-mail the buyer 'order-cancelled' with the reason (and, for a refunded order, the amount
      * given back), in the same transaction. `publicUrl` is the shop's origin for the order's link.
      */
-    notify?: { publicUrl?: string; refundedCents?: number | null; manualRefund?: boolean };
+    notify?: { publicUrl?: string; refundedCents?: number | null; refundedPayment?: string | null; manualRefund?: boolean };
   },
 ): Promise<CancelResult> {
   const lapsed = options.holdLapsedBy
@@ -82,21 +88,20 @@ export async function cancelOrder(
       .where(and(eq(orders.id, orderId), ne(orders.orderStatus, "cancelled"), ne(orders.paymentStatus, "approved"), ...lapsed))
       .returning();
     if (!claimed) return NOT_CANCELLED;
-    const { units, productIds } = await releaseStock(tx, claimed.id);
+    const keepStock = options.goodsReturned === false;
+    const { units, productIds } = keepStock ? { units: 0, productIds: [] } : await releaseStock(tx, claimed.id);
     // A cancelled order's units can bring a sold-out card back: its waiting alerts go out once.
-    const alerted = await queueBackInStockMail(
-      tx,
-      productIds,
-      options.notify?.publicUrl ? { origin: options.notify.publicUrl } : undefined,
-    );
+    const alerted = keepStock
+      ? 0
+      : await queueBackInStockMail(tx, productIds, options.notify?.publicUrl ? { origin: options.notify.publicUrl } : undefined);
     const couponReleased = await releaseCoupon(tx, claimed.id);
     const pointsRefunded = await refundPoints(tx, claimed.id, claimed.orderNumber);
     const actor = options.actor ?? (options.by === "cliente" ? { kind: "cliente" as const, userId: claimed.userId } : SYSTEM_ACTOR);
     await recordOrderEvent(tx, claimed.id, {
       kind: "cancelled",
       actor,
-      message: cancelledMessage(options.reason, { units, couponReleased, pointsRefunded }),
-      data: { reason: options.reason, units, couponReleased, pointsRefunded },
+      message: cancelledMessage(options.reason, { units, couponReleased, pointsRefunded }, options.goodsReturned),
+      data: { reason: options.reason, units, couponReleased, pointsRefunded, goodsReturned: options.goodsReturned ?? null },
     });
     if (options.notify) {
       const to = await orderMailRecipient(tx, claimed);
@@ -106,6 +111,7 @@ export async function cancelOrder(
           ...data,
           reason: options.reason,
           refundedCents: options.notify.refundedCents ?? null,
+          refundedPayment: options.notify.refundedPayment ?? null,
           manualRefund: options.notify.manualRefund ?? false,
         });
         await enqueueOrderMail(tx, claimed.id, { kind: "order-cancelled", to, ...mail }, actor);
@@ -121,13 +127,23 @@ export async function cancelOrder(
 }
 
 /** The history's line for a cancellation: the reason and what came back. */
-function cancelledMessage(reason: string, back: { units: number; couponReleased: boolean; pointsRefunded: number }): string {
+function cancelledMessage(
+  reason: string,
+  back: { units: number; couponReleased: boolean; pointsRefunded: number },
+  goodsReturned: boolean | undefined,
+): string {
   const returned = [
     back.units > 0 ? (back.units === 1 ? "1 unidad" : `${back.units} unidades`) : null,
     back.couponReleased ? "el uso del cupón" : null,
     back.pointsRefunded > 0 ? `${formatPoints(back.pointsRefunded)} puntos usados` : null,
   ].filter(Boolean);
-  return `Pedido cancelado. Motivo: ${reason}.${returned.length ? ` Volvieron ${returned.join(", ")}.` : ""}`;
+  const goods =
+    goodsReturned === undefined
+      ? ""
+      : goodsReturned
+        ? " La mercancía volvió a la tienda: su stock se repuso."
+        : " La mercancía no volvió a la tienda: el stock no cambió.";
+  return `Pedido cancelado. Motivo: ${reason}.${returned.length ? ` Volvieron ${returned.join(", ")}.` : ""}${goods}`;
 }
 
 /** Payment statuses of an order nobody has paid yet. */

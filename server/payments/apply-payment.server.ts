@@ -13,6 +13,7 @@
  * approved, flagged for a refund: never re-sold, never lost silently.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { orderLeftTheShop } from "#domain/fulfilment.ts";
 import { PENDING_PAYMENT_GRACE_MINUTES, PENDING_PAYMENT_HOLD_HOURS } from "#domain/orders.ts";
 import type { PaymentStatus } from "#domain/statuses.ts";
 import type { Database, Queryable, Tx } from "#server/db/client.ts";
@@ -85,12 +86,15 @@ export type PaymentDecision =
   | { kind: "approve" }
   /** Still payable: payment 'pending' or 'rejected'. */
   | { kind: "set"; paymentStatus: "pending" | "rejected" }
-  /** Money given back: payment 'refunded', earned points reversed, any refund flag cleared. */
+  /** The payment that paid a standing order given back: payment 'refunded', earned points reversed, the order cancelled. */
   | { kind: "refund" }
   /** Money taken that must go back (the order was cancelled, or is already paid by another payment). */
   | { kind: "flag-refund" }
-  /** A flagged duplicate payment was refunded: the flag is cleared, the order's payment stands. */
-  | { kind: "clear-flag" }
+  /**
+   * A payment the order did not need was given back (a second payment, or one made after the order was
+   * cancelled): recorded and e-mailed; the order's own payment stands, the flag stays while another stands.
+   */
+  | { kind: "refund-extra" }
   /** Recorded, the order unchanged. */
   | { kind: "none"; reason: "unknown-status" | "stale" | "order-cancelled" | "order-refunded" | "already-approved" };
 
@@ -105,9 +109,9 @@ export function decidePayment(order: OrderPaymentState, payment: { id: string; s
   if (reached >= RANK[status]) return { kind: "none", reason: "stale" };
 
   if (status === "refunded") {
-    if (order.paymentStatus === "refunded") return { kind: "none", reason: "order-refunded" };
-    if (order.paymentStatus === "approved" && order.paymentId !== payment.id) return { kind: "clear-flag" };
-    return { kind: "refund" };
+    // Only the payment that pays a standing order cancels it; any other refund gives back an extra payment.
+    if (order.orderStatus !== "cancelled" && order.paymentId === payment.id) return { kind: "refund" };
+    return { kind: "refund-extra" };
   }
   if (order.orderStatus === "cancelled") {
     return status === "approved" ? { kind: "flag-refund" } : { kind: "none", reason: "order-cancelled" };
@@ -162,13 +166,14 @@ async function enqueuePaymentApprovedMail(
   tx: Tx,
   order: LockedOrder,
   payment: ProviderPayment,
+  providerName: string,
   pointsEarned: number,
   options: ApplyOptions,
 ): Promise<void> {
   const to = await orderMailRecipient(tx, order);
   if (!to) return;
   const data = await storedOrderMailData(tx, order, { publicUrl: options.publicUrl, isPaid: true });
-  const mail = paymentApprovedMail({ ...data, paymentId: payment.id, pointsEarned });
+  const mail = paymentApprovedMail({ ...data, paymentId: payment.id, paymentLabel: paymentNumber(payment, providerName), pointsEarned });
   await enqueueOrderMail(tx, order.id, { kind: "payment-approved", to, ...mail }, options.actor ?? PROVIDER_ACTOR);
 }
 
@@ -177,12 +182,20 @@ export const PROVIDER_REFUND_REASON = "Reembolso realizado en el panel del prove
 
 /** How the history names a payment: "Pago 123 (tarjeta de crédito)" or the manual payment's method and reference. */
 function paymentWords(payment: ProviderPayment, providerName: string): string {
+  return `Pago ${paymentNumber(payment, providerName)}`;
+}
+
+/**
+ * A payment as the buyer's e-mails name it, after 'Número de pago:': "123 (tarjeta de crédito)", or
+ * "manual (transferencia, referencia X)". A buyer who paid twice learns which payment each e-mail is about.
+ */
+function paymentNumber(payment: ProviderPayment, providerName: string): string {
   if (providerName === MANUAL_PROVIDER) {
     const raw = (payment.raw ?? {}) as { method?: unknown; reference?: unknown };
     const method = isManualPaymentMethod(raw.method) ? MANUAL_PAYMENT_METHODS[raw.method] : "manual";
-    return `Pago manual (${method}${typeof raw.reference === "string" ? `, referencia ${raw.reference}` : ""})`;
+    return `manual (${method}${typeof raw.reference === "string" ? `, referencia ${raw.reference}` : ""})`;
   }
-  return `Pago ${payment.id} (${paymentTypeName(payment.paymentTypeId)})`;
+  return `${payment.id} (${paymentTypeName(payment.paymentTypeId)})`;
 }
 
 /** The history's line for what a payment did to its order; null for a decision that changed nothing. */
@@ -240,7 +253,7 @@ async function carryOut(
         })
         .where(eq(orders.id, order.id));
       result.pointsCredited = await creditPointsForPaidOrder(tx, order.id);
-      await enqueuePaymentApprovedMail(tx, order, payment, order.userId ? order.pointsEarned : 0, options);
+      await enqueuePaymentApprovedMail(tx, order, payment, providerName, order.userId ? order.pointsEarned : 0, options);
       result.mailQueued = true;
       break;
     case "set":
@@ -259,8 +272,9 @@ async function carryOut(
     case "refund":
       await tx
         .update(orders)
-        .set({ ...touch, paymentStatus: "refunded", paymentId: order.paymentId ?? payment.id, needsRefund: false })
+        .set({ ...touch, paymentStatus: "refunded", paymentId: order.paymentId ?? payment.id })
         .where(eq(orders.id, order.id));
+      await refreshRefundFlag(tx, order.id);
       result.pointsReversed = await reversePointsForRefund(tx, order.id, order.orderNumber);
       result.unitsReleased = await refunded(tx, order, payment, providerName, result.pointsReversed, options);
       break;
@@ -271,17 +285,40 @@ async function carryOut(
         .set({ ...touch, needsRefund: true, paymentId: order.orderStatus === "cancelled" ? payment.id : order.paymentId })
         .where(eq(orders.id, order.id));
       break;
-    case "clear-flag":
-      await tx
-        .update(orders)
-        .set({ ...touch, needsRefund: false })
-        .where(eq(orders.id, order.id));
+    case "refund-extra":
+      // A cancelled order's money went back; a paid order's own payment stands.
+      if (order.orderStatus === "cancelled") {
+        await tx
+          .update(orders)
+          .set({ ...touch, paymentStatus: "refunded" })
+          .where(eq(orders.id, order.id));
+      }
+      await refreshRefundFlag(tx, order.id);
       await refunded(tx, { ...order, orderStatus: "cancelled" }, payment, providerName, 0, options);
       break;
     case "none":
       break;
   }
   return result;
+}
+
+/**
+ * `needs_refund` as the order's payments say (docs/requirements.md#order-fulfilment): set while an
+ * approved payment stands that is neither refunded nor charged back, other than the one paying the
+ * order (a standing, approved order keeps its own payment). The flag clears only when none stands.
+ */
+export async function refreshRefundFlag(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${orders} o set needs_refund = exists (
+      select 1 from ${payments} p
+      where p.order_id = o.id and p.status = 'approved'
+        and not exists (
+          select 1 from ${payments} r
+          where r.provider = p.provider and r.provider_payment_id = p.provider_payment_id and r.status in ('refunded', 'charged_back')
+        )
+        and not (o.order_status <> 'cancelled' and o.payment_status = 'approved' and p.provider_payment_id = o.payment_id)
+    )
+    where o.id = ${orderId}`);
 }
 
 /**
@@ -335,7 +372,7 @@ export async function applyPayment(
     if (!(await recordPayment(tx, order.id, providerName, payment))) return { outcome: "replay", orderId: order.id };
     const decision = decidePayment(order, payment, previous);
     const done = await carryOut(tx, order, payment, providerName, decision, options);
-    mailQueued = done.mailQueued || decision.kind === "refund" || decision.kind === "clear-flag";
+    mailQueued = done.mailQueued || decision.kind === "refund" || decision.kind === "refund-extra";
     unitsReleased = done.unitsReleased;
     if (decision.kind === "flag-refund") {
       logEvent("warn", "payment to refund: order cancelled or already paid", { orderId: order.id, paymentId: payment.id });
@@ -375,18 +412,31 @@ async function refunded(
     data: { provider: providerName, paymentId: payment.id, amountCents: payment.amountCents, pointsReversed },
   });
   if (order.orderStatus !== "cancelled") {
+    // An order that already left: its stock comes back only when the admin said its cards came back.
+    const left = orderLeftTheShop(order.orderStatus);
     const cancelled = await cancelOrder(tx, order.id, {
       reason: request?.reason ?? PROVIDER_REFUND_REASON,
       by: actor.kind === "admin" ? "admin" : "sistema",
       actor,
-      notify: { publicUrl: options.publicUrl, refundedCents: payment.amountCents, manualRefund },
+      ...(left ? { goodsReturned: request?.goodsReturned ?? false } : {}),
+      notify: {
+        publicUrl: options.publicUrl,
+        refundedCents: payment.amountCents,
+        refundedPayment: paymentNumber(payment, providerName),
+        manualRefund,
+      },
     });
     return cancelled.units;
   }
   const to = await orderMailRecipient(tx, order);
   if (to) {
     const data = await storedOrderMailData(tx, order, { publicUrl: options.publicUrl, isPaid: false });
-    const mail = orderRefundedMail({ ...data, refundedCents: payment.amountCents, manualRefund });
+    const mail = orderRefundedMail({
+      ...data,
+      refundedCents: payment.amountCents,
+      refundedPayment: paymentNumber(payment, providerName),
+      manualRefund,
+    });
     await enqueueOrderMail(tx, order.id, { kind: "order-refunded", to, ...mail }, actor);
   }
   return 0;

@@ -12,6 +12,8 @@ import { orderEvents } from "#server/db/schema.ts";
 export interface RefundRequest {
   reason: string;
   actor: OrderActor;
+  /** For an order already shipped or delivered: whether the admin said its cards came back (undefined: not asked). */
+  goodsReturned?: boolean;
 }
 
 /** The latest refund request of the order not yet followed by an applied refund; null when none. */
@@ -35,10 +37,11 @@ export async function latestRefundRequest(db: Queryable, orderId: string): Promi
     .orderBy(desc(orderEvents.createdAt))
     .limit(1);
   if (!row) return null;
-  const reason = (row.data as { reason?: unknown } | null)?.reason;
+  const { reason, goodsReturned } = (row.data ?? {}) as { reason?: unknown; goodsReturned?: unknown };
   const actor: OrderActor =
     row.actor === "admin" && row.actorId
       ? { kind: "admin", userId: row.actorId, name: row.actorName ?? "Administrador" }
       : { kind: "sistema" };
-  return typeof reason === "string" && reason ? { reason, actor } : null;
+  if (typeof reason !== "string" || !reason) return null;
+  return typeof goodsReturned === "boolean" ? { reason, actor, goodsReturned } : { reason, actor };
 }

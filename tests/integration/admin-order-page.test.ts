@@ -217,7 +217,7 @@ describeEachDatabase("the admin's order page", (t) => {
     expect(unconfirmed.data).toEqual({
       intent: "cancel",
       fieldErrors: { confirmar: [ORDER_PAGE_FORM_MESSAGES.confirmRequired] },
-      values: { motivo: "Motivo válido" },
+      values: { motivo: "Motivo válido", mercancia: "" },
     });
     const short = await post(order.orderNumber, { intent: "cancel", motivo: " a ", confirmar: "si" });
     expect(short.data?.fieldErrors.motivo).toEqual([FULFILMENT_MESSAGES.cancelReasonLength]);

@@ -228,7 +228,7 @@ describeEachDatabase("applyPayment", (t) => {
     expect(await applyPayment(t.db, second, "sandbox")).toMatchObject({ decision: { kind: "flag-refund" } });
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: true });
     // Refunding the duplicate clears the flag and leaves the order paid.
-    expect(await applyPayment(t.db, { ...second, status: "refunded" }, "sandbox")).toMatchObject({ decision: { kind: "clear-flag" } });
+    expect(await applyPayment(t.db, { ...second, status: "refunded" }, "sandbox")).toMatchObject({ decision: { kind: "refund-extra" } });
     expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: false });
   });
 

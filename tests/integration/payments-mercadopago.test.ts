@@ -441,6 +441,61 @@ describe("cancelling a paid Mercado Pago order (real SDK, stub API)", () => {
     expect(cancellations).toHaveLength(1);
   });
 
+  it("an order paid twice (two approved payments on one external reference): the cancel refunds both, each with its own key; nothing stays approved", async () => {
+    const order = await insertOrder(handle.db);
+    const [card, cash] = [96_000_000_101, 96_000_000_102];
+    stub.addPayment({
+      id: card,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "credit_card",
+    });
+    stub.addPayment({
+      id: cash,
+      status: "approved",
+      external_reference: order.orderNumber,
+      transaction_amount: 1150,
+      currency_id: "MXN",
+      payment_type_id: "ticket",
+    });
+    // The shop hears of both (a second tab, a cash ticket paid after the card).
+    for (const id of [card, cash]) await applyPayment(handle.db, (await provider.fetchPayment(String(id)))!, provider.name);
+    expect((await handle.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      paymentStatus: "approved",
+      paymentId: String(card),
+      needsRefund: true,
+    });
+    const admin = { kind: "admin" as const, userId: await insertCustomer(handle.db), name: "Laura Admin" };
+
+    const outcome = await cancelOrderAsAdmin(handle.db, provider, {
+      orderNumber: order.orderNumber,
+      reason: "Pagó dos veces",
+      actor: admin,
+    });
+
+    expect(outcome).toEqual({ kind: "refunded", amountCents: 115_000 });
+    const keys = (id: number) =>
+      stub
+        .refundRequests()
+        .filter((r) => r.path === `/v1/payments/${id}/refunds`)
+        .map((r) => r.headers["x-idempotency-key"]);
+    expect(keys(card)).toEqual([`order-${order.id}-payment-${card}-refund-1`]);
+    expect(keys(cash)).toEqual([`order-${order.id}-payment-${cash}-refund-1`]);
+    // What the provider holds: both payments given back in full, once each.
+    expect((await provider.fetchPayment(String(card)))?.status).toBe("refunded");
+    expect((await provider.fetchPayment(String(cash)))?.status).toBe("refunded");
+    expect(stub.refunds.filter((r) => r.payment_id === card || r.payment_id === cash).map((r) => r.amount)).toEqual([1150, 1150]);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded", needsRefund: false });
+    const refunds = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "refund")));
+    expect(refunds.map((e) => (e.data as { paymentId: string }).paymentId).sort()).toEqual([String(card), String(cash)].sort());
+  });
+
   it("a refund left in process changes nothing yet; when Mercado Pago reports it refunded, the order is cancelled with the admin's reason", async () => {
     const order = await insertOrder(handle.db);
     const id = 96_000_000_002;

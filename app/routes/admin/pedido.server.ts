@@ -100,6 +100,7 @@ function asUpdateFailure(refusal: Refusal): Refusal {
 const actorOf = (admin: SessionUser) => ({ kind: "admin" as const, userId: admin.id, name: admin.name });
 
 function cancelNotice(outcome: CancelOutcome, refundOnly: boolean): OrderPageNotice {
+  if (!refundOnly && outcome.paymentsLeft) return "pedido-cancelado-pago-pendiente";
   if (outcome.kind === "refund-in-process") return "reembolso-en-proceso";
   if (refundOnly) return "pago-reembolsado";
   return outcome.kind === "refunded" ? "pedido-cancelado-reembolsado" : "pedido-cancelado";
@@ -124,6 +125,7 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
     const outcome = await cancelOrderAsAdmin(post.context.db, paymentProvider(post.context.config, post.context.db), {
       orderNumber: post.orderNumber,
       reason: form.data.motivo,
+      goodsReturned: form.data.mercancia,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });
@@ -134,6 +136,7 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
     if (!form.ok) return form.refusal;
     const outcome = await refundFlaggedPayment(post.context.db, paymentProvider(post.context.config, post.context.db), {
       orderNumber: post.orderNumber,
+      paymentId: form.data.pago || null,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });

@@ -109,7 +109,11 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
             />
           )}
           {payable ? <ManualPaymentForm orderNumber={number} failure={failure("manual-payment")} amount={order.finalTotal} /> : null}
-          {order.needsRefund ? <RefundForm orderNumber={number} failure={failure("refund")} /> : null}
+          {order.needsRefund
+            ? (detail.paymentsToRefund.length > 0 ? detail.paymentsToRefund : [null]).map((payment) => (
+                <RefundForm key={payment?.paymentId ?? "pago"} orderNumber={number} failure={failure("refund")} payment={payment} />
+              ))
+            : null}
           <NoteForm orderNumber={number} failure={failure("note")} />
           {cancelled ? null : <CancelForm orderNumber={number} failure={failure("cancel")} detail={detail} />}
         </div>

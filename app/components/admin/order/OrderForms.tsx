@@ -10,16 +10,26 @@ import { Form, useNavigation } from "react-router";
 import {
   ADMIN_STATUS_CHOICES,
   CANCEL_REASON_LIMITS,
+  FULFILMENT_MESSAGES,
+  GOODS_RETURNED_CHOICES,
   MANUAL_PAYMENT_METHODS,
   MANUAL_REFERENCE_LIMITS,
+  orderLeftTheShop,
   trackingHint,
 } from "#domain/fulfilment.ts";
-import { CONFIRM_VALUE, REFUND_CONSEQUENCES, cancelConsequences, orderPageHref, type OrderPageIntent } from "#domain/order-page.ts";
+import {
+  CONFIRM_VALUE,
+  REFUND_CONSEQUENCES,
+  cancelConsequences,
+  orderPageHref,
+  providerName,
+  type OrderPageIntent,
+} from "#domain/order-page.ts";
 import { firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
-import { formatMoney } from "#domain/format.ts";
+import { formatMoney, formatMoneyCents } from "#domain/format.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#domain/order-events.ts";
 import { ORDER_STATUS_LABELS } from "#domain/statuses.ts";
-import type { AdminOrderDetail } from "#server/fulfilment/index.ts";
+import type { AdminOrderDetail, AdminPaymentRow } from "#server/fulfilment/index.ts";
 import {
   CheckboxField,
   ErrorList,
@@ -142,15 +152,22 @@ function Consequences({ id, lines }: { id: string; lines: string[] }) {
   );
 }
 
-/** 'Cancelar pedido': the reason, what cancelling does to this order, and the confirmation box. */
+/**
+ * 'Cancelar pedido': the reason, what cancelling does to this order, and the confirmation box; for an
+ * order already shipped or delivered, '¿Recibiste de vuelta la mercancía?' (no answer chosen for the admin).
+ */
 export function CancelForm({ orderNumber, failure, detail }: FormProps & { detail: AdminOrderDetail }) {
   const errors = failure?.fieldErrors ?? {};
+  const left = orderLeftTheShop(detail.order.orderStatus);
   const lines = cancelConsequences({
     paymentStatus: detail.order.paymentStatus,
     finalTotalText: formatMoney(detail.order.finalTotal),
     provider: detail.paymentProvider,
     pointsEarned: detail.order.loyaltyPoints.earned,
+    orderStatus: detail.order.orderStatus,
+    otherPayments: detail.paymentsToRefund.length,
   });
+  const answer = failure?.values.mercancia ?? "";
   return (
     <OrderForm
       intent="cancel"
@@ -162,6 +179,27 @@ export function CancelForm({ orderNumber, failure, detail }: FormProps & { detai
       danger
     >
       <Consequences id="cancelar-consecuencias" lines={lines} />
+      {left ? (
+        <fieldset
+          className="admin-order-radios"
+          aria-describedby={describedBy("cancelar-mercancia", { errors: errors.mercancia })["aria-describedby"]}
+        >
+          <legend>{FULFILMENT_MESSAGES.goodsReturnedQuestion}</legend>
+          {GOODS_RETURNED_CHOICES.map(([value, label], index) => (
+            <label key={value} className="admin-order-radio">
+              <input
+                type="radio"
+                name="mercancia"
+                value={value}
+                defaultChecked={answer === value}
+                autoFocus={index === 0 && focusFirst(failure, "mercancia")}
+              />
+              {label}
+            </label>
+          ))}
+          <ErrorList id={errorId("cancelar-mercancia")} errors={errors.mercancia} />
+        </fieldset>
+      ) : null}
       <TextareaField
         label="Motivo de la cancelación"
         hint={`De ${CANCEL_REASON_LIMITS.min} a ${CANCEL_REASON_LIMITS.max} caracteres. El cliente lo verá en el correo.`}
@@ -192,30 +230,40 @@ export function CancelForm({ orderNumber, failure, detail }: FormProps & { detai
   );
 }
 
-/** 'Reembolsar' a payment the order is flagged for (needs_refund), with its confirmation box. */
-export function RefundForm({ orderNumber, failure }: FormProps) {
-  const errors = failure?.fieldErrors ?? {};
+/**
+ * 'Reembolsar' one payment the order is flagged for (needs_refund), with its confirmation box: the
+ * page shows one per payment still standing (an order paid twice may have several).
+ */
+export function RefundForm({ orderNumber, failure, payment }: FormProps & { payment: AdminPaymentRow | null }) {
+  // A refusal belongs to the form of the payment it was posted for.
+  const mine = failure && (failure.values.pago ?? "") === (payment?.paymentId ?? "") ? failure : undefined;
+  const errors = mine?.fieldErrors ?? {};
+  const key = payment ? payment.paymentId.replace(/[^A-Za-z0-9_-]/g, "") : "pago";
   return (
     <OrderForm
       intent="refund"
       orderNumber={orderNumber}
-      failure={failure}
-      title="Reembolsar pago"
-      submit="Reembolsar"
+      failure={mine}
+      title={payment ? `Reembolsar pago ${payment.paymentId}` : "Reembolsar pago"}
+      submit={payment?.amountCents != null ? `Reembolsar ${formatMoneyCents(payment.amountCents)}` : "Reembolsar"}
       busyLabel="Reembolsando..."
       danger
     >
-      <Consequences id="reembolso-consecuencias" lines={[REFUND_CONSEQUENCES]} />
+      {payment ? <input type="hidden" name="pago" value={payment.paymentId} /> : null}
+      <Consequences
+        id={`reembolso-consecuencias-${key}`}
+        lines={[REFUND_CONSEQUENCES, ...(payment ? [`${providerName(payment.provider)}, pago ${payment.paymentId}.`] : [])]}
+      />
       <CheckboxField
         label="Confirmo que quiero reembolsar este pago"
         errors={errors.confirmar}
         inputProps={{
-          id: "reembolso-confirmar",
+          id: `reembolso-confirmar-${key}`,
           name: "confirmar",
           value: CONFIRM_VALUE,
           "aria-required": true,
-          "aria-describedby": "reembolso-consecuencias",
-          autoFocus: focusFirst(failure, "confirmar"),
+          "aria-describedby": `reembolso-consecuencias-${key}`,
+          autoFocus: focusFirst(mine, "confirmar"),
         }}
       />
     </OrderForm>
