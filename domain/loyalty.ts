@@ -15,11 +15,36 @@ export const MIN_BALANCE_FOR_POINTS_BOX = 1;
 /** Transactions shown on the points tab. */
 export const RECENT_TRANSACTIONS_SHOWN = 15;
 
-/** A movement's type as the profile and the loyalty admin show it: earned 'Ganados', spent 'Usados', anything else 'Ajuste' (docs/requirements.md#loyalty-points). */
+/**
+ * A movement's type as the profile and the loyalty admin show it (docs/requirements.md#loyalty-points):
+ * earned 'Ganados', spent 'Usados', points a refund could not take back 'Pendientes por reembolso',
+ * their netting 'Descontados', anything else 'Ajuste'.
+ */
 export function pointsTransactionLabel(type: string): string {
-  if (type === "earned") return "Ganados";
-  return type === "spent" ? "Usados" : "Ajuste";
+  switch (type) {
+    case "earned":
+      return "Ganados";
+    case "spent":
+      return "Usados";
+    case "owed":
+      return "Pendientes por reembolso";
+    case "settled":
+      return "Descontados";
+    default:
+      return "Ajuste";
+  }
 }
+
+/** A movement's points column: the signed amount, or for points owed how many ('29 pendientes'). */
+export function pointsMovementAmount(movement: { type: string; amount: number; owed: number }): string {
+  if (movement.type === "owed") return `${formatPoints(movement.owed)} pendientes`;
+  return movement.amount > 0 ? `+${formatPoints(movement.amount)}` : formatPoints(movement.amount);
+}
+
+/** The tile of points owed (shown only when there are some). */
+export const POINTS_OWED_LABEL = "Puntos pendientes por reembolso";
+export const POINTS_OWED_EXPLAINER =
+  "Son puntos que ganaste con un pedido reembolsado y que ya habías usado: se descuentan de los próximos puntos que ganes o que se te devuelvan.";
 
 /** Customers per page of the loyalty admin's list (docs/requirements.md#loyalty-points). */
 export const LOYALTY_ADMIN_PAGE_SIZE = 20;

@@ -505,9 +505,17 @@ export const loyaltyAccounts = pgTable(
     balance: integer("balance").notNull().default(0),
     totalEarned: integer("total_earned").notNull().default(0),
     totalSpent: integer("total_spent").notNull().default(0),
+    /**
+     * Points a refund could not take back because they were already spent (docs/requirements.md#loyalty-points):
+     * netted against the next points earned or given back. The balance itself never goes below 0.
+     */
+    pointsOwed: integer("points_owed").notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [check("loyalty_accounts_balance_check", sql`${t.balance} >= 0`)],
+  (t) => [
+    check("loyalty_accounts_balance_check", sql`${t.balance} >= 0`),
+    check("loyalty_accounts_points_owed_check", sql`${t.pointsOwed} >= 0`),
+  ],
 );
 
 export const loyaltyTransactions = pgTable(
@@ -519,6 +527,8 @@ export const loyaltyTransactions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     amount: integer("amount").notNull(),
+    /** The movement's change to the points owed (`owed` +n, `settled` -n; 0 for the rest): they sum to `points_owed`. */
+    owed: integer("owed").notNull().default(0),
     description: text("description").notNull(),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdBy: text("created_by"),
@@ -526,11 +536,15 @@ export const loyaltyTransactions = pgTable(
   },
   (t) => [
     index("loyalty_transactions_user_idx").on(t.userId, t.createdAt.desc()),
-    // A point movement of a given kind happens once per order.
+    // A point movement of a given kind happens once per order ('settled' follows each earning or
+    // giving back of the order, which are once each).
     uniqueIndex("loyalty_transactions_order_kind_key")
       .on(t.orderId, t.type)
-      .where(sql`${t.orderId} is not null`),
-    check("loyalty_transactions_type_check", sql`${t.type} in ('earned', 'spent', 'refunded', 'reversed', 'adjustment')`),
+      .where(sql`${t.orderId} is not null and ${t.type} <> 'settled'`),
+    check(
+      "loyalty_transactions_type_check",
+      sql`${t.type} in ('earned', 'spent', 'refunded', 'reversed', 'owed', 'settled', 'adjustment')`,
+    ),
   ],
 );
 

@@ -18,6 +18,8 @@ export interface LoyaltyCustomerRow {
   user: { _id: string; name: string; email: string };
   /** Rounded down (docs/requirements.md#loyalty-points). */
   balance: number;
+  /** Points a refund could not take back (docs/requirements.md#loyalty-points). */
+  owed: number;
   totalEarned: number;
   totalSpent: number;
 }
@@ -65,6 +67,7 @@ export async function listLoyaltyCustomers(db: Queryable, query: { q?: string; p
       name: users.name,
       email: users.email,
       balance,
+      owed: sql<number>`coalesce(${loyaltyAccounts.pointsOwed}, 0)`,
       totalEarned: sql<number>`coalesce(${loyaltyAccounts.totalEarned}, 0)`,
       totalSpent: sql<number>`coalesce(${loyaltyAccounts.totalSpent}, 0)`,
     })
@@ -78,6 +81,7 @@ export async function listLoyaltyCustomers(db: Queryable, query: { q?: string; p
     rows: rows.map((r) => ({
       user: { _id: r.id, name: r.name, email: r.email },
       balance: Math.floor(Number(r.balance)),
+      owed: Number(r.owed),
       totalEarned: Number(r.totalEarned),
       totalSpent: Number(r.totalSpent),
     })),
@@ -106,6 +110,7 @@ export async function loyaltyCustomer(db: Queryable, userId: string): Promise<Lo
       name: users.name,
       email: users.email,
       balance: loyaltyAccounts.balance,
+      owed: loyaltyAccounts.pointsOwed,
       totalEarned: loyaltyAccounts.totalEarned,
       totalSpent: loyaltyAccounts.totalSpent,
     })
@@ -117,6 +122,7 @@ export async function loyaltyCustomer(db: Queryable, userId: string): Promise<Lo
   return {
     user: { _id: row.id, name: row.name, email: row.email },
     balance: Math.floor(row.balance ?? 0),
+    owed: row.owed ?? 0,
     totalEarned: row.totalEarned ?? 0,
     totalSpent: row.totalSpent ?? 0,
   };

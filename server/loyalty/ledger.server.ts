@@ -10,6 +10,12 @@
  * The account keeps `balance = total_earned - total_spent`, so the tiles of the profile and of the
  * loyalty admin always add up: `total_spent` counts only points used on orders; earning, reversing
  * and adjusting move `total_earned` (an adjustment of -20 takes 20 off what was earned).
+ *
+ * Points owed: a refund takes back the points its order earned, but never below a zero balance.
+ * What it could not take (already spent on another order) is owed: an `owed` movement (amount 0,
+ * `owed` +n) and `points_owed` +n. The next points earned or given back pay it first: a `settled`
+ * movement (amount -k, `owed` -k) right after them. So the ledger's amounts always sum to the
+ * balance, its `owed` column to `points_owed`, and the balance never goes below 0.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { LOYALTY_ADMIN_MESSAGES, MAX_POINTS_BALANCE } from "#domain/loyalty.ts";
@@ -23,14 +29,17 @@ export class PointsError extends ShopError {}
 
 export const POINTS_NOT_AVAILABLE = "Tus puntos ya no alcanzan para este pedido. Actualiza la página e intenta de nuevo.";
 
-type LedgerType = "earned" | "spent" | "refunded" | "reversed";
+type LedgerType = "earned" | "spent" | "refunded" | "reversed" | "owed";
 
 async function ensureAccount(tx: Tx, userId: string): Promise<void> {
   await tx.insert(loyaltyAccounts).values({ userId }).onConflictDoNothing();
 }
 
 /** Writes the order's movement of this type unless it exists; true when this call wrote it. */
-async function recordOnce(tx: Tx, row: { userId: string; orderId: string; type: LedgerType; amount: number; description: string }) {
+async function recordOnce(
+  tx: Tx,
+  row: { userId: string; orderId: string; type: LedgerType; amount: number; owed?: number; description: string },
+) {
   const inserted = await tx
     .insert(loyaltyTransactions)
     .values({ id: newId(), ...row })
@@ -97,6 +106,44 @@ export async function refundPoints(tx: Tx, orderId: string, orderNumber: string)
       updatedAt: sql`now()`,
     })
     .where(eq(loyaltyAccounts.userId, spent.userId));
+  await settleOwedPoints(tx, { userId: spent.userId, orderId, orderNumber, available: points });
+  return points;
+}
+
+/**
+ * Pays points owed from the `available` points just credited (earned or given back), in the same
+ * transaction: a `settled` movement of the order and the account's balance and owed count lowered
+ * by the same amount. Returns the points settled.
+ */
+async function settleOwedPoints(
+  tx: Tx,
+  input: { userId: string; orderId: string; orderNumber: string; available: number },
+): Promise<number> {
+  const [account] = await tx
+    .select({ owed: loyaltyAccounts.pointsOwed, balance: loyaltyAccounts.balance })
+    .from(loyaltyAccounts)
+    .where(eq(loyaltyAccounts.userId, input.userId))
+    .for("update");
+  const points = Math.min(account?.owed ?? 0, input.available, account?.balance ?? 0);
+  if (points <= 0) return 0;
+  await tx.insert(loyaltyTransactions).values({
+    id: newId(),
+    userId: input.userId,
+    orderId: input.orderId,
+    type: "settled",
+    amount: -points,
+    owed: -points,
+    description: `Descontados de tus puntos pendientes por reembolso (pedido ${input.orderNumber})`,
+  });
+  await tx
+    .update(loyaltyAccounts)
+    .set({
+      balance: sql`${loyaltyAccounts.balance} - ${points}`,
+      totalEarned: sql`greatest(${loyaltyAccounts.totalEarned} - ${points}, 0)`,
+      pointsOwed: sql`${loyaltyAccounts.pointsOwed} - ${points}`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(loyaltyAccounts.userId, input.userId));
   return points;
 }
 
@@ -129,12 +176,14 @@ export async function creditPointsForPaidOrder(tx: Tx, orderId: string): Promise
       updatedAt: sql`now()`,
     })
     .where(eq(loyaltyAccounts.userId, order.userId));
+  await settleOwedPoints(tx, { userId: order.userId, orderId, orderNumber: order.orderNumber, available: order.points });
   return order.points;
 }
 
 /**
- * Takes back the points a refunded order earned, once; never below a zero
- * balance (what was already spent stays spent). Returns the points taken.
+ * Takes back the points a refunded order earned, once; never below a zero balance: what was
+ * already spent is owed (an `owed` movement), to be netted against the next points earned or given
+ * back (see the module comment). Returns the points taken now.
  */
 export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumber: string): Promise<number> {
   const earned = await orderMovement(tx, orderId, "earned");
@@ -145,6 +194,7 @@ export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumbe
     .where(eq(loyaltyAccounts.userId, earned.userId))
     .for("update");
   const points = Math.min(earned.amount, Math.max(0, account?.balance ?? 0));
+  const owed = earned.amount - points;
   const recorded = await recordOnce(tx, {
     userId: earned.userId,
     orderId,
@@ -152,12 +202,24 @@ export async function reversePointsForRefund(tx: Tx, orderId: string, orderNumbe
     amount: -points,
     description: `Puntos retirados por el reembolso del pedido ${orderNumber}`,
   });
-  if (!recorded || points === 0) return 0;
+  if (!recorded) return 0;
+  if (owed > 0) {
+    await recordOnce(tx, {
+      userId: earned.userId,
+      orderId,
+      type: "owed",
+      amount: 0,
+      owed,
+      description: `Puntos pendientes por reembolso del pedido ${orderNumber}: ya los habías usado; se descontarán de tus próximos puntos`,
+    });
+  }
+  if (points === 0 && owed === 0) return 0;
   await tx
     .update(loyaltyAccounts)
     .set({
       balance: sql`${loyaltyAccounts.balance} - ${points}`,
       totalEarned: sql`greatest(${loyaltyAccounts.totalEarned} - ${points}, 0)`,
+      pointsOwed: sql`${loyaltyAccounts.pointsOwed} + ${owed}`,
       updatedAt: sql`now()`,
     })
     .where(eq(loyaltyAccounts.userId, earned.userId));

@@ -19,6 +19,8 @@ export interface PointTransaction {
   type: string;
   /** Signed: positive adds points, negative takes them. */
   amount: number;
+  /** The change to the points owed: +n for `owed`, -n for `settled`, else 0. */
+  owed: number;
   description: string;
   /** ISO 8601. */
   createdAt: string;
@@ -26,6 +28,8 @@ export interface PointTransaction {
 
 export interface LoyaltySummary {
   balance: number;
+  /** Points a refund could not take back, netted against the next points earned or given back. */
+  owed: number;
   totalEarned: number;
   totalSpent: number;
   transactions: PointTransaction[];
@@ -38,6 +42,7 @@ export async function recentMovements(db: Queryable, userId: string, limit: numb
       _id: loyaltyTransactions.id,
       type: loyaltyTransactions.type,
       amount: loyaltyTransactions.amount,
+      owed: loyaltyTransactions.owed,
       description: loyaltyTransactions.description,
       createdAt: loyaltyTransactions.createdAt,
     })
@@ -55,13 +60,19 @@ export async function recentMovements(db: Queryable, userId: string, limit: numb
  */
 export async function loyaltySummary(db: Queryable, userId: string): Promise<LoyaltySummary> {
   const [account] = await db
-    .select({ balance: loyaltyAccounts.balance, totalEarned: loyaltyAccounts.totalEarned, totalSpent: loyaltyAccounts.totalSpent })
+    .select({
+      balance: loyaltyAccounts.balance,
+      owed: loyaltyAccounts.pointsOwed,
+      totalEarned: loyaltyAccounts.totalEarned,
+      totalSpent: loyaltyAccounts.totalSpent,
+    })
     .from(loyaltyAccounts)
     .where(eq(loyaltyAccounts.userId, userId))
     .limit(1);
   const transactions = await recentMovements(db, userId, RECENT_TRANSACTIONS_SHOWN);
   return {
     balance: Math.floor(account?.balance ?? 0),
+    owed: account?.owed ?? 0,
     totalEarned: account?.totalEarned ?? 0,
     totalSpent: account?.totalSpent ?? 0,
     transactions,

@@ -125,7 +125,7 @@ describeEachDatabase("loyalty admin", (t) => {
 
     const byEmail = await listLoyaltyCustomers(t.db, { q: `pablo.${word}@correo` });
     expect(byEmail.rows).toEqual([
-      { user: { _id: pablo, name: `Pablo ${word}`, email: `PABLO.${word}@Correo.mx` }, balance: 0, totalEarned: 0, totalSpent: 0 },
+      { user: { _id: pablo, name: `Pablo ${word}`, email: `PABLO.${word}@Correo.mx` }, balance: 0, owed: 0, totalEarned: 0, totalSpent: 0 },
     ]);
 
     const both = await listLoyaltyCustomers(t.db, { q: word });

@@ -276,7 +276,7 @@ describeEachDatabase("profile", (t) => {
 
   it("points summary: zeros without an account", async () => {
     const user = await customer();
-    expect(await loyaltySummary(t.db, user.id)).toEqual({ balance: 0, totalEarned: 0, totalSpent: 0, transactions: [] });
+    expect(await loyaltySummary(t.db, user.id)).toEqual({ balance: 0, owed: 0, totalEarned: 0, totalSpent: 0, transactions: [] });
   });
 
   it("points summary: balance and totals, the last 15 movements newest first, only the user's own", async () => {

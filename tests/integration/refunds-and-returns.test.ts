@@ -6,12 +6,14 @@
  * came back. Each test ends with the payments and stock as each party really holds them.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
-import { orderEvents, outbox, payments, sandboxRefunds } from "#server/db/schema.ts";
+import { loyaltyAccounts, loyaltyTransactions, orderEvents, outbox, payments, sandboxRefunds } from "#server/db/schema.ts";
+import { loyaltyCustomer } from "#server/loyalty/admin.server.ts";
+import { loyaltySummary } from "#server/loyalty/points.server.ts";
 import { ShopError } from "#server/errors.ts";
 import { adminOrderDetail, cancelOrderAsAdmin, changeOrderStatus, refundFlaggedPayment } from "#server/fulfilment/index.ts";
-import { placeOrder } from "#server/orders/index.ts";
+import { cancelOrder, placeOrder } from "#server/orders/index.ts";
 import { RefundRefusedError, applyPayment, type PaymentProvider, type RefundRequest } from "#server/payments/index.ts";
 import { announceSandboxRefund, sandboxRefundNoticesIdle } from "#server/payments/sandbox-refund.server.ts";
 import { recordSandboxPayment, sandboxProvider } from "#server/payments/sandbox.server.ts";
@@ -254,5 +256,67 @@ describeEachDatabase("refunds of orders paid twice, and cancels of orders that l
         .from(orderEvents)
         .where(and(eq(orderEvents.orderId, placed.id), eq(orderEvents.kind, "cancelled"))),
     ).toEqual([expect.objectContaining({ message: expect.not.stringContaining("mercancía") })]);
+  });
+
+  describe("points of a refunded order that were already spent", () => {
+    /** An order of one $2,900.00 card for the customer (29 points earned when paid), optionally using their points. */
+    async function orderOf(userId: string, usePoints = false, priceCents = 290_000) {
+      const card = await insertProduct(t.db, { priceCents, stock: 5 });
+      return placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints }));
+    }
+
+    /** The ledger's sums and the account, which must always agree. */
+    async function points(userId: string) {
+      const ledger = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, userId));
+      const [account] = await t.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId));
+      return {
+        balance: account?.balance ?? 0,
+        owed: account?.pointsOwed ?? 0,
+        ledgerSum: ledger.reduce((sum, row) => sum + row.amount, 0),
+        owedSum: ledger.reduce((sum, row) => sum + row.owed, 0),
+      };
+    }
+
+    it("refund then cancel: the 29 points come back once and pay what the refund could not take; nothing is kept", async () => {
+      const userId = await insertCustomer(t.db);
+      const first = await orderOf(userId);
+      await pay(first);
+      expect(await points(userId)).toEqual({ balance: 29, owed: 0, ledgerSum: 29, owedSum: 0 });
+      // The 29 points are spent on a second order, not paid yet.
+      const second = await orderOf(userId, true);
+      expect(await points(userId)).toEqual({ balance: 0, owed: 0, ledgerSum: 0, owedSum: 0 });
+
+      await cancelOrderAsAdmin(t.db, sandbox(), { orderNumber: first.orderNumber, reason: "Reembolso pedido", actor: await admin() });
+      await sandboxRefundNoticesIdle();
+      // The refund could take nothing (balance 0): the 29 are owed, a movement the customer sees.
+      expect(await points(userId)).toEqual({ balance: 0, owed: 29, ledgerSum: 0, owedSum: 29 });
+      const summary = await loyaltySummary(t.db, userId);
+      expect(summary.owed).toBe(29);
+      expect(summary.transactions.find((m) => m.type === "owed")).toMatchObject({ amount: 0, owed: 29 });
+      expect((await loyaltyCustomer(t.db, userId))?.owed).toBe(29);
+
+      // The second order is cancelled: its 29 points come back and pay the debt at once.
+      await cancelOrder(t.db, second.id, { reason: "Pago no recibido a tiempo", by: "sistema" });
+      expect(await points(userId)).toEqual({ balance: 0, owed: 0, ledgerSum: 0, owedSum: 0 });
+      const types = (await loyaltySummary(t.db, userId)).transactions.map((m) => m.type);
+      expect(types).toEqual(expect.arrayContaining(["earned", "spent", "reversed", "owed", "refunded", "settled"]));
+    });
+
+    it("points owed are netted against the next points earned; the balance never goes below 0", async () => {
+      const userId = await insertCustomer(t.db);
+      const first = await orderOf(userId);
+      await pay(first);
+      await orderOf(userId, true); // spends the 29, left unpaid
+      await cancelOrderAsAdmin(t.db, sandbox(), { orderNumber: first.orderNumber, reason: "Reembolso pedido", actor: await admin() });
+      await sandboxRefundNoticesIdle();
+      expect(await points(userId)).toMatchObject({ balance: 0, owed: 29 });
+
+      // A new paid order of $1,000.00 earns 10: all of it pays the debt.
+      await pay(await orderOf(userId, false, 100_000));
+      expect(await points(userId)).toEqual({ balance: 0, owed: 19, ledgerSum: 0, owedSum: 19 });
+      // Another of $3,000.00 earns 30: 19 pay the rest, 11 are the customer's.
+      await pay(await orderOf(userId, false, 300_000));
+      expect(await points(userId)).toEqual({ balance: 11, owed: 0, ledgerSum: 11, owedSum: 0 });
+    });
   });
 });

@@ -65,6 +65,7 @@ export function LoyaltyCustomerList({ query, list }: { query: LoyaltyAdminQuery;
                   </td>
                   <td data-label="Puntos" className="loyalty-points">
                     {formatPoints(row.balance)}
+                    {row.owed > 0 ? <span className="loyalty-owed"> ({formatPoints(row.owed)} pendientes por reembolso)</span> : null}
                   </td>
                   <td data-label="Ganados" className="loyalty-earned">
                     +{formatPoints(row.totalEarned)}

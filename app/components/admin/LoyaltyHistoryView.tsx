@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { formatPoints } from "#domain/format.ts";
 import { formatDateTime } from "#domain/dates.ts";
-import { LOYALTY_ADMIN_MESSAGES, loyaltyAdminHref, pointsTransactionLabel } from "#domain/loyalty.ts";
+import {
+  LOYALTY_ADMIN_MESSAGES,
+  POINTS_OWED_LABEL,
+  loyaltyAdminHref,
+  pointsMovementAmount,
+  pointsTransactionLabel,
+} from "#domain/loyalty.ts";
 import type { LoyaltyHistory } from "#server/loyalty/admin.server.ts";
-
-const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
 
 /** One customer's points (docs/requirements.md#admin-area): back button, who, the three tiles, the movements. */
 export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHistory; listHref: string }) {
@@ -33,6 +37,10 @@ export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHist
         <div>
           <dt>Saldo</dt>
           <dd>{formatPoints(history.balance)}</dd>
+        </div>
+        <div>
+          <dt>{POINTS_OWED_LABEL}</dt>
+          <dd data-testid="loyalty-owed">{formatPoints(history.owed)}</dd>
         </div>
       </dl>
       <p>
@@ -67,7 +75,7 @@ export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHist
                     <td data-label="Fecha">{formatDateTime(t.createdAt)}</td>
                     <td data-label="Tipo">{pointsTransactionLabel(t.type)}</td>
                     <td data-label="Puntos" className={t.amount < 0 ? "loyalty-amount is-negative" : "loyalty-amount"}>
-                      {signed(t.amount)}
+                      {pointsMovementAmount(t)}
                     </td>
                     <td data-label="Descripción" className="loyalty-description">
                       {t.description}

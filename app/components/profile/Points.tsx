@@ -2,11 +2,16 @@
 import { Link } from "react-router";
 import { formatPoints } from "#domain/format.ts";
 import { formatDate } from "#domain/dates.ts";
-import { POINTS_PROMPT_THRESHOLD, pointsTransactionLabel } from "#domain/loyalty.ts";
+import {
+  POINTS_OWED_EXPLAINER,
+  POINTS_OWED_LABEL,
+  POINTS_PROMPT_THRESHOLD,
+  pointsMovementAmount,
+  pointsTransactionLabel,
+} from "#domain/loyalty.ts";
 import type { LoyaltySummary } from "#server/loyalty/points.server.ts";
 
 export function Points({ points }: { points: LoyaltySummary }) {
-  const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
   return (
     <>
       <h2 id="perfil-panel-titulo">Mis puntos</h2>
@@ -23,7 +28,14 @@ export function Points({ points }: { points: LoyaltySummary }) {
           <dt>Total usado</dt>
           <dd>{formatPoints(points.totalSpent)}</dd>
         </div>
+        {points.owed > 0 ? (
+          <div>
+            <dt>{POINTS_OWED_LABEL}</dt>
+            <dd data-testid="points-owed">{formatPoints(points.owed)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {points.owed > 0 ? <p className="points-explainer">{POINTS_OWED_EXPLAINER}</p> : null}
       <p className="points-explainer">
         Ganas el 1% de cada compra en puntos. Cada punto vale $1 MXN de descuento en tu siguiente compra y nunca caducan.
       </p>
@@ -57,7 +69,7 @@ export function Points({ points }: { points: LoyaltySummary }) {
                   {formatDate(t.createdAt)} · {pointsTransactionLabel(t.type)}
                 </span>
               </span>
-              <span className={t.amount < 0 ? "points-amount is-negative" : "points-amount"}>{signed(t.amount)}</span>
+              <span className={t.amount < 0 ? "points-amount is-negative" : "points-amount"}>{pointsMovementAmount(t)}</span>
             </li>
           ))}
         </ol>
