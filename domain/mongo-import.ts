@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "./statuses";
+import { BCRYPT_COSTS } from "./password-hash";
 
 /** The collections, in the order they are written (a later one refers to earlier ones). */
 export const MONGO_COLLECTIONS = ["users", "images", "products", "coupons", "orders", "loyaltyaccounts", "loyaltytransactions"] as const;
@@ -140,6 +141,8 @@ export const MONGO_IMPORT_MESSAGES = {
   emailTaken: "Otra cuenta de la tienda ya tiene este correo",
   noPasswordHash:
     "La contraseña (password) no es un hash bcrypt ($2a$, $2b$ o $2y$): la cuenta se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'",
+  passwordCostOutOfRange: (cost: number, email: string) =>
+    `La contraseña (password) es un hash bcrypt de costo ${cost}, fuera de ${BCRYPT_COSTS.min} a ${BCRYPT_COSTS.max} (iniciar sesión con él tardaría horas o fallaría): la cuenta ${email} se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'`,
   addressSkipped: (index: number, reason: string) => `Dirección ${index + 1} omitida: ${reason}`,
   zipCodeInvalid: "el código postal (zipCode) debe tener 5 dígitos",
   unknownOrderStatus: (value: string) => `Estado del pedido (orderStatus) desconocido: '${value}'`,

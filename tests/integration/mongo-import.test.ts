@@ -680,6 +680,58 @@ describeEachDatabase("MongoDB import", (t) => {
   });
 });
 
+describeEachDatabase("MongoDB import: bcrypt hashes of an absurd cost", (t) => {
+  let dir: string;
+  let report: MongoImportReport;
+  const costly = { cost31: hex(70), cost99: hex(71), fine: hex(72) };
+  const withCost = (cost: string) => hashB().replace(/^\$2b\$04\$/, `$2b$${cost}$`);
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mongo-costly-"));
+    const docs = [
+      { _id: new ObjectId(costly.cost31), name: "Costo 31", email: "costo31@example.com", password: withCost("31") },
+      { _id: new ObjectId(costly.cost99), name: "Costo 99", email: "costo99@example.com", password: withCost("99") },
+      { _id: new ObjectId(costly.fine), name: "Costo 4", email: "costo4@example.com", password: withCost("04") },
+    ];
+    fs.writeFileSync(path.join(dir, "users.json"), docs.map((d) => EJSON.stringify(d)).join("\n"));
+    report = await importMongoDump(t.db, dir);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("imports such an account with an unusable password and names it in the report with the reason", async () => {
+    expect(report.counts.users).toEqual({ read: 3, imported: 3, unchanged: 0, refused: 0 });
+    for (const [id, cost, mail] of [
+      [costly.cost31, 31, "costo31@example.com"],
+      [costly.cost99, 99, "costo99@example.com"],
+    ] as const) {
+      expect(report.notices).toContainEqual({
+        collection: "users",
+        file: "users.json",
+        at: expect.stringMatching(/^línea \d$/),
+        id,
+        message: `La contraseña (password) es un hash bcrypt de costo ${cost}, fuera de 4 a 15 (iniciar sesión con él tardaría horas o fallaría): la cuenta ${mail} se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'`,
+      });
+      const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+      expect(row!.hash).toMatch(/^\$2b\$10\$/);
+    }
+    expect(report.notices.filter((n) => n.id === costly.fine)).toEqual([]);
+  });
+
+  it("signing in to it with the old password is refused at once with the usual message; the one of cost 4 signs in", async () => {
+    const login = (email: string) =>
+      settle<{ formError?: string }>(() =>
+        loginAction({ request: formPost("/login", { email, password: PASSWORD_B }), params: {}, context: routeContext(t.db) } as never),
+      );
+    for (const mail of ["costo31@example.com", "costo99@example.com"]) {
+      const started = performance.now();
+      const refused = await login(mail);
+      expect(performance.now() - started, mail).toBeLessThan(1000);
+      expect(refused, mail).toMatchObject({ status: 401, data: { formError: "Correo electrónico o contraseña incorrectos" } });
+    }
+    expect((await login("costo4@example.com")).status).toBe(303);
+  });
+});
+
 /** The test's environment without DATABASE_URL: the command's database is PGlite in DATA_DIR. */
 function cliEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };

@@ -38,6 +38,7 @@ import { productErrorText } from "#server/importer/product-csv.ts";
 import { COUPON_CODE_PATTERN, COUPON_LIMITS, isCouponType } from "#domain/coupons.ts";
 import { isShippingMethodId } from "#domain/shipping.ts";
 import { mayNameOrder } from "#domain/orders.ts";
+import { bcryptHashProblem } from "#domain/password-hash.ts";
 import {
   MONGO_IMPORT_MESSAGES as M,
   emptyMongoImportCounts,
@@ -69,9 +70,6 @@ class Refused extends Error {}
 function refuse(message: string): never {
   throw new Refused(message);
 }
-
-/** A bcrypt hash as bcryptjs verifies it ($2a$, $2b$, $2y$). */
-const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 /** The folders of the dump where an image's file is looked for, by the file name of its URL. */
 const IMAGE_FOLDERS = ["images", "uploads"];
@@ -185,10 +183,12 @@ async function writeUser(tx: Tx, _run: Run, doc: MongoDocument, notes: string[])
   const existing = await findUserByEmail(tx, email.data);
   if (existing && existing.id !== id) refuse(M.emailTaken);
   let passwordHash = textOf(doc.password) ?? textOf(doc.passwordHash) ?? "";
-  if (!BCRYPT_HASH.test(passwordHash)) {
-    // Nobody knows this password: the customer gets in through 'Olvidé mi contraseña'.
+  const problem = bcryptHashProblem(passwordHash);
+  if (problem) {
+    // Nobody knows this password: the customer gets in through 'Olvidé mi contraseña'. A cost sign-in
+    // would not verify (4 to 15) is no better than no hash: bcrypt would throw or spend hours on it.
     passwordHash = await hashPassword(randomBytes(32).toString("hex"));
-    notes.push(M.noPasswordHash);
+    notes.push(problem.kind === "cost" ? M.passwordCostOutOfRange(problem.cost, email.data) : M.noPasswordHash);
   }
   const createdAt = dateOf(doc.createdAt) ?? new Date();
   await tx.insert(users).values({
