@@ -5,13 +5,16 @@
  * the shop: every collection with its ids, exact money and statuses; old bcrypt hashes ($2a$,
  * $2b$) sign in through the login route; an old product link opens; orders take no stock and send
  * nothing; malformed documents are reported with their place and leave nothing behind; a second run
- * changes nothing. Then the command itself, on PGlite in a temporary DATA_DIR.
+ * changes nothing; bcrypt hashes of a cost sign-in will not verify become unusable passwords; a gzip
+ * bomb, a lying BSON length and truncated files stop with a message. Then the command itself, on
+ * PGlite in a temporary DATA_DIR.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { constants as zlibConstants, createGzip, gzipSync } from "node:zlib";
+import { pipeline } from "node:stream/promises";
 import bcrypt from "bcryptjs";
 import { BSON, Decimal128, EJSON, Int32, Long, ObjectId } from "bson";
 import sharp from "sharp";
@@ -729,6 +732,105 @@ describeEachDatabase("MongoDB import: bcrypt hashes of an absurd cost", (t) => {
       expect(refused, mail).toMatchObject({ status: 401, data: { formError: "Correo electrónico o contraseña incorrectos" } });
     }
     expect((await login("costo4@example.com")).status).toBe(303);
+  });
+});
+
+describeEachDatabase("MongoDB import: files too big, bombs and truncation", (t) => {
+  const MiB = 1024 * 1024;
+  let work: string;
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "mongo-hostile-"));
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  let next = 0;
+  /** A user document of its own (id and e-mail), so every dump here can be imported into the one database. */
+  const user = () => {
+    next++;
+    return {
+      _id: new ObjectId(hex(0x100 + next)),
+      name: `Cliente ${next}`,
+      email: `cliente${next}-${t.kind}@example.com`,
+      password: hashB(),
+    };
+  };
+  /** A dump folder holding `files`, imported with `limits`. */
+  const importFiles = async (files: Record<string, Buffer | string>, limits?: Parameters<typeof importMongoDump>[2]) => {
+    const dir = fs.mkdtempSync(path.join(work, "dump-"));
+    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+    return importMongoDump(t.db, dir, limits);
+  };
+
+  it("a gzip bomb stops at the size cap with a message naming the file, reading only that much", async () => {
+    // 256 MiB of spaces after one document, a few hundred KB of gzip.
+    const bomb = path.join(work, "users.json.gz");
+    async function* content() {
+      yield Buffer.from(`${EJSON.stringify(user())}\n`);
+      const spaces = Buffer.alloc(MiB, 0x20);
+      for (let i = 0; i < 256; i++) yield spaces;
+    }
+    await pipeline(content, createGzip({ level: zlibConstants.Z_BEST_SPEED }), fs.createWriteStream(bomb));
+    expect(fs.statSync(bomb).size).toBeLessThan(2 * MiB);
+
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 2);
+    const report = await importFiles({ "users.json.gz": fs.readFileSync(bomb) }, { limits: { maxFileBytes: MiB } }).finally(() =>
+      clearInterval(sampler),
+    );
+    expect(report.counts.users).toEqual({ read: 2, imported: 1, unchanged: 0, refused: 1 });
+    expect(report.refusals).toEqual([
+      {
+        collection: "users",
+        file: "users.json.gz",
+        at: null,
+        id: null,
+        message:
+          "El archivo pasa de 1 MiB (ya descomprimido): se deja de leer ahí (lo anterior sí se leyó). Si de verdad es tan grande, vuelve a ejecutar con --max-file-mb",
+      },
+    ]);
+    expect(peak - before).toBeLessThan(100 * MiB);
+  });
+
+  it("a BSON length prefix claiming 1 GiB stops the file with a message, without waiting for (or keeping) that gigabyte", async () => {
+    const first = Buffer.from(BSON.serialize(user()));
+    const liar = Buffer.alloc(64);
+    liar.writeInt32LE(1024 * MiB, 0);
+    const report = await importFiles({ "users.bson": Buffer.concat([first, liar]) });
+    expect(report.counts.users).toEqual({ read: 2, imported: 1, unchanged: 0, refused: 1 });
+    expect(report.refusals).toEqual([
+      {
+        collection: "users",
+        file: "users.bson",
+        at: `documento 2 (byte ${first.length})`,
+        id: null,
+        message: `El documento BSON del byte ${first.length} dice medir ${1024 * MiB} bytes, más que el máximo de 16 MiB: el archivo está dañado; se deja de leer el archivo`,
+      },
+    ]);
+  });
+
+  it("a truncated gzip, a JSON array that never closes and a line over the document cap stop with a message; what came before is imported", async () => {
+    const whole = gzipSync(Buffer.from([user(), user(), user()].map((d) => EJSON.stringify(d)).join("\n") + "\n"));
+    const report = await importFiles(
+      {
+        "users.json.gz": whole.subarray(0, whole.length - 30),
+        "usuarios.json": `[${EJSON.stringify(user())},\n${EJSON.stringify(user()).slice(0, 40)}`,
+        "user.jsonl": `${EJSON.stringify(user())}\n${JSON.stringify({ name: "x".repeat(4096) })}\n${EJSON.stringify(user())}\n`,
+      },
+      { limits: { maxJsonDocumentBytes: 2048 } },
+    );
+    const refusals = Object.fromEntries(report.refusals.map((r) => [r.file, [r.at, r.message]]));
+    expect(refusals).toEqual({
+      "users.json.gz": [null, "El archivo .gz está truncado o dañado: se deja de leer el archivo ahí (lo anterior sí se leyó)"],
+      "usuarios.json": [
+        "documento 2",
+        "El arreglo JSON está dañado: termina sin cerrar el arreglo (¿archivo truncado?); se deja de leer el archivo (lo anterior sí se leyó)",
+      ],
+      "user.jsonl": ["línea 2", "El documento pasa de 2 KiB de texto: se deja de leer el archivo"],
+    });
+    // The truncated gzip still gave its whole first lines; the array its first element; the lines file its first line.
+    expect(report.counts.users.imported).toBeGreaterThanOrEqual(3);
+    expect(report.counts.users.refused).toBe(3);
   });
 });
 
