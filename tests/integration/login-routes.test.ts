@@ -150,7 +150,9 @@ describeEachDatabase("login and registration routes", (t) => {
       for (const password of ["secreto1", "incorrecta"]) {
         const started = performance.now();
         const answer = await post("/login", { email: mail, password });
-        expect(performance.now() - started, stored).toBeLessThan(1000);
+        // The refusal costs one comparison with the shop's own dummy hash (cost 10, about 0.2 s on an idle machine);
+        // cost 31 would take hours. The bound leaves room for a loaded test machine.
+        expect(performance.now() - started, stored).toBeLessThan(5000);
         expect(answer, stored).toMatchObject({
           status: 401,
           data: { formError: "Correo electrónico o contraseña incorrectos", fieldErrors: {} },
