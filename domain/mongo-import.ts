@@ -12,6 +12,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from "./statuses";
+import { BCRYPT_COSTS } from "./password-hash";
 
 /** The collections, in the order they are written (a later one refers to earlier ones). */
 export const MONGO_COLLECTIONS = ["users", "images", "products", "coupons", "orders", "loyaltyaccounts", "loyaltytransactions"] as const;
@@ -115,9 +116,22 @@ export function legacyPointsType(value: string | null): "earned" | "spent" | "re
   return word === "earned" || word === "spent" || word === "refunded" || word === "reversed" ? word : "adjustment";
 }
 
+/** A size in the report: "2 GiB", "16 MiB", "512 KiB", else bytes. */
+export function sizeText(bytes: number): string {
+  for (const [unit, size] of [
+    ["GiB", 1024 ** 3],
+    ["MiB", 1024 ** 2],
+    ["KiB", 1024],
+  ] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 /** The report's words: refusals and notices name the field as the old record does. */
 export const MONGO_IMPORT_MESSAGES = {
-  usage: "Uso: npm run import:mongo -- CARPETA (la carpeta de mongoexport o mongodump de la tienda anterior)",
+  usage:
+    "Uso: npm run import:mongo -- CARPETA [--max-file-mb N] (la carpeta de mongoexport o mongodump de la tienda anterior; N: los MiB que puede dar cada archivo ya descomprimido, 2048 si no se indica)",
   dirMissing: (dir: string) => `No existe la carpeta ${dir}.`,
   notADir: (dir: string) => `${dir} no es una carpeta.`,
   dirUnreadable: (dir: string, reason: string) => `No se pudo leer la carpeta ${dir}: ${reason}`,
@@ -125,9 +139,17 @@ export const MONGO_IMPORT_MESSAGES = {
     `No se encontró ningún archivo de colección en ${dir} (users, products, orders, coupons, loyaltyaccounts, loyaltytransactions, images; .json, .bson o .gz).`,
   fileUnreadable: (reason: string) => `No se pudo leer el archivo: ${reason}`,
   notGzip: "El archivo .gz no es un gzip válido",
+  gzipDamaged: "El archivo .gz está truncado o dañado: se deja de leer el archivo ahí (lo anterior sí se leyó)",
+  fileTooLarge: (limit: number) =>
+    `El archivo pasa de ${sizeText(limit)} (ya descomprimido): se deja de leer ahí (lo anterior sí se leyó). Si de verdad es tan grande, vuelve a ejecutar con --max-file-mb`,
+  bsonTooLarge: (offset: number, size: number, limit: number) =>
+    `El documento BSON del byte ${offset} dice medir ${size} bytes, más que el máximo de ${sizeText(limit)}: el archivo está dañado; se deja de leer el archivo`,
+  jsonTooLarge: (limit: number) => `El documento pasa de ${sizeText(limit)} de texto: se deja de leer el archivo`,
   brokenJson: (reason: string) => `JSON inválido: ${reason}`,
   notAnObject: "No es un documento (se esperaba un objeto JSON)",
-  brokenArray: (reason: string) => `El archivo no es un arreglo JSON válido (no se importó nada de él): ${reason}`,
+  brokenArray: (reason: string) => `El arreglo JSON está dañado: ${reason}; se deja de leer el archivo (lo anterior sí se leyó)`,
+  arrayNotClosed: "termina sin cerrar el arreglo (¿archivo truncado?)",
+  textAfterArray: "hay texto después del cierre del arreglo",
   truncatedBson: (offset: number) => `BSON truncado o dañado desde el byte ${offset}: se deja de leer el archivo`,
   brokenBson: (reason: string) => `Documento BSON dañado: ${reason}`,
   alreadyImported: "ya importado",
@@ -140,6 +162,8 @@ export const MONGO_IMPORT_MESSAGES = {
   emailTaken: "Otra cuenta de la tienda ya tiene este correo",
   noPasswordHash:
     "La contraseña (password) no es un hash bcrypt ($2a$, $2b$ o $2y$): la cuenta se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'",
+  passwordCostOutOfRange: (cost: number, email: string) =>
+    `La contraseña (password) es un hash bcrypt de costo ${cost}, fuera de ${BCRYPT_COSTS.min} a ${BCRYPT_COSTS.max} (iniciar sesión con él tardaría horas o fallaría): la cuenta ${email} se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'`,
   addressSkipped: (index: number, reason: string) => `Dirección ${index + 1} omitida: ${reason}`,
   zipCodeInvalid: "el código postal (zipCode) debe tener 5 dígitos",
   unknownOrderStatus: (value: string) => `Estado del pedido (orderStatus) desconocido: '${value}'`,

@@ -1,4 +1,5 @@
 import bcrypt from "bcryptjs";
+import { isUsableBcryptHash } from "#domain/password-hash.ts";
 
 const COST = 10;
 
@@ -6,7 +7,17 @@ export function hashPassword(plain: string): Promise<string> {
   return bcrypt.hash(plain, COST);
 }
 
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
+/**
+ * Whether `plain` is the password of `hash`. A stored hash the shop does not verify (malformed, or
+ * a cost outside 4 to 15, e.g. from an old import: `domain/password-hash.ts`) is never handed to
+ * bcrypt, which would throw or spend hours on it: the answer is no, after the same comparison an
+ * unknown e-mail costs, so the time taken tells nothing.
+ */
+export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  if (!isUsableBcryptHash(hash)) {
+    await bcrypt.compare(plain, DUMMY_HASH);
+    return false;
+  }
   return bcrypt.compare(plain, hash);
 }
 

@@ -136,6 +136,32 @@ describeEachDatabase("login and registration routes", (t) => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
   });
 
+  it("an account whose stored hash bcrypt cannot take in time (cost 31, 99, malformed) gets the usual refusal at once, never a 500", async () => {
+    const mail = email();
+    const user = await registerUser(t.db, { name: "Vieja", email: mail, phone: "", password: "secreto1" });
+    const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    // As an older import could have written them: a real hash with its cost changed, and one cut short.
+    for (const stored of [
+      row!.hash.replace(/^\$2b\$10\$/, "$2b$31$"),
+      row!.hash.replace(/^\$2b\$10\$/, "$2b$99$"),
+      row!.hash.slice(0, 40),
+    ]) {
+      await t.db.update(users).set({ passwordHash: stored }).where(eq(users.id, user.id));
+      for (const password of ["secreto1", "incorrecta"]) {
+        const started = performance.now();
+        const answer = await post("/login", { email: mail, password });
+        // The refusal costs one comparison with the shop's own dummy hash (cost 10, about 0.2 s on an idle machine);
+        // cost 31 would take hours. The bound leaves room for a loaded test machine.
+        expect(performance.now() - started, stored).toBeLessThan(5000);
+        expect(answer, stored).toMatchObject({
+          status: 401,
+          data: { formError: "Correo electrónico o contraseña incorrectos", fieldErrors: {} },
+        });
+      }
+    }
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
   it("login is limited per IP (20) and per e-mail (8) in 15 minutes, with HTTP 429 in Spanish", async () => {
     const ip = `198.51.100.${n % 250}`;
     const perIp = [];

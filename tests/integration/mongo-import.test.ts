@@ -5,13 +5,16 @@
  * the shop: every collection with its ids, exact money and statuses; old bcrypt hashes ($2a$,
  * $2b$) sign in through the login route; an old product link opens; orders take no stock and send
  * nothing; malformed documents are reported with their place and leave nothing behind; a second run
- * changes nothing. Then the command itself, on PGlite in a temporary DATA_DIR.
+ * changes nothing; bcrypt hashes of a cost sign-in will not verify become unusable passwords; a gzip
+ * bomb, a lying BSON length and truncated files stop with a message. Then the command itself, on
+ * PGlite in a temporary DATA_DIR.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { constants as zlibConstants, createGzip, gzipSync } from "node:zlib";
+import { pipeline } from "node:stream/promises";
 import bcrypt from "bcryptjs";
 import { BSON, Decimal128, EJSON, Int32, Long, ObjectId } from "bson";
 import sharp from "sharp";
@@ -677,6 +680,159 @@ describeEachDatabase("MongoDB import", (t) => {
     }
     expect(await tableCounts(t.db)).toEqual(before.counts);
     expect(await checksum(t.db)).toBe(before.sum);
+  });
+});
+
+describeEachDatabase("MongoDB import: bcrypt hashes of an absurd cost", (t) => {
+  let dir: string;
+  let report: MongoImportReport;
+  const costly = { cost31: hex(70), cost99: hex(71), fine: hex(72) };
+  const withCost = (cost: string) => hashB().replace(/^\$2b\$04\$/, `$2b$${cost}$`);
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "mongo-costly-"));
+    const docs = [
+      { _id: new ObjectId(costly.cost31), name: "Costo 31", email: "costo31@example.com", password: withCost("31") },
+      { _id: new ObjectId(costly.cost99), name: "Costo 99", email: "costo99@example.com", password: withCost("99") },
+      { _id: new ObjectId(costly.fine), name: "Costo 4", email: "costo4@example.com", password: withCost("04") },
+    ];
+    fs.writeFileSync(path.join(dir, "users.json"), docs.map((d) => EJSON.stringify(d)).join("\n"));
+    report = await importMongoDump(t.db, dir);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("imports such an account with an unusable password and names it in the report with the reason", async () => {
+    expect(report.counts.users).toEqual({ read: 3, imported: 3, unchanged: 0, refused: 0 });
+    for (const [id, cost, mail] of [
+      [costly.cost31, 31, "costo31@example.com"],
+      [costly.cost99, 99, "costo99@example.com"],
+    ] as const) {
+      expect(report.notices).toContainEqual({
+        collection: "users",
+        file: "users.json",
+        at: expect.stringMatching(/^línea \d$/),
+        id,
+        message: `La contraseña (password) es un hash bcrypt de costo ${cost}, fuera de 4 a 15 (iniciar sesión con él tardaría horas o fallaría): la cuenta ${mail} se importó sin contraseña utilizable y el cliente deberá usar 'Olvidé mi contraseña'`,
+      });
+      const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id));
+      expect(row!.hash).toMatch(/^\$2b\$10\$/);
+    }
+    expect(report.notices.filter((n) => n.id === costly.fine)).toEqual([]);
+  });
+
+  it("signing in to it with the old password is refused at once with the usual message; the one of cost 4 signs in", async () => {
+    const login = (email: string) =>
+      settle<{ formError?: string }>(() =>
+        loginAction({ request: formPost("/login", { email, password: PASSWORD_B }), params: {}, context: routeContext(t.db) } as never),
+      );
+    for (const mail of ["costo31@example.com", "costo99@example.com"]) {
+      const started = performance.now();
+      const refused = await login(mail);
+      // The refusal costs one comparison with the shop's own dummy hash (cost 10, about 0.2 s on an idle machine);
+      // cost 31 would take hours. The bound leaves room for a loaded test machine.
+      expect(performance.now() - started, mail).toBeLessThan(5000);
+      expect(refused, mail).toMatchObject({ status: 401, data: { formError: "Correo electrónico o contraseña incorrectos" } });
+    }
+    expect((await login("costo4@example.com")).status).toBe(303);
+  });
+});
+
+describeEachDatabase("MongoDB import: files too big, bombs and truncation", (t) => {
+  const MiB = 1024 * 1024;
+  let work: string;
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "mongo-hostile-"));
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  let next = 0;
+  /** A user document of its own (id and e-mail), so every dump here can be imported into the one database. */
+  const user = () => {
+    next++;
+    return {
+      _id: new ObjectId(hex(0x100 + next)),
+      name: `Cliente ${next}`,
+      email: `cliente${next}-${t.kind}@example.com`,
+      password: hashB(),
+    };
+  };
+  /** A dump folder holding `files`, imported with `limits`. */
+  const importFiles = async (files: Record<string, Buffer | string>, limits?: Parameters<typeof importMongoDump>[2]) => {
+    const dir = fs.mkdtempSync(path.join(work, "dump-"));
+    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
+    return importMongoDump(t.db, dir, limits);
+  };
+
+  it("a gzip bomb stops at the size cap with a message naming the file, reading only that much", async () => {
+    // 256 MiB of spaces after one document, a few hundred KB of gzip.
+    const bomb = path.join(work, "users.json.gz");
+    async function* content() {
+      yield Buffer.from(`${EJSON.stringify(user())}\n`);
+      const spaces = Buffer.alloc(MiB, 0x20);
+      for (let i = 0; i < 256; i++) yield spaces;
+    }
+    await pipeline(content, createGzip({ level: zlibConstants.Z_BEST_SPEED }), fs.createWriteStream(bomb));
+    expect(fs.statSync(bomb).size).toBeLessThan(2 * MiB);
+
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 2);
+    const report = await importFiles({ "users.json.gz": fs.readFileSync(bomb) }, { limits: { maxFileBytes: MiB } }).finally(() =>
+      clearInterval(sampler),
+    );
+    expect(report.counts.users).toEqual({ read: 2, imported: 1, unchanged: 0, refused: 1 });
+    expect(report.refusals).toEqual([
+      {
+        collection: "users",
+        file: "users.json.gz",
+        at: null,
+        id: null,
+        message:
+          "El archivo pasa de 1 MiB (ya descomprimido): se deja de leer ahí (lo anterior sí se leyó). Si de verdad es tan grande, vuelve a ejecutar con --max-file-mb",
+      },
+    ]);
+    expect(peak - before).toBeLessThan(100 * MiB);
+  });
+
+  it("a BSON length prefix claiming 1 GiB stops the file with a message, without waiting for (or keeping) that gigabyte", async () => {
+    const first = Buffer.from(BSON.serialize(user()));
+    const liar = Buffer.alloc(64);
+    liar.writeInt32LE(1024 * MiB, 0);
+    const report = await importFiles({ "users.bson": Buffer.concat([first, liar]) });
+    expect(report.counts.users).toEqual({ read: 2, imported: 1, unchanged: 0, refused: 1 });
+    expect(report.refusals).toEqual([
+      {
+        collection: "users",
+        file: "users.bson",
+        at: `documento 2 (byte ${first.length})`,
+        id: null,
+        message: `El documento BSON del byte ${first.length} dice medir ${1024 * MiB} bytes, más que el máximo de 16 MiB: el archivo está dañado; se deja de leer el archivo`,
+      },
+    ]);
+  });
+
+  it("a truncated gzip, a JSON array that never closes and a line over the document cap stop with a message; what came before is imported", async () => {
+    const whole = gzipSync(Buffer.from([user(), user(), user()].map((d) => EJSON.stringify(d)).join("\n") + "\n"));
+    const report = await importFiles(
+      {
+        "users.json.gz": whole.subarray(0, whole.length - 30),
+        "usuarios.json": `[${EJSON.stringify(user())},\n${EJSON.stringify(user()).slice(0, 40)}`,
+        "user.jsonl": `${EJSON.stringify(user())}\n${JSON.stringify({ name: "x".repeat(4096) })}\n${EJSON.stringify(user())}\n`,
+      },
+      { limits: { maxJsonDocumentBytes: 2048 } },
+    );
+    const refusals = Object.fromEntries(report.refusals.map((r) => [r.file, [r.at, r.message]]));
+    expect(refusals).toEqual({
+      "users.json.gz": [null, "El archivo .gz está truncado o dañado: se deja de leer el archivo ahí (lo anterior sí se leyó)"],
+      "usuarios.json": [
+        "documento 2",
+        "El arreglo JSON está dañado: termina sin cerrar el arreglo (¿archivo truncado?); se deja de leer el archivo (lo anterior sí se leyó)",
+      ],
+      "user.jsonl": ["línea 2", "El documento pasa de 2 KiB de texto: se deja de leer el archivo"],
+    });
+    // The truncated gzip still gave its whole first lines; the array its first element; the lines file its first line.
+    expect(report.counts.users.imported).toBeGreaterThanOrEqual(3);
+    expect(report.counts.users.refused).toBe(3);
   });
 });
 

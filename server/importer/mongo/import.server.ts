@@ -35,9 +35,11 @@ import { newCheckoutToken, newOrderNumber } from "#server/orders/index.ts";
 import { prepareGalleryImage } from "#server/images/decode.server.ts";
 import { PROBLEM_MESSAGES, galleryImagePath, insertGalleryImage } from "#server/images/gallery.server.ts";
 import { productErrorText } from "#server/importer/product-csv.ts";
+import { GALLERY_MAX_BYTES } from "#domain/gallery-upload.ts";
 import { COUPON_CODE_PATTERN, COUPON_LIMITS, isCouponType } from "#domain/coupons.ts";
 import { isShippingMethodId } from "#domain/shipping.ts";
 import { mayNameOrder } from "#domain/orders.ts";
+import { bcryptHashProblem } from "#domain/password-hash.ts";
 import {
   MONGO_IMPORT_MESSAGES as M,
   emptyMongoImportCounts,
@@ -47,7 +49,7 @@ import {
   type MongoCollection,
   type MongoImportReport,
 } from "#domain/mongo-import.ts";
-import { findDumpFiles, readDumpFile, type DumpPlace, type MongoDocument } from "./read-dump";
+import { DEFAULT_DUMP_LIMITS, findDumpFiles, readDumpFile, type DumpLimits, type DumpPlace, type MongoDocument } from "./read-dump";
 import {
   booleanOf,
   centsOf,
@@ -69,9 +71,6 @@ class Refused extends Error {}
 function refuse(message: string): never {
   throw new Refused(message);
 }
-
-/** A bcrypt hash as bcryptjs verifies it ($2a$, $2b$, $2y$). */
-const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 
 /** The folders of the dump where an image's file is looked for, by the file name of its URL. */
 const IMAGE_FOLDERS = ["images", "uploads"];
@@ -103,8 +102,13 @@ interface Run {
  * Reads every collection file of `dir` and writes its documents; the report of counts, refusals and
  * notices. A document's problem, its database error included, is its refusal: the rest go on.
  */
-export async function importMongoDump(db: Database, dir: string): Promise<MongoImportReport> {
+export async function importMongoDump(
+  db: Database,
+  dir: string,
+  options: { limits?: Partial<DumpLimits> } = {},
+): Promise<MongoImportReport> {
   const files = findDumpFiles(dir);
+  const limits: DumpLimits = { ...DEFAULT_DUMP_LIMITS, ...options.limits };
   const run: Run = {
     db,
     dir,
@@ -115,7 +119,7 @@ export async function importMongoDump(db: Database, dir: string): Promise<MongoI
     productsWritten: false,
   };
   for (const file of files) {
-    for (const entry of readDumpFile(file)) {
+    for await (const entry of readDumpFile(file, limits)) {
       const count = run.report.counts[file.collection];
       count.read++;
       if ("error" in entry) {
@@ -185,10 +189,12 @@ async function writeUser(tx: Tx, _run: Run, doc: MongoDocument, notes: string[])
   const existing = await findUserByEmail(tx, email.data);
   if (existing && existing.id !== id) refuse(M.emailTaken);
   let passwordHash = textOf(doc.password) ?? textOf(doc.passwordHash) ?? "";
-  if (!BCRYPT_HASH.test(passwordHash)) {
-    // Nobody knows this password: the customer gets in through 'Olvidé mi contraseña'.
+  const problem = bcryptHashProblem(passwordHash);
+  if (problem) {
+    // Nobody knows this password: the customer gets in through 'Olvidé mi contraseña'. A cost sign-in
+    // would not verify (4 to 15) is no better than no hash: bcrypt would throw or spend hours on it.
     passwordHash = await hashPassword(randomBytes(32).toString("hex"));
-    notes.push(M.noPasswordHash);
+    notes.push(problem.kind === "cost" ? M.passwordCostOutOfRange(problem.cost, email.data) : M.noPasswordHash);
   }
   const createdAt = dateOf(doc.createdAt) ?? new Date();
   await tx.insert(users).values({
@@ -284,6 +290,8 @@ async function writeImage(tx: Tx, run: Run, doc: MongoDocument, _notes: string[]
     .flatMap((name) => IMAGE_FOLDERS.map((folder) => path.join(run.dir, folder, name)))
     .find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
   if (!file) refuse(M.imageFileMissing(names));
+  // Read whole only when an upload could be that big.
+  if (fs.statSync(file!).size > GALLERY_MAX_BYTES) refuse(M.imageNotUsable(PROBLEM_MESSAGES["too-large"]));
   const prepared = await prepareGalleryImage(fs.readFileSync(file!), textOf(doc.originalName) ?? path.basename(file!));
   if (!prepared.ok) refuse(M.imageNotUsable(PROBLEM_MESSAGES[prepared.problem]));
   await insertGalleryImage(tx, id, prepared.image, { uploadedAt: dateOf(doc.uploadedAt) ?? undefined });

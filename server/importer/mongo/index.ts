@@ -4,5 +4,5 @@
  * says what it did. Used by `npm run import:mongo`.
  */
 export { importMongoDump } from "./import.server";
-export { findDumpFiles } from "./read-dump";
+export { DEFAULT_DUMP_LIMITS, findDumpFiles, type DumpLimits } from "./read-dump";
 export { mongoImportReportText, type MongoImportReport } from "#domain/mongo-import.ts";
