@@ -15,6 +15,8 @@ export const PAYMENT_MESSAGES = {
 /** The three choices of the sandbox payment page, as Mercado Pago would end a payment. */
 export const SANDBOX_DECISIONS = ["approve", "reject", "pending"] as const;
 export type SandboxDecision = (typeof SANDBOX_DECISIONS)[number];
+/** The sandbox page's hidden field: its buttons were shown while the order was payable (a second tab may still pay, as Mercado Pago's does). */
+export const SANDBOX_OPENED_PAYABLE_FIELD = "abierta";
 
 /**
  * The query parameters Mercado Pago adds to a back URL (Checkout Pro); a missing

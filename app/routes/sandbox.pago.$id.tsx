@@ -2,7 +2,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sandbox.pago.$id";
 import { formatMoneyCents } from "#domain/format.ts";
-import { SANDBOX_DECISIONS } from "#domain/payments.ts";
+import { SANDBOX_DECISIONS, SANDBOX_OPENED_PAYABLE_FIELD } from "#domain/payments.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { FormError } from "#app/components/forms.tsx";
@@ -30,7 +30,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await tryReadForm(request);
   const decision = decisionSchema.safeParse(form?.get("decision"));
   if (!decision.success) return refuse(failureOf("Elige cómo termina el pago."));
-  const result = await completeSandboxPayment(request, context, { orderId: params.id, decision: decision.data });
+  const result = await completeSandboxPayment(request, context, {
+    orderId: params.id,
+    decision: decision.data,
+    openedPayable: form?.get(SANDBOX_OPENED_PAYABLE_FIELD) === "1",
+  });
   if (result.kind === "not-found") return refuse(failureOf("Pedido no encontrado."), 404);
   // Paid or cancelled meanwhile (another tab): the page shows the order as it is now.
   if (result.kind === "not-payable") return redirect(`/sandbox/pago/${params.id}`, 303);
@@ -76,6 +80,7 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
       <FormError message={actionData?.formError} />
       {order.payable ? (
         <Form method="post" className="auth-form" aria-label="Resultado del pago de prueba">
+          <input type="hidden" name={SANDBOX_OPENED_PAYABLE_FIELD} value="1" />
           <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>
             Aprobar
           </button>

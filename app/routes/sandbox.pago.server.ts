@@ -49,15 +49,22 @@ export async function sandboxCheckout(db: Database, orderId: string, viewer: San
 
 export type SandboxResult = { kind: "not-found" } | { kind: "not-payable" } | { kind: "done"; redirectTo: string };
 
-/** What a sandbox button does, for the browser that asks. */
+/**
+ * What a sandbox button does, for the browser that asks. `openedPayable`: the page was shown while
+ * the order was payable (SANDBOX_OPENED_PAYABLE_FIELD). Mercado Pago's checkout left open in a
+ * second tab still takes a payment after the first tab paid, so the sandbox does too (the shop
+ * records it and flags the order for a refund, decision record 021); a page opened after the order
+ * was paid shows no buttons, and a cancelled order takes nothing.
+ */
 export async function completeSandboxPayment(
   request: Request,
   context: AppLoadContext,
-  input: { orderId: string; decision: SandboxDecision },
+  input: { orderId: string; decision: SandboxDecision; openedPayable?: boolean },
 ): Promise<SandboxResult> {
   const order = await sandboxCheckout(context.db, input.orderId, await sandboxViewer(request, context));
   if (!order) return { kind: "not-found" };
-  if (!order.payable) return { kind: "not-payable" };
+  const secondTab = input.openedPayable === true && order.paymentStatus === "approved" && order.orderStatus !== "cancelled";
+  if (!order.payable && !secondTab) return { kind: "not-payable" };
   const origin = siteOrigin(request, context);
   return { kind: "done", redirectTo: await payInSandbox(context.db, context.config, { order, decision: input.decision, origin }) };
 }

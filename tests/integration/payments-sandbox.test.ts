@@ -4,6 +4,7 @@
  * loader and its js-free form, the payment link, and reconciliation of a
  * payment whose notification never came.
  */
+import { SANDBOX_OPENED_PAYABLE_FIELD } from "#domain/payments.ts";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
@@ -205,11 +206,13 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     expect(page.status).toBe(404);
   });
 
-  async function decide(orderId: string, decision: string) {
+  /** A button of the page; `openedPayable`: posted from a page shown while the order was payable (its hidden field). */
+  async function decide(orderId: string, decision: string, openedPayable = false) {
     const cookie = await buyerOfId(orderId);
+    const fields = openedPayable ? { decision, [SANDBOX_OPENED_PAYABLE_FIELD]: "1" } : { decision };
     return settle<{ formError?: string }>(() =>
       sandboxAction({
-        request: formPost(`/sandbox/pago/${orderId}`, { decision }, cookie ? { cookie } : {}),
+        request: formPost(`/sandbox/pago/${orderId}`, fields, cookie ? { cookie } : {}),
         params: { id: orderId },
         context: context(),
       } as never),
@@ -247,11 +250,18 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
       { provider: "sandbox", status: "approved" },
     ]);
 
-    // The page now shows the order paid; a second 'Aprobar' (another tab) pays nothing twice.
+    // The page now shows the order paid, without buttons; a post that did not come from a page shown payable pays nothing twice.
     const again = await decide(order.id, "approve");
     expect(again.status).toBe(303);
     expect(again.headers.get("location")).toBe(`/sandbox/pago/${order.id}`);
     expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id))).toHaveLength(1);
+
+    // A second tab opened before the first paid still pays, as Mercado Pago's checkout does: the shop
+    // records the second payment and flags the order for its refund; the first payment stands.
+    const secondTab = await decide(order.id, "approve", true);
+    expect(new URL(secondTab.headers.get("location")!, TEST_ORIGIN).pathname).toBe("/payment/success");
+    expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id))).toHaveLength(2);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: recorded!.id, needsRefund: true });
   });
 
   it("sandbox 'Rechazar' → /payment/failure, the order stays payable; 'Dejar pendiente' → /payment/pending as cash", async () => {
