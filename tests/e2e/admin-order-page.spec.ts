@@ -263,3 +263,120 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
     }
   });
 });
+
+test("a customer pays one order twice (a second tab): the admin sees both, and 'Cancelar pedido' refunds both payments", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
+    await customerCheckout(page, visit, js, word, product.name);
+    // The same payment page open in a second tab before the first one pays, as a buyer unsure it went through.
+    const secondTab = await page.context().newPage();
+    await secondTab.goto(page.url());
+    await expect(secondTab.getByRole("button", { name: "Aprobar" })).toBeVisible();
+    const orderNumber = await approve(page);
+    await approve(secondTab);
+    await secondTab.close();
+
+    await admin.visit(`/admin/pedidos/${orderNumber}`);
+    const a = admin.page;
+    await expect(a.getByText("Reembolso pendiente")).toBeVisible();
+    const payments = a.getByRole("table", { name: "Pagos recibidos del pedido" });
+    await expect(payments.getByRole("row").filter({ hasText: "Aprobado" })).toHaveCount(2);
+    const refundForms = a.getByRole("region", { name: /^Reembolsar pago \d+$/ });
+    await expect(refundForms).toHaveCount(1);
+    const cancel = a.getByRole("region", { name: "Cancelar pedido", exact: true });
+    await expect(cancel).toContainText("el otro pago aprobado también se reembolsa");
+    await expectNoViolations(a, "/admin/pedidos/{number} (paid twice)");
+
+    await cancel.getByLabel("Motivo de la cancelación").fill("El cliente pagó dos veces");
+    await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
+    await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expect(a).toHaveURL(/aviso=pedido-cancelado-reembolsado/);
+    await expect(a.locator(".order-badges")).toHaveText("Cancelado Pago reembolsado");
+    // Both payments given back; nothing left to refund, no flag.
+    await expect(payments.getByRole("row").filter({ hasText: "Reembolsado" })).toHaveCount(2);
+    await expect(a.getByText("Reembolso pendiente")).toHaveCount(0);
+    await expect(a.getByRole("region", { name: /^Reembolsar pago/ })).toHaveCount(0);
+    await expect(a.getByRole("region", { name: "Historial", exact: true }).getByText(/reembolsado: \$/)).toHaveCount(2);
+  });
+});
+
+test("a delivered order whose cards did not come back: cancelled and refunded, its stock unchanged; the points it earned and the customer spent are owed, then paid", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY * 1.5);
+  await withAdminAndProduct(browser, js, baseURL!, async (admin, word, product) => {
+    await customerCheckout(page, visit, js, word, product.name);
+    const delivered = await approve(page);
+    // The 5 points it earned go into a second order, left unpaid.
+    await addFromList(page, visit, word, product.name);
+    await openCheckout(page, js);
+    await page.getByLabel("Teléfono").fill("5512345678");
+    await page.getByRole("switch", { name: "Usar mis puntos" }).check();
+    if (!js) await page.getByRole("button", { name: "Actualizar puntos" }).click();
+    await expect(page.getByTestId("checkout-points")).toHaveText("-$5.00 MXN");
+    await pay(page);
+    const unpaid = (await page.locator("dd").first().textContent())?.trim() ?? "";
+    expect(unpaid).toMatch(/^CV-/);
+    expect(await stockOf(admin, product.id)).toBe("1");
+
+    const a = admin.page;
+    await admin.visit(`/admin/pedidos/${delivered}`);
+    await a.getByLabel("Estado", { exact: true }).selectOption("shipped");
+    await a.getByLabel("Número de rastreo").fill("MX123456789");
+    await a.getByRole("button", { name: "Actualizar estado" }).click();
+    await expect(a.locator(".order-badges")).toHaveText("Enviado Pago aprobado");
+    await a.getByLabel("Estado", { exact: true }).selectOption("delivered");
+    await a.getByRole("button", { name: "Actualizar estado" }).click();
+    await expect(a.locator(".order-badges")).toHaveText("Entregado Pago aprobado");
+
+    const cancel = a.getByRole("region", { name: "Cancelar pedido", exact: true });
+    const question = cancel.getByRole("group", { name: "¿Recibiste de vuelta la mercancía?" });
+    await expect(question.getByRole("radio")).toHaveCount(2);
+    for (const radio of await question.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+    await cancel.getByLabel("Motivo de la cancelación").fill("Llegó dañada, el cliente se la queda");
+    await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
+    await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expect(cancel.getByText("Indica si recibiste de vuelta la mercancía")).toBeVisible();
+    await expect(a.locator(".order-badges")).toHaveText("Entregado Pago aprobado");
+    await expectNoViolations(a, "/admin/pedidos/{number} (cancel a delivered order)");
+
+    await cancel.getByRole("radio", { name: /^No, la tiene el cliente/ }).check();
+    if (!(await cancel.getByLabel("Confirmo que quiero cancelar este pedido").isChecked()))
+      await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
+    await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expect(a).toHaveURL(/aviso=pedido-cancelado-reembolsado/);
+    await expect(a.locator(".order-badges")).toHaveText("Cancelado Pago reembolsado");
+    await expect(a.getByRole("region", { name: "Historial", exact: true })).toContainText("La mercancía no volvió a la tienda");
+    expect(await stockOf(admin, product.id)).toBe("1");
+
+    // The refund could not take back the 5 points: they are owed, and the customer sees it.
+    await visit("/perfil?tab=puntos");
+    await expect(page.getByTestId("points-balance")).toHaveText("0");
+    await expect(page.getByTestId("points-owed")).toHaveText("5");
+    await expect(page.locator(".points-history")).toContainText("Pendientes por reembolso");
+
+    // The unpaid order is cancelled: its 5 points come back and pay what was owed.
+    await admin.visit(`/admin/pedidos/${unpaid}`);
+    const cancelUnpaid = a.getByRole("region", { name: "Cancelar pedido", exact: true });
+    await expect(cancelUnpaid.getByRole("group", { name: "¿Recibiste de vuelta la mercancía?" })).toHaveCount(0);
+    await cancelUnpaid.getByLabel("Motivo de la cancelación").fill("Sin pago");
+    await cancelUnpaid.getByLabel("Confirmo que quiero cancelar este pedido").check();
+    await cancelUnpaid.getByRole("button", { name: "Cancelar pedido" }).click();
+    await expect(a).toHaveURL(/aviso=pedido-cancelado/);
+    expect(await stockOf(admin, product.id)).toBe("2");
+    await visit("/perfil?tab=puntos");
+    await expect(page.getByTestId("points-balance")).toHaveText("0");
+    await expect(page.getByTestId("points-owed")).toHaveCount(0);
+    await expect(page.locator(".points-history")).toContainText("Descontados");
+  });
+});

@@ -209,7 +209,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   /** A button of the page; `openedPayable`: posted from a page shown while the order was payable (its hidden field). */
   async function decide(orderId: string, decision: string, openedPayable = false) {
     const cookie = await buyerOfId(orderId);
-    const fields = openedPayable ? { decision, [SANDBOX_OPENED_PAYABLE_FIELD]: "1" } : { decision };
+    const fields: Record<string, string> = openedPayable ? { decision, [SANDBOX_OPENED_PAYABLE_FIELD]: "1" } : { decision };
     return settle<{ formError?: string }>(() =>
       sandboxAction({
         request: formPost(`/sandbox/pago/${orderId}`, fields, cookie ? { cookie } : {}),
