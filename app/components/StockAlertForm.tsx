@@ -40,7 +40,8 @@ export function StockAlertForm({
   const titleId = `alerta-titulo-${id}`;
   const busy = fetcher.state !== "idle";
   const done = !busy && fetcher.data !== undefined && !failureFor(fetcher.data);
-  const answer = done && (fetcher.data as { confirmByEmail?: boolean }).confirmByEmail ? STOCK_ALERT_MESSAGES.checkEmail : STOCK_ALERT_MESSAGES.done;
+  const answer =
+    done && (fetcher.data as { confirmByEmail?: boolean }).confirmByEmail ? STOCK_ALERT_MESSAGES.checkEmail : STOCK_ALERT_MESSAGES.done;
   const account = root?.user ?? null;
   const failure = busy ? undefined : (failureFor(fetcher.data) ?? shownFailure);
   const emailErrors: Errors = failure?.fieldErrors.email;

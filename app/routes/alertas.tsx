@@ -25,7 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const item = await alertedItem(context.db, url.searchParams.get("producto"), url.searchParams.get("variante"));
   const notice = url.searchParams.get(NOTICE_PARAM);
-  return { item, notice: notice === STOCK_ALERT_NOTICE ? ("active" as const) : notice === STOCK_ALERT_CONFIRM_NOTICE ? ("confirm" as const) : null };
+  return {
+    item,
+    notice: notice === STOCK_ALERT_NOTICE ? ("active" as const) : notice === STOCK_ALERT_CONFIRM_NOTICE ? ("confirm" as const) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -110,7 +110,12 @@ export async function requestStockAlert(
     .where(and(eq(products.id, input.productId), isNull(products.archivedAt)));
   if (!product) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "productId");
   const live = await db
-    .select({ id: productVariants.id, stock: productVariants.stock, condition: productVariants.condition, language: productVariants.language })
+    .select({
+      id: productVariants.id,
+      stock: productVariants.stock,
+      condition: productVariants.condition,
+      language: productVariants.language,
+    })
     .from(productVariants)
     .where(and(eq(productVariants.productId, input.productId), isNull(productVariants.archivedAt)));
   const variant = input.variantId === null ? null : live.find((v) => v.id === input.variantId);
@@ -158,7 +163,13 @@ export async function requestStockAlert(
     } else if (input.confirmed) {
       return false;
     }
-    const allowed = await takeRateLimit(tx, STOCK_ALERT_RATE_LIMITS.confirmMailsPerMailbox, stockAlertMailbox(input.email), options.factor ?? 1, now);
+    const allowed = await takeRateLimit(
+      tx,
+      STOCK_ALERT_RATE_LIMITS.confirmMailsPerMailbox,
+      stockAlertMailbox(input.email),
+      options.factor ?? 1,
+      now,
+    );
     if (!allowed) throw new StockAlertError(RATE_LIMIT_MESSAGE, 429);
     const token = randomBytes(32).toString("base64url");
     await tx
@@ -211,7 +222,11 @@ export async function pendingStockAlert(db: Queryable, token: unknown, now = new
  * nothing). When the item came back while the link waited, the back-in-stock e-mail is queued at
  * once. Returns the item, or null for a link that does not work (nothing changed).
  */
-export async function confirmStockAlert(db: Database, token: unknown, options: { links?: StockAlertLinks; now?: Date } = {}): Promise<AlertedItem | null> {
+export async function confirmStockAlert(
+  db: Database,
+  token: unknown,
+  options: { links?: StockAlertLinks; now?: Date } = {},
+): Promise<AlertedItem | null> {
   const now = options.now ?? new Date();
   if (typeof token !== "string" || !CONFIRM_TOKEN_SHAPE.test(token)) return null;
   const result = await db.transaction(async (tx) => {
