@@ -229,20 +229,32 @@ export async function confirmStockAlert(
 ): Promise<AlertedItem | null> {
   const now = options.now ?? new Date();
   if (typeof token !== "string" || !CONFIRM_TOKEN_SHAPE.test(token)) return null;
-  const result = await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(stockAlerts)
-      .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
-      .where(liveConfirmToken(token, now))
-      .returning({ productId: stockAlerts.productId, variantId: stockAlerts.variantId });
-    if (!claimed) return null;
-    const queued = await queueBackInStockMail(tx, [claimed.productId], options.links);
-    return { claimed, queued };
-  });
+  const result = await db
+    .transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(stockAlerts)
+        .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+        .where(liveConfirmToken(token, now))
+        .returning({ id: stockAlerts.id, productId: stockAlerts.productId, variantId: stockAlerts.variantId });
+      if (!claimed) return null;
+      // The product was taken out of the shop meanwhile: the link no longer works, and nothing changes.
+      const item = await alertedItem(tx, claimed.productId, claimed.variantId);
+      if (!item) {
+        throw new LinkGone();
+      }
+      return { item, queued: await queueBackInStockMail(tx, [claimed.productId], options.links) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LinkGone) return null;
+      throw error;
+    });
   if (!result) return null;
   if (result.queued > 0) notifyMailQueued();
-  return alertedItem(db, result.claimed.productId, result.claimed.variantId);
+  return result.item;
 }
+
+/** Thrown inside the confirmation's transaction to undo it when the product is gone. */
+class LinkGone extends Error {}
 
 /** Where the e-mails' links point and what signs the unsubscribe link; by default PUBLIC_URL and SESSION_SECRET. */
 export interface StockAlertLinks {

@@ -18,7 +18,7 @@ import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { STOCK_ALERT_MESSAGES } from "#domain/stock-alerts.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/client.ts";
-import { outbox, productVariants, stockAlerts } from "#server/db/schema.ts";
+import { outbox, products, productVariants, stockAlerts } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
 import {
   STOCK_ALERT_CONFIRM_TTL_MS,
@@ -372,6 +372,16 @@ describeEachDatabase("back-in-stock alerts", (t) => {
         .where(eq(stockAlerts.id, row!.id));
       await expectRefused(path);
       expect(await alertsOf(card)).toMatchObject([{ confirmedAt: null }]);
+
+      // The product taken out of the shop meanwhile: refused, still unconfirmed.
+      await t.db
+        .update(stockAlerts)
+        .set({ confirmExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(stockAlerts.id, row!.id));
+      await t.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, card));
+      await expectRefused(path);
+      expect(await alertsOf(card)).toMatchObject([{ confirmedAt: null }]);
+      await t.db.update(products).set({ archivedAt: null }).where(eq(products.id, card));
 
       // Used once: a second use is refused and changes nothing.
       await t.db
