@@ -29,6 +29,7 @@ export default [
   route("lista-de-deseos", "routes/lista-de-deseos.tsx"),
   route("alertas", "routes/alertas.tsx"),
   route("alertas/baja", "routes/alertas.baja.tsx"),
+  route("alertas/confirmar/:token", "routes/alertas.confirmar.tsx"),
   // Payments (docs/architecture.md#payments): the sandbox provider's payment page and the provider's webhook.
   route("sandbox/pago/:id", "routes/sandbox.pago.$id.tsx"),
   route("api/webhooks/mercadopago", "routes/api.webhooks.mercadopago.ts"),

@@ -1,7 +1,8 @@
 /**
  * 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts): where a page
- * shows 'Agotado', anyone leaves an e-mail address (a signed-in customer's is filled in) to hear
- * once when the product (or, with `variantId`, that variant) is back. One step. Without JavaScript
+ * shows 'Agotado', a guest leaves an e-mail address to hear once when the product (or, with
+ * `variantId`, that variant) is back, and is told to confirm it from the e-mail that follows; a
+ * signed-in customer sees no field (the account's e-mail is used) and one press is enough. Without JavaScript
  * a plain form to /alertas, which answers with its own page; with JavaScript a fetcher posts and
  * the answer shows here. A public form: it carries the honeypot.
  */
@@ -12,7 +13,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Honeypot } from "#app/components/Honeypot.tsx";
 import { FormError, describedBy, errorId, ErrorList, type Errors } from "#app/components/form-parts.tsx";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
-import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES } from "#domain/stock-alerts.ts";
+import { STOCK_ALERT_ACTION, STOCK_ALERT_MESSAGES, stockAlertAccountIntro } from "#domain/stock-alerts.ts";
 
 /** The form's address: /alertas naming the product (and variant), so a refused no-JS post's page knows them. */
 export function stockAlertAction(productId: string, variantId?: string | null): string {
@@ -39,6 +40,9 @@ export function StockAlertForm({
   const titleId = `alerta-titulo-${id}`;
   const busy = fetcher.state !== "idle";
   const done = !busy && fetcher.data !== undefined && !failureFor(fetcher.data);
+  const answer =
+    done && (fetcher.data as { confirmByEmail?: boolean }).confirmByEmail ? STOCK_ALERT_MESSAGES.checkEmail : STOCK_ALERT_MESSAGES.done;
+  const account = root?.user ?? null;
   const failure = busy ? undefined : (failureFor(fetcher.data) ?? shownFailure);
   const emailErrors: Errors = failure?.fieldErrors.email;
   const otherError = failure?.formError ?? [failure?.fieldErrors.productId, failure?.fieldErrors.variantId].flat().find(Boolean);
@@ -48,7 +52,7 @@ export function StockAlertForm({
       <h2 id={titleId} className="stock-alert-title">
         {STOCK_ALERT_MESSAGES.title}
       </h2>
-      <div role="status">{done ? <p className="form-success">{STOCK_ALERT_MESSAGES.done}</p> : null}</div>
+      <div role="status">{done ? <p className="form-success">{answer}</p> : null}</div>
       {done ? null : (
         <form
           method="post"
@@ -60,25 +64,27 @@ export function StockAlertForm({
             fetcher.submit(event.currentTarget, { method: "post", action });
           }}
         >
-          <p className="field-hint">{STOCK_ALERT_MESSAGES.intro}</p>
+          <p className="field-hint">{account ? stockAlertAccountIntro(account.email) : STOCK_ALERT_MESSAGES.guestIntro}</p>
           <Honeypot />
           <input type="hidden" name="productId" value={productId} />
           {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
           {hydrated ? null : <input type="hidden" name="redirectTo" value="1" />}
-          <div className="field">
-            <label htmlFor={emailId}>{STOCK_ALERT_MESSAGES.emailLabel}</label>
-            <input
-              id={emailId}
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              defaultValue={failure?.values.email ?? root?.user?.email ?? ""}
-              {...describedBy(emailId, { errors: emailErrors })}
-            />
-            <ErrorList id={errorId(emailId)} errors={emailErrors} />
-          </div>
+          {account ? null : (
+            <div className="field">
+              <label htmlFor={emailId}>{STOCK_ALERT_MESSAGES.emailLabel}</label>
+              <input
+                id={emailId}
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="email"
+                defaultValue={failure?.values.email ?? ""}
+                {...describedBy(emailId, { errors: emailErrors })}
+              />
+              <ErrorList id={errorId(emailId)} errors={emailErrors} />
+            </div>
+          )}
           <FormError message={otherError} />
           <button type="submit" className="button" disabled={busy}>
             {busy ? STOCK_ALERT_MESSAGES.busy : STOCK_ALERT_MESSAGES.submit}

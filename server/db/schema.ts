@@ -666,6 +666,11 @@ export const stockAlerts = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** When the address was confirmed (a guest's link, or at once for a customer's own e-mail); null: never mailed on restock. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** SHA-256 of the pending confirmation link's token; cleared when used. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
   },
   (t) => [
     // One waiting request per address and item: asking twice is the same request.

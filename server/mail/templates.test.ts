@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailChangedMail, escapeHtml, maskEmail, passwordResetMail } from "./templates";
+import { emailChangedMail, escapeHtml, maskEmail, passwordResetMail, stockAlertConfirmMail } from "./templates";
 
 const resetUrl = "https://cartasdelvalle.mx/restablecer-contrasena?token=abc123";
 
@@ -93,5 +93,26 @@ describe("maskEmail", () => {
     expect(maskEmail("ab@x.mx")).toBe("a***@x.mx");
     expect(maskEmail("a@x.mx")).toBe("a***@x.mx");
     expect(maskEmail("sin-arroba")).toBe("***");
+  });
+});
+
+describe("'Confirma tu aviso' (a guest's back-in-stock alert)", () => {
+  const confirmUrl = "https://cartasdelvalle.mx/alertas/confirmar/abc";
+  const mail = stockAlertConfirmMail({ itemName: "Pikachu ex (Ligeramente jugada · Japonés)", confirmUrl, days: 7 });
+
+  it("says what was asked for, gives the one link, how long it lasts, and that nothing comes without it", () => {
+    expect(mail.subject).toBe("Confirma tu aviso - Cartas del Valle");
+    expect(mail.html).toContain("Confirma tu aviso</h1>");
+    expect(mail.text).toContain("cuando vuelva Pikachu ex (Ligeramente jugada · Japonés)");
+    expect(mail.html).toContain(`<a href="${confirmUrl}"`);
+    expect(mail.text).toContain(`\n${confirmUrl}\n`);
+    expect(mail.text).toContain("válido durante 7 días y solo puede usarse una vez");
+    expect(mail.text).toContain("Si no lo pediste, ignora este correo: sin confirmar no te escribiremos.");
+  });
+
+  it("escapes the product's name", () => {
+    const hostile = stockAlertConfirmMail({ itemName: "<img src=x onerror=alert(1)>", confirmUrl, days: 7 });
+    expect(hostile.html).not.toContain("<img src=x");
+    expect(hostile.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
 });

@@ -292,3 +292,25 @@ export function backInStockMail(input: {
     ],
   });
 }
+
+/**
+ * 'Confirma tu aviso': a guest asked for 'Avísame cuando vuelva' with this address. Names the
+ * product (and copy), gives the one link that turns the alert on (valid `days` days, once), and
+ * says that without it nothing more is sent.
+ */
+export function stockAlertConfirmMail(input: { itemName: string; confirmUrl: string; days: number }): RenderedMail {
+  return renderMail({
+    subject: `Confirma tu aviso - ${SHOP.name}`,
+    preheader: `Confirma que quieres saber cuando vuelva ${input.itemName}.`,
+    heading: "Confirma tu aviso",
+    blocks: [
+      {
+        kind: "paragraph",
+        text: `Alguien pidió con este correo que le avisemos cuando vuelva ${input.itemName}. Si fuiste tú, confirma tu aviso:`,
+      },
+      { kind: "button", label: "Confirmar mi aviso", url: input.confirmUrl },
+      { kind: "note", text: `Este enlace es válido durante ${input.days} días y solo puede usarse una vez.` },
+      { kind: "note", text: "Si no lo pediste, ignora este correo: sin confirmar no te escribiremos." },
+    ],
+  });
+}

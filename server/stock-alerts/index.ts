@@ -1,21 +1,34 @@
 /**
- * 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts): anyone asks,
- * with an e-mail address, to hear once when a sold-out variant (or, with no variant, any variant of
- * a sold-out product) is back. One step, no confirmation e-mail; the answer never says whether the
- * address is a customer's; asking twice is one request (the unique index on waiting requests).
+ * 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts): anyone asks to
+ * hear once when a sold-out variant (or, with no variant, any variant of a sold-out product) is
+ * back. A signed-in customer's request is for the account's own e-mail and is active at once; a
+ * guest's waits for its address to be confirmed: one 'Confirma tu aviso' e-mail with a random
+ * single-use link (stored as its SHA-256 hash, valid STOCK_ALERT_CONFIRM_DAYS days). Confirmation
+ * e-mails are sparing: one pending link per address and item (asking again sends another only
+ * after a day), and at most a few a day per mailbox (the address without its '+tag'). The answer
+ * never says whether the address is a customer's; asking twice is one request (the unique index
+ * on waiting requests).
  *
  * The writers of variant stock (releaseStock, the admin's variant save, the CSV import) call
  * `queueBackInStockMail(tx, productIds)` in their own transaction after the stock went up: the
- * waiting alerts whose item now has stock are marked notified and their e-mails queued in the
- * outbox, exactly once even when two restocks race (the UPDATE's row lock and READ COMMITTED's
+ * confirmed waiting alerts whose item now has stock are marked notified and their e-mails queued in
+ * the outbox, exactly once even when two restocks race (the UPDATE's row lock and READ COMMITTED's
  * re-check of `notified_at is null`). The e-mail carries a signed one-click unsubscribe link.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isId } from "#domain/ids.ts";
 import { formatMoneyCents } from "#domain/format.ts";
-import { STOCK_ALERT_MESSAGES, STOCK_ALERT_UNSUBSCRIBE_PATH } from "#domain/stock-alerts.ts";
+import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
+import {
+  STOCK_ALERT_CONFIRM_DAYS,
+  STOCK_ALERT_CONFIRM_PATH,
+  STOCK_ALERT_MESSAGES,
+  STOCK_ALERT_UNSUBSCRIBE_PATH,
+  stockAlertItemName,
+  stockAlertMailbox,
+} from "#domain/stock-alerts.ts";
 import { variantLabel, variantRank, variantSlug } from "#domain/variant-names.ts";
 import { forgotPasswordSchema } from "#server/accounts/forms.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
@@ -25,15 +38,33 @@ import { newId } from "#server/db/ids.ts";
 import { products, productVariants, stockAlerts } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
-import { backInStockMail } from "#server/mail/templates.ts";
+import { backInStockMail, stockAlertConfirmMail } from "#server/mail/templates.ts";
 
 export class StockAlertError extends ShopError {}
 
-/** Requests per IP and per address (times RATE_LIMIT_FACTOR): a collector asks for a few cards, a script for many. */
+/**
+ * Requests per IP and per address (times RATE_LIMIT_FACTOR): a collector asks for a few cards, a
+ * script for many. And 'Confirma tu aviso' e-mails per mailbox (the address lower-cased, without
+ * its '+tag'), so a stranger cannot fill someone's inbox with them through many products or
+ * plus-variants of the address.
+ */
 export const STOCK_ALERT_RATE_LIMITS = {
   perIp: { name: "stock-alert:ip", limit: 30, windowSeconds: 60 * 60 },
   perEmail: { name: "stock-alert:email", limit: 15, windowSeconds: 60 * 60 },
+  confirmMailsPerMailbox: { name: "stock-alert:confirm-mail", limit: 5, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
+
+/** How long a confirmation link works. */
+export const STOCK_ALERT_CONFIRM_TTL_MS = STOCK_ALERT_CONFIRM_DAYS * 24 * 60 * 60 * 1000;
+/** Asking again for an item whose confirmation is pending sends a new link only once the last one is this old. */
+export const STOCK_ALERT_CONFIRM_RESEND_MS = 24 * 60 * 60 * 1000;
+
+/** Confirmation tokens are 32 random bytes in base64url: 43 characters. Anything else is not one of ours. */
+const CONFIRM_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function hashConfirmToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
 
 /** One request, counted per IP and per address; false when either allowance is used up. */
 export async function allowStockAlertRequest(db: Queryable, attempt: { ip: string; email: string }, factor = 1): Promise<boolean> {
@@ -60,32 +91,170 @@ export type StockAlertInput = z.infer<typeof stockAlertSchema>;
 
 /**
  * Records the request. Refuses an unknown or archived product or variant (404) and an item in stock
- * (409: it can be bought now); a second request for the same waiting item changes nothing. The
- * answer is the same whether or not the address belongs to an account (`userId` is the signed-in
- * requester's, never looked up from the address).
+ * (409: it can be bought now); a second request for the same waiting item changes nothing, except
+ * that a pending one is confirmed by a customer's own request, and gets a new link once its last
+ * one is a day old. `confirmed` is true only for the signed-in customer's own address (`userId`
+ * theirs): active at once. Otherwise the request waits, and one 'Confirma tu aviso' e-mail is queued
+ * unless the mailbox had its allowance (429, nothing written). The answer is the same whether or
+ * not the address belongs to an account (`userId` is never looked up from the address).
  */
-export async function requestStockAlert(db: Database, input: StockAlertInput & { userId: string | null }): Promise<void> {
+export async function requestStockAlert(
+  db: Database,
+  input: StockAlertInput & { userId: string | null; confirmed: boolean },
+  options: { links?: StockAlertLinks; factor?: number; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
   const [product] = await db
-    .select({ id: products.id })
+    .select({ id: products.id, name: products.name })
     .from(products)
     .where(and(eq(products.id, input.productId), isNull(products.archivedAt)));
   if (!product) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "productId");
   const live = await db
-    .select({ id: productVariants.id, stock: productVariants.stock })
+    .select({
+      id: productVariants.id,
+      stock: productVariants.stock,
+      condition: productVariants.condition,
+      language: productVariants.language,
+    })
     .from(productVariants)
     .where(and(eq(productVariants.productId, input.productId), isNull(productVariants.archivedAt)));
-  if (input.variantId !== null) {
-    const variant = live.find((v) => v.id === input.variantId);
-    if (!variant) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "variantId");
-    if (variant.stock > 0) throw new StockAlertError(STOCK_ALERT_MESSAGES.inStock, 409);
-  } else if (live.some((v) => v.stock > 0)) {
-    throw new StockAlertError(STOCK_ALERT_MESSAGES.inStock, 409);
-  }
-  await db
-    .insert(stockAlerts)
-    .values({ id: newId(), email: input.email, productId: input.productId, variantId: input.variantId, userId: input.userId })
-    .onConflictDoNothing();
+  const variant = input.variantId === null ? null : live.find((v) => v.id === input.variantId);
+  if (variant === undefined) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "variantId");
+  if (variant ? variant.stock > 0 : live.some((v) => v.stock > 0)) throw new StockAlertError(STOCK_ALERT_MESSAGES.inStock, 409);
+
+  const queued = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(stockAlerts)
+      .values({
+        id: newId(),
+        email: input.email,
+        productId: input.productId,
+        variantId: input.variantId,
+        userId: input.userId,
+        confirmedAt: input.confirmed ? now : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: stockAlerts.id });
+    let alertId = inserted?.id;
+    if (!alertId) {
+      const [waiting] = await tx
+        .select({ id: stockAlerts.id, confirmedAt: stockAlerts.confirmedAt, confirmExpiresAt: stockAlerts.confirmExpiresAt })
+        .from(stockAlerts)
+        .where(
+          and(
+            sql`lower(${stockAlerts.email}) = lower(${input.email})`,
+            eq(stockAlerts.productId, input.productId),
+            sql`coalesce(${stockAlerts.variantId}, '') = ${input.variantId ?? ""}`,
+            isNull(stockAlerts.notifiedAt),
+          ),
+        )
+        .for("update");
+      if (!waiting || waiting.confirmedAt) return false;
+      if (input.confirmed) {
+        await tx
+          .update(stockAlerts)
+          .set({ confirmedAt: now, userId: input.userId, confirmTokenHash: null, confirmExpiresAt: null })
+          .where(eq(stockAlerts.id, waiting.id));
+        return false;
+      }
+      const lastSent = waiting.confirmExpiresAt ? waiting.confirmExpiresAt.getTime() - STOCK_ALERT_CONFIRM_TTL_MS : -Infinity;
+      if (now.getTime() - lastSent < STOCK_ALERT_CONFIRM_RESEND_MS) return false;
+      alertId = waiting.id;
+    } else if (input.confirmed) {
+      return false;
+    }
+    const allowed = await takeRateLimit(
+      tx,
+      STOCK_ALERT_RATE_LIMITS.confirmMailsPerMailbox,
+      stockAlertMailbox(input.email),
+      options.factor ?? 1,
+      now,
+    );
+    if (!allowed) throw new StockAlertError(RATE_LIMIT_MESSAGE, 429);
+    const token = randomBytes(32).toString("base64url");
+    await tx
+      .update(stockAlerts)
+      .set({ confirmTokenHash: hashConfirmToken(token), confirmExpiresAt: new Date(now.getTime() + STOCK_ALERT_CONFIRM_TTL_MS) })
+      .where(eq(stockAlerts.id, alertId));
+    const { origin } = resolveLinks(options.links);
+    const itemName = stockAlertItemName({ name: product.name, variantLabel: variant ? variantLabel(variant) : null });
+    const mail = stockAlertConfirmMail({ itemName, confirmUrl: stockAlertConfirmUrl(origin, token), days: STOCK_ALERT_CONFIRM_DAYS });
+    await enqueueMail(tx, { kind: "stock-alert-confirm", to: input.email, ...mail });
+    return true;
+  });
+  if (queued) notifyMailQueued();
 }
+
+/** The absolute link of a confirmation e-mail. */
+export function stockAlertConfirmUrl(origin: string, token: string): string {
+  return `${origin}${STOCK_ALERT_CONFIRM_PATH}/${encodeURIComponent(token)}`;
+}
+
+/** The unconfirmed, unanswered alert a token stands for while its link works. */
+function liveConfirmToken(token: string, now: Date) {
+  return and(
+    eq(stockAlerts.confirmTokenHash, hashConfirmToken(token)),
+    gt(stockAlerts.confirmExpiresAt, now),
+    isNull(stockAlerts.confirmedAt),
+    isNull(stockAlerts.notifiedAt),
+  );
+}
+
+export interface AlertedItem {
+  productId: string;
+  name: string;
+  variantId: string | null;
+  variantLabel: string | null;
+}
+
+/** What a confirmation link would confirm (for its page), or null: unknown, malformed, expired, used. Changes nothing. */
+export async function pendingStockAlert(db: Queryable, token: unknown, now = new Date()): Promise<AlertedItem | null> {
+  if (typeof token !== "string" || !CONFIRM_TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ productId: stockAlerts.productId, variantId: stockAlerts.variantId })
+    .from(stockAlerts)
+    .where(liveConfirmToken(token, now));
+  return row ? alertedItem(db, row.productId, row.variantId) : null;
+}
+
+/**
+ * Follows a confirmation link: the alert becomes active and the token is spent (a second use finds
+ * nothing). When the item came back while the link waited, the back-in-stock e-mail is queued at
+ * once. Returns the item, or null for a link that does not work (nothing changed).
+ */
+export async function confirmStockAlert(
+  db: Database,
+  token: unknown,
+  options: { links?: StockAlertLinks; now?: Date } = {},
+): Promise<AlertedItem | null> {
+  const now = options.now ?? new Date();
+  if (typeof token !== "string" || !CONFIRM_TOKEN_SHAPE.test(token)) return null;
+  const result = await db
+    .transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(stockAlerts)
+        .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+        .where(liveConfirmToken(token, now))
+        .returning({ id: stockAlerts.id, productId: stockAlerts.productId, variantId: stockAlerts.variantId });
+      if (!claimed) return null;
+      // The product was taken out of the shop meanwhile: the link no longer works, and nothing changes.
+      const item = await alertedItem(tx, claimed.productId, claimed.variantId);
+      if (!item) {
+        throw new LinkGone();
+      }
+      return { item, queued: await queueBackInStockMail(tx, [claimed.productId], options.links) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LinkGone) return null;
+      throw error;
+    });
+  if (!result) return null;
+  if (result.queued > 0) notifyMailQueued();
+  return result.item;
+}
+
+/** Thrown inside the confirmation's transaction to undo it when the product is gone. */
+class LinkGone extends Error {}
 
 /** Where the e-mails' links point and what signs the unsubscribe link; by default PUBLIC_URL and SESSION_SECRET. */
 export interface StockAlertLinks {
@@ -111,7 +280,7 @@ interface NotifiedRow {
 
 /**
  * In the caller's transaction, after the stock of some variants of `productIds` went up: marks
- * notified every waiting alert whose variant (or, for a product-wide alert, any live variant of the
+ * notified every confirmed waiting alert (an unconfirmed one is never mailed) whose variant (or, for a product-wide alert, any live variant of the
  * product) now has stock, and queues one e-mail each through the outbox. Returns how many. Two
  * restocks racing send once: the UPDATE locks each alert row, and the second transaction's
  * re-check finds it notified. A later restock sends nothing more (the request was answered).
@@ -126,7 +295,7 @@ export async function queueBackInStockMail(tx: Tx, productIds: string[], links?:
   );
   const result = await tx.execute(sql`
     update ${stockAlerts} a set notified_at = now()
-    where a.notified_at is null
+    where a.notified_at is null and a.confirmed_at is not null
       and a.product_id in (${idList})
       and exists (
         select 1 from ${productVariants} v
@@ -208,7 +377,7 @@ export async function widenAlertsOfRemovedVariants(tx: Queryable, variantIds: re
           select 1 from ${stockAlerts} b
           where b.notified_at is null and b.variant_id is null and b.product_id = a.product_id and lower(b.email) = lower(a.email)
         )
-      order by lower(a.email), a.product_id, a.created_at
+      order by lower(a.email), a.product_id, a.confirmed_at is null, a.created_at
     )`);
 }
 
@@ -250,11 +419,7 @@ export async function unsubscribeStockAlerts(db: Queryable, email: string): Prom
 }
 
 /** What the /alertas page names: the product (and variant) asked about; null for an unknown or archived one. */
-export async function alertedItem(
-  db: Queryable,
-  productId: unknown,
-  variantId: unknown,
-): Promise<{ productId: string; name: string; variantId: string | null; variantLabel: string | null } | null> {
+export async function alertedItem(db: Queryable, productId: unknown, variantId: unknown): Promise<AlertedItem | null> {
   if (!isId(productId)) return null;
   const [product] = await db
     .select({ id: products.id, name: products.name })

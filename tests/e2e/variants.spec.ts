@@ -3,7 +3,7 @@
  * with axe: the admin lists a card in Near Mint English and Lightly Played Japanese; the shopper
  * chooses LP Japanese on its page (the URL names it, the price follows), adds it, and finds it in the
  * cart and in the order by its condition and language. Then an alert on a sold-out variant: asked on
- * the page, restocked in the admin, received once at the test SMTP server.
+ * the page, confirmed from its e-mail, restocked in the admin, received once at the test SMTP server.
  */
 import type { Browser, Page } from "@playwright/test";
 import { fillProduct, uniqueWord } from "./admin-products";
@@ -105,7 +105,7 @@ test("a shopper chooses Lightly Played Japanese, adds it, and sees it in the car
   }
 });
 
-test("an alert on a sold-out variant: asked on its page, restocked in the admin, one e-mail", async ({
+test("an alert on a sold-out variant: asked on its page, confirmed by e-mail, restocked in the admin, one e-mail", async ({
   page,
   visit,
   js,
@@ -121,8 +121,18 @@ test("an alert on a sold-out variant: asked on its page, restocked in the admin,
     await expect(page.locator(".stock-line")).toHaveText("Agotado");
     await page.getByLabel("Tu correo electrónico").fill(email);
     await page.getByRole("button", { name: "Avísame cuando vuelva" }).click();
-    await expect(page.getByText("Listo. Te escribiremos en cuanto vuelva a estar disponible.")).toBeVisible();
+    await expect(
+      page.getByText("Revisa tu correo y abre el enlace que te enviamos para confirmar tu aviso.", { exact: false }),
+    ).toBeVisible();
     await expectNoViolations(page, "the alert's answer");
+
+    // The guest confirms from the e-mail (the copy asked for is named).
+    const confirm = await waitForMailAbout(email, "Confirma tu aviso");
+    expect(confirm.text).toContain(`${name} (Ligeramente jugada · Japonés)`);
+    const link = /https?:\/\/\S+(\/alertas\/confirmar\/[A-Za-z0-9_-]{43})/.exec(confirm.text ?? "")?.[1] ?? "";
+    await visit(link);
+    await page.getByRole("button", { name: "Confirmar mi aviso" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aviso confirmado");
 
     // The admin restocks the Japanese copy.
     await admin.visit(`/admin/editar-producto/${id}`);

@@ -2,15 +2,19 @@
  * The wishlist and 'Avísame cuando vuelva' (docs/requirements.md#wishlist-and-back-in-stock-alerts),
  * JavaScript on and off, with axe: a customer hearts a card (the heart says it is pressed), finds
  * it in the profile's 'Lista de deseos' tab and takes it out; a guest's heart leads to sign in and
- * back; anyone asks for an alert on a sold-out card's page and gets the one answer.
+ * back; a guest asks for an alert on a sold-out card's page, is told to confirm it by e-mail, reads
+ * 'Confirma tu aviso' from the test SMTP server and follows its link; a signed-in customer's alert
+ * needs no address and no confirmation.
  */
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
 import { register, uniqueEmail } from "./accounts";
+import { waitForMailAbout } from "./mail";
 import { expect, test } from "./helpers";
 
 const ADD = "Agregar a la lista de deseos";
 const REMOVE = "Quitar de la lista de deseos";
+const CHECK_EMAIL = "Revisa tu correo y abre el enlace que te enviamos para confirmar tu aviso. Sin confirmarlo no podremos avisarte.";
 
 /** The first card of the list whose picture carries the 'AGOTADO' badge: its link (pages 1 to 12 of the demo catalogue). */
 async function soldOutCard(page: Page, visit: (url: string) => Promise<unknown>) {
@@ -72,7 +76,7 @@ test("a guest's heart leads to sign in and back to the page", async ({ page, vis
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproductos$/);
 });
 
-test("anyone asks for an alert on a sold-out card, in one step", async ({ page, visit, js }) => {
+test("a guest asks for an alert on a sold-out card and confirms it from the e-mail", async ({ page, visit, js }) => {
   const link = await soldOutCard(page, visit);
   await link.click();
   await expect(page.locator("p", { hasText: /^Agotado$/ })).toBeVisible();
@@ -91,12 +95,45 @@ test("anyone asks for an alert on a sold-out card, in one step", async ({ page, 
     await expect(field).toHaveValue("no-es-un-correo");
   }
 
-  await field.fill(uniqueEmail("alerta"));
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  const email = uniqueEmail("alerta");
+  await field.fill(email);
   await page.getByRole("button", { name: "Avísame cuando vuelva" }).click();
-  await expect(page.getByText("Listo. Te escribiremos en cuanto vuelva a estar disponible.")).toBeVisible();
+  await expect(page.getByText(CHECK_EMAIL)).toBeVisible();
   if (!js) {
-    await expect(page).toHaveURL(/\/alertas\?producto=[0-9a-f]{24}&aviso=alerta-registrada$/);
+    await expect(page).toHaveURL(/\/alertas\?producto=[0-9a-f]{24}&aviso=confirma-tu-correo$/);
     await expect(page.getByRole("link", { name: "Volver al producto" })).toBeVisible();
   }
   await expectNoViolations(page, "the alert's answer");
+
+  // The e-mail's link asks first (naming the card), then confirms; it works once.
+  const mail = await waitForMailAbout(email, "Confirma tu aviso");
+  expect(mail.text).toContain(name);
+  const confirmLink = new URL(/https?:\/\/\S+\/alertas\/confirmar\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")?.[0] ?? "");
+  await visit(confirmLink.pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirma tu aviso");
+  await expect(page.getByText(`¿Quieres que te escribamos una sola vez cuando vuelva ${name}?`)).toBeVisible();
+  await expectNoViolations(page, "the confirmation page");
+  await page.getByRole("button", { name: "Confirmar mi aviso" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aviso confirmado");
+  await expect(page.getByText(`Listo. Te escribiremos una sola vez cuando vuelva ${name}.`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Volver al producto" })).toBeVisible();
+  // The answer to the POST: a second request to the spent link would not show it.
+  await expectNoViolations(page, "the confirmed alert", { shownOnce: true });
+
+  await visit(confirmLink.pathname);
+  await expect(page.getByRole("alert")).toContainText("Este enlace de confirmación no es válido");
+});
+
+test("a signed-in customer's alert goes to the account's e-mail, at once", async ({ page, visit }) => {
+  const email = uniqueEmail("cuenta-alerta");
+  await register(page, visit, { name: "Elisa", email, password: "secreto1" });
+  const link = await soldOutCard(page, visit);
+  await link.click();
+  const alert = page.getByRole("region", { name: "Avísame cuando vuelva" });
+  await expect(alert.getByText(`Te escribiremos una sola vez a ${email} cuando vuelva a estar disponible.`)).toBeVisible();
+  await expect(alert.getByRole("textbox")).toHaveCount(0);
+  await alert.getByRole("button", { name: "Avísame cuando vuelva" }).click();
+  await expect(page.getByText("Listo. Te escribiremos en cuanto vuelva a estar disponible.")).toBeVisible();
+  await expectNoViolations(page, "a customer's alert");
 });
