@@ -58,6 +58,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
+      // No metrics listener: suites run side by side would all want its port.
+      METRICS_PORT: "off",
       DATA_DIR,
       LOG_REQUESTS: "false",
       NODE_ENV: "production",

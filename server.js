@@ -47,12 +47,15 @@ app.use((_req, res, next) => {
 });
 
 let shop;
+let metricsApp;
 if (DEV) {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteServer.middlewares);
   const load = () => viteServer.ssrLoadModule("./server/app.ts");
-  shop = await (await load()).createShop();
+  const mod = await load();
+  shop = await mod.createShop();
+  metricsApp = mod.metricsApp(shop);
   app.use(async (req, res, next) => {
     try {
       const mod = await load();
@@ -66,6 +69,7 @@ if (DEV) {
   const mod = await import(BUILD_ENTRY);
   shop = await mod.createShop();
   app.use(mod.handler(shop, { clientDir: "build/client" }));
+  metricsApp = mod.metricsApp(shop);
 }
 
 const port = Number(process.env.PORT ?? 3000);
@@ -74,6 +78,21 @@ const server = app.listen(port, host, () => {
   console.log(`Tienda lista en http://localhost:${port} (${shop.databaseKind})`);
 });
 server.keepAliveTimeout = 65_000;
+
+// /metrics on its own listener (decision 023), this machine only unless METRICS_HOST says otherwise:
+// the public port answers it only with METRICS_TOKEN, so no proxy or TCP forwarder in front of the
+// shop can show its counts. A port already taken stops the start, as the shop's own port does.
+const { METRICS_PORT: metricsPort, METRICS_HOST: metricsHost } = shop.config;
+const metricsServer =
+  metricsPort === "off"
+    ? null
+    : metricsApp.listen(metricsPort, metricsHost, () => {
+        console.log(`Métricas en http://${metricsHost}:${metricsPort}/metrics`);
+      });
+metricsServer?.on("error", (error) => {
+  console.error(`No se pudo abrir el puerto de métricas ${metricsHost}:${metricsPort} (METRICS_PORT, METRICS_HOST):`, error.message);
+  process.exit(1);
+});
 
 // Graceful shutdown (docs/architecture.md#operations): on SIGTERM or SIGINT the shop stops taking
 // connections (/readyz answers 503 to a load balancer still asking on an open one, and every
@@ -86,6 +105,10 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   shop.draining();
+  // The metrics listener stops at once (a scrape cut short is retried at the next interval), so
+  // nothing reads the database while it closes.
+  const metricsClosed = new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve()));
+  metricsServer?.closeAllConnections();
   console.log(`${signal}: cerrando la tienda (se terminan las solicitudes en curso)...`);
   const deadline = shop.config.SHUTDOWN_DEADLINE_MS;
   const force = setTimeout(() => {
@@ -95,6 +118,7 @@ async function shutdown(signal) {
   force.unref();
   server.close(async () => {
     try {
+      await metricsClosed;
       await shop.close();
       console.log("Tienda detenida.");
       process.exit(0);

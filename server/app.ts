@@ -22,7 +22,7 @@ import { catalogPageCache, listenForCatalogChanges } from "./catalog/catalog-cac
 import { isId } from "#domain/ids.ts";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
-import { METRICS_PATH, shopMetrics } from "./http/metrics";
+import { METRICS_PATH, shopMetrics, type ShopMetrics } from "./http/metrics";
 import { startMailWorker } from "./mail/worker.server";
 import { startImportWorker } from "./importer/import-worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
@@ -151,12 +151,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   const production = shop.config.NODE_ENV === "production";
   const https = shop.config.secureCookies;
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const metrics = shopMetrics({
-    db: shop.db,
-    databaseKind: shop.databaseKind,
-    token: shop.config.METRICS_TOKEN,
-    build: typeof build === "function" ? build : () => build,
-  });
+  const metrics = metricsOf(shop, build);
 
   router.use(metrics.timing);
   router.use(cspNonce);
@@ -218,6 +213,41 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   );
   router.use(lastResort);
   return router;
+}
+
+/** One set of metrics per shop, shared by its public port and its metrics listener (and, in development, by every request's handler). */
+const shopMetricsByShop = new WeakMap<Shop, ShopMetrics>();
+function metricsOf(shop: Shop, build: ServerBuild | (() => Promise<ServerBuild>)): ShopMetrics {
+  let metrics = shopMetricsByShop.get(shop);
+  if (!metrics) {
+    metrics = shopMetrics({
+      db: shop.db,
+      databaseKind: shop.databaseKind,
+      token: shop.config.METRICS_TOKEN,
+      build: typeof build === "function" ? build : () => build,
+    });
+    shopMetricsByShop.set(shop, metrics);
+  }
+  return metrics;
+}
+
+/**
+ * The metrics listener's app (server.js listens with it on METRICS_HOST:METRICS_PORT, decision
+ * 021): GET /metrics, to whoever reaches it, and a plain 404 for anything else.
+ */
+export function metricsApp(shop: Shop, options: Pick<HandlerOptions, "build"> = {}): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const metrics = metricsOf(shop, options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>));
+  app.get(METRICS_PATH, metrics.serve);
+  app.use((_req: express.Request, res: express.Response) => {
+    res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("No encontrado.");
+  });
+  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logError("metrics scrape failed", error);
+    if (!res.headersSent) res.status(500).type("text/plain; charset=utf-8").send("Error al leer las métricas.");
+  });
+  return app;
 }
 
 /**

@@ -47,4 +47,11 @@ describe("configuration", () => {
     expect(parseConfig({ PUBLIC_URL: "https://tienda.example" }).secureCookies).toBe(true);
     expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).secureCookies).toBe(false);
   });
+
+  it("the metrics listener is on 127.0.0.1:9464 unless told otherwise, off with METRICS_PORT=off, and a malformed port is named", () => {
+    expect(parseConfig({})).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: "127.0.0.1" });
+    expect(parseConfig({ METRICS_PORT: "9100", METRICS_HOST: "0.0.0.0" })).toMatchObject({ METRICS_PORT: 9100, METRICS_HOST: "0.0.0.0" });
+    expect(parseConfig({ METRICS_PORT: "off" }).METRICS_PORT).toBe("off");
+    for (const port of ["metrics", "0", "70000", "94.64"]) expect(() => parseConfig({ METRICS_PORT: port }), port).toThrow(/METRICS_PORT/);
+  });
 });

@@ -10,6 +10,9 @@ import { DEFAULT_UNPAID_ORDER_HOLD_MINUTES } from "#domain/orders.ts";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
+/** The port Prometheus exporters of OpenTelemetry use by default; one free port per process on one machine. */
+export const DEFAULT_METRICS_PORT = 9464;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -76,7 +79,14 @@ const schema = z.object({
     .positive()
     .max(10 * 60_000)
     .default(20_000),
-  /** Lets a Prometheus server elsewhere read /metrics (`Authorization: Bearer …`); without it, only this machine can. */
+  /**
+   * The metrics listener's port (server.js, decision 023): it answers /metrics and nothing else,
+   * on METRICS_HOST. "off" starts none.
+   */
+  METRICS_PORT: z.union([z.literal("off"), z.coerce.number().int().min(1).max(65_535)]).default(DEFAULT_METRICS_PORT),
+  /** The interface the metrics listener binds to: this machine only unless told otherwise. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Lets a scraper read /metrics on the shop's public port (`Authorization: Bearer …`); without it the public port answers 404. */
   METRICS_TOKEN: z
     .string()
     .min(16, "METRICS_TOKEN must be at least 16 characters")

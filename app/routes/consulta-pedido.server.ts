@@ -69,7 +69,8 @@ export async function lookupPageOrder(request: Request, context: AppLoadContext)
 /**
  * The page's two forms: 'Pagar Ahora' (the /confirmacion action, which reads the body itself), and
  * the lookup. A lookup's wrong pair, unknown or malformed number and a filled honeypot all answer
- * the same 404 message; over the allowance per IP or per number, 429.
+ * the same 404 message. Over the allowance per IP, 429 for every lookup; over the allowance per
+ * number, 429 for a wrong guess only (the per-number counter counts wrong guesses only).
  */
 export async function lookupPageAction(request: Request, context: AppLoadContext) {
   const form = await tryReadForm(request.clone());
@@ -81,18 +82,17 @@ export async function lookupPageAction(request: Request, context: AppLoadContext
   if (!parsed.success) return refuse(parsed.failure);
   if (form.get(HONEYPOT_FIELD)) return notFound();
   const factor = context.config.RATE_LIMIT_FACTOR;
-  const allowed = (
-    await Promise.all([
-      takeRateLimit(context.db, RATE_LIMITS.orderLookupPerIp, context.clientIp, factor),
-      // Only a well-formed number can name an order (and only such text is fit for a counter's key).
-      mayNameOrder(parsed.data.pedido) ? takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.data.pedido, factor) : true,
-    ])
-  ).every(Boolean);
-  if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { intent: LOOKUP_INTENT, values }), 429);
+  const tooMany = () => refuse(failureOf(RATE_LIMIT_MESSAGE, { intent: LOOKUP_INTENT, values }), 429);
+  if (!(await takeRateLimit(context.db, RATE_LIMITS.orderLookupPerIp, context.clientIp, factor))) return tooMany();
   try {
     const key = await lookUpOrderKey(context.db, parsed.data);
-    if (!key) return notFound();
-    return redirect(orderLookupPath(parsed.data.pedido, key), 303);
+    // The right pair is answered even when the number's counter is used up: strangers guessing
+    // e-mails for a number printed on a packing slip must not lock its owner out.
+    if (key) return redirect(orderLookupPath(parsed.data.pedido, key), 303);
+    // Only a well-formed number can name an order (and only such text is fit for a counter's key).
+    const guessesLeft =
+      !mayNameOrder(parsed.data.pedido) || (await takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.data.pedido, factor));
+    return guessesLeft ? notFound() : tooMany();
   } catch (error) {
     return refuseThrown(error, {
       intent: LOOKUP_INTENT,

@@ -133,6 +133,8 @@ export function seedShop(options: {
 
 export interface StartedShop {
   base: string;
+  /** The metrics listener (/metrics), "http://127.0.0.1:METRICS_PORT". */
+  metricsBase: string;
   server: ChildProcess;
   dataDir: string;
 }
@@ -144,6 +146,7 @@ export async function startSeededShop(
 ): Promise<StartedShop> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
   const server = spawnServer({
     onOutput: options.onOutput,
     env: {
@@ -152,6 +155,7 @@ export async function startSeededShop(
       SESSION_SECRET: DEMO_SESSION_SECRET,
       PORT: String(port),
       HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
       DATA_DIR: seeded.dataDir,
       DATABASE_URL: seeded.databaseUrl ?? "",
       LOG_REQUESTS: "false",
@@ -161,7 +165,7 @@ export async function startSeededShop(
     },
   });
   await waitReady(`${base}/readyz`, server);
-  return { base, server, dataDir: seeded.dataDir };
+  return { base, metricsBase: `http://127.0.0.1:${metricsPort}`, server, dataDir: seeded.dataDir };
 }
 
 /** A fresh database on the PostgreSQL server of `adminUrl` for `use`, dropped afterwards. */

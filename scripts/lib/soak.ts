@@ -741,7 +741,7 @@ export interface MemorySample {
   heapMb: number;
 }
 
-/** A gauge of the shop's /metrics (answered to this machine without a token), in MB; NaN when missing. */
+/** A gauge of the shop's /metrics (its metrics listener's), in MB; NaN when missing. */
 async function metricMb(base: string, name: string): Promise<number> {
   try {
     const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
@@ -837,9 +837,9 @@ async function soakOn(seeded: SeededShop, options: SoakOptions): Promise<SoakRep
   const sampleEveryMs = Math.min(10_000, Math.max(1_000, (options.durationS * 1000) / 40));
   const sample = async () => {
     const atS = (Date.now() - startedAt) / 1000;
-    const heapMb = await metricMb(shop.base, "nodejs_heap_size_used_bytes");
+    const heapMb = await metricMb(shop.metricsBase, "nodejs_heap_size_used_bytes");
     let rssMb = rssMbOf(shop.server.pid);
-    if (!Number.isFinite(rssMb)) rssMb = await metricMb(shop.base, "process_resident_memory_bytes");
+    if (!Number.isFinite(rssMb)) rssMb = await metricMb(shop.metricsBase, "process_resident_memory_bytes");
     samples.push({ atS, rssMb, heapMb });
   };
   await sample();

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function purgeExpiredAccountData(db: Queryable, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const [expiredSessions, oldResetTokens, oldRateLimits] = await Promise.all([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
+    db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.idHash }),
     db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, dayAgo)).returning({ id: passwordResetTokens.id }),
     db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo)).returning({ key: rateLimits.key }),
   ]);

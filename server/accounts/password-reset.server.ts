@@ -4,7 +4,7 @@
  * Resetting revokes every session of the user; the caller then signs them in with a fresh one.
  * Asking for a link answers the same whether or not the e-mail has an account.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
@@ -13,6 +13,7 @@ import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { passwordResetMail } from "#server/mail/templates.ts";
 import { RESET_MESSAGES } from "#domain/messages.ts";
 import { hashPassword } from "./password";
+import { hashSecret } from "./secret-hash";
 import { AccountError, findUserByEmail, replacePassword, spendUnusedResetLinks, type SessionUser } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -27,14 +28,10 @@ export class InvalidResetTokenError extends AccountError {
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything else is not one of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** The row of this token while it is unused and unexpired. */
 function liveToken(token: string, now: Date) {
   return and(
-    eq(passwordResetTokens.tokenHash, hashResetToken(token)),
+    eq(passwordResetTokens.tokenHash, hashSecret(token)),
     isNull(passwordResetTokens.usedAt),
     gt(passwordResetTokens.expiresAt, now),
   );
@@ -54,7 +51,7 @@ export async function requestPasswordReset(db: Database, email: string, origin: 
     await tx.insert(passwordResetTokens).values({
       id: newId(),
       userId: user.id,
-      tokenHash: hashResetToken(token),
+      tokenHash: hashSecret(token),
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
     const resetUrl = `${origin}/reset-password/${token}`;

@@ -30,8 +30,9 @@ export const RATE_LIMITS = {
   currentPasswordPerUser: { name: "current-password:user", limit: 10, windowSeconds: 15 * 60 },
   /**
    * 'Consulta tu pedido' (/consulta-pedido) answers who knows an order's number and e-mail, so
-   * guessing e-mails for a number (or numbers for an e-mail) is slowed down like a sign-in: per IP,
-   * and per order number typed.
+   * guessing e-mails for a number (or numbers for an e-mail) is slowed down like a sign-in: per IP
+   * (every lookup), and per order number typed (wrong guesses only: the right pair is answered even
+   * when that counter is used up, so strangers cannot lock an order's owner out).
    */
   orderLookupPerIp: { name: "order-lookup:ip", limit: 20, windowSeconds: 15 * 60 },
   orderLookupPerOrder: { name: "order-lookup:order", limit: 8, windowSeconds: 15 * 60 },

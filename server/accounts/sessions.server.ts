@@ -1,7 +1,7 @@
 /**
  * Sessions live in the database (docs/requirements.md#accounts-and-sessions): the cookie holds only a random
- * session id, signed. Logging out deletes the row; a session whose row or user
- * is gone reads as logged out.
+ * session id, signed; the table holds only its SHA-256 hash, so a copy of the database signs no one in.
+ * Logging out deletes the row; a session whose row or user is gone reads as logged out.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
@@ -9,6 +9,7 @@ import type { AppConfig } from "#server/config.ts";
 import { readSignedCookie, signedCookie } from "#server/http/cookies.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { sessions, users } from "#server/db/schema.ts";
+import { hashSecret } from "./secret-hash";
 import type { SessionUser } from "./users.server";
 
 export const SESSION_DAYS = 30;
@@ -22,7 +23,7 @@ export async function createSession(db: Queryable, userId: string, userAgent: st
   const id = randomBytes(32).toString("base64url");
   await db
     .insert(sessions)
-    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MS), userAgent: userAgent?.slice(0, 300) ?? null });
+    .values({ idHash: hashSecret(id), userId, expiresAt: new Date(Date.now() + SESSION_MS), userAgent: userAgent?.slice(0, 300) ?? null });
   return id;
 }
 
@@ -32,13 +33,13 @@ export async function sessionUser(db: Queryable, sessionId: string | null, now =
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.idHash, hashSecret(sessionId)), gt(sessions.expiresAt, now)))
     .limit(1);
   return row ?? null;
 }
 
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(sessionId)));
 }
 
 export function readSessionId(request: Request, config: AppConfig): Promise<string | null> {

@@ -10,6 +10,7 @@ import { passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import { type LoginInput, type RegisterInput } from "./forms";
 import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
+import { hashSecret } from "./secret-hash";
 
 export class AccountError extends ShopError {}
 
@@ -68,7 +69,7 @@ export async function replacePassword(
   await spendUnusedResetLinks(tx, userId, now);
   await tx
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashSecret(keepSessionId))) : eq(sessions.userId, userId));
   return user;
 }
 

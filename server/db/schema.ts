@@ -47,7 +47,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: id(),
+    /** SHA-256 of the id the cookie holds (server/accounts/secret-hash.ts): the raw id is never stored. */
+    idHash: text("id_hash").primaryKey(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

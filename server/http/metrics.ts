@@ -9,8 +9,10 @@
  * - the database: `shop_database_info{kind}` and, on a PostgreSQL server, the pool's connections
  *   `shop_db_pool_connections{state}` (total, idle, waiting);
  * - the process (memory, CPU, event loop lag, handles) with prom-client's default metrics.
- * Reachable with `Authorization: Bearer <METRICS_TOKEN>`, or from the loopback interface when no
- * proxy header says the request came from elsewhere; anyone else gets 403.
+ * Served by its own listener (`metricsApp` in server/app.ts, on METRICS_HOST:METRICS_PORT, this
+ * machine only by default), and on the shop's public port only to `Authorization: Bearer
+ * <METRICS_TOKEN>`: without the token there, /metrics is any unknown path (404), so a proxy or a
+ * plain TCP forwarder in front of the shop shows no counts (decision 023).
  */
 import crypto from "node:crypto";
 import path from "node:path";
@@ -72,16 +74,10 @@ function tokenMatches(given: string, token: string): boolean {
   return crypto.timingSafeEqual(digest(given), digest(token));
 }
 
-function isLoopback(address: string | undefined): boolean {
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-}
-
-/** The token, or a direct request from this machine (a request a proxy passed on says so in its headers). */
-export function metricsAllowed(req: Request, token: string | undefined): boolean {
+/** The request brings the configured token (none configured: nobody does). Where it comes from does not count. */
+export function bearerMatches(req: Request, token: string | undefined): boolean {
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
-  if (token && bearer) return tokenMatches(bearer, token);
-  const proxied = req.get("x-forwarded-for") !== undefined || req.get("forwarded") !== undefined || req.get("x-real-ip") !== undefined;
-  return !proxied && isLoopback(req.socket.remoteAddress);
+  return Boolean(token && bearer && tokenMatches(bearer, token));
 }
 
 export interface MetricsOptions {
@@ -94,8 +90,10 @@ export interface MetricsOptions {
 export interface ShopMetrics {
   /** Times every request (put it before the routes it should see). */
   timing: (req: Request, res: Response, next: NextFunction) => void;
-  /** GET /metrics. */
+  /** GET /metrics on the shop's public port: the token's holder only; anyone else goes on to the not-found page. */
   endpoint: (req: Request, res: Response, next: NextFunction) => void;
+  /** GET /metrics on the metrics listener: whoever reaches it. */
+  serve: (req: Request, res: Response, next: NextFunction) => void;
   registry: Registry;
 }
 
@@ -214,6 +212,13 @@ export function shopMetrics(options: MetricsOptions): ShopMetrics {
     }
   }
 
+  function serve(_req: Request, res: Response, next: NextFunction) {
+    registry
+      .metrics()
+      .then((text) => res.set("Cache-Control", "no-store").type(registry.contentType).send(text))
+      .catch(next);
+  }
+
   return {
     registry,
     timing(req, res, next) {
@@ -222,14 +227,9 @@ export function shopMetrics(options: MetricsOptions): ShopMetrics {
       next();
     },
     endpoint(req, res, next) {
-      if (!metricsAllowed(req, options.token)) {
-        res.status(403).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Acceso denegado.");
-        return;
-      }
-      registry
-        .metrics()
-        .then((text) => res.set("Cache-Control", "no-store").type(registry.contentType).send(text))
-        .catch(next);
+      if (!bearerMatches(req, options.token)) return next();
+      serve(req, res, next);
     },
+    serve,
   };
 }

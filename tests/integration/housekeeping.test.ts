@@ -9,6 +9,7 @@ import { runHousekeeping } from "#server/jobs/housekeeping.server.ts";
 import { addToCart, createCart } from "#server/cart/cart.server.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
+import { hashSecret } from "#server/accounts/secret-hash.ts";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { cartItems, carts, passwordResetTokens, rateLimits, sessions } from "#server/db/schema.ts";
@@ -24,7 +25,7 @@ describeEachDatabase("housekeeping", (t) => {
     await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.id, expired));
+      .where(eq(sessions.idHash, hashSecret(expired)));
     const token = (hoursFromNow: number) => ({
       id: newId(),
       userId: user.id,
@@ -68,7 +69,12 @@ describeEachDatabase("housekeeping", (t) => {
     expect(purged.guestCarts).toBeGreaterThanOrEqual(1);
 
     expect((await sessionUser(t.db, live))?.id).toBe(user.id);
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, expired))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashSecret(expired))),
+    ).toEqual([]);
     const tokens = await t.db
       .select({ id: passwordResetTokens.id })
       .from(passwordResetTokens)

@@ -2,8 +2,9 @@
  * The HTTP guards in front of every route (docs/architecture.md#security): cross-site non-GET
  * requests are refused, oversized bodies get 413 (declared or chunked, with
  * React Router's own request handler reading the body), methods a Fetch request
- * cannot carry get 405, React Router's own refusals are not logged as errors, and
- * responses carry the security headers with a fresh script nonce each time.
+ * cannot carry get 405, React Router's own refusals are not logged as errors,
+ * responses carry the security headers with a fresh script nonce each time, and /metrics is not
+ * served on the public port to a plain TCP forwarder.
  */
 import http, { type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -13,6 +14,7 @@ import { handleError } from "#app/entry.server.tsx";
 import { reactRouterHandler } from "#server/http/react-router.ts";
 import { bodySizeLimit, cspNonce, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "#server/http/security.ts";
 import { resourceBuild } from "#tests/fixtures/server-build.ts";
+import { startStack } from "#tests/fixtures/http-stack.ts";
 
 let server: Server;
 let base: string;
@@ -257,6 +259,36 @@ describe("request methods", () => {
       errors.mockRestore();
       infos.mockRestore();
       await s.close();
+    }
+  });
+});
+
+describe("/metrics behind a plain TCP forwarder", () => {
+  /** One raw HTTP/1.1 request, as a stream proxy or an SSH tunnel passes it on: from 127.0.0.1, no proxy header. */
+  const raw = (base: string, head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (d) => (answer += d.toString("latin1")));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(answer));
+      socket.end(`${head}\r\nHost: tienda.example\r\nConnection: close\r\n\r\n`);
+    });
+
+  it("is a 404 on the public port without the token, and the counts only with it", async () => {
+    const token = "metrics-token-forwarder-0123";
+    const build = resourceBuild({ "*": { loader: () => new Response("no existe", { status: 404 }) } });
+    const stack = await startStack({ build }, { METRICS_TOKEN: token });
+    try {
+      const refused = await raw(stack.base, "GET /metrics HTTP/1.1");
+      expect(refused).toMatch(/^HTTP\/1\.1 404 /);
+      expect(refused).not.toMatch(/process_|shop_/);
+      expect(await raw(stack.base, "GET /metrics HTTP/1.1\r\nAuthorization: Bearer wrong-token-0123456789")).toMatch(/^HTTP\/1\.1 404 /);
+      const allowed = await raw(stack.base, `GET /metrics HTTP/1.1\r\nAuthorization: Bearer ${token}`);
+      expect(allowed).toMatch(/^HTTP\/1\.1 200 /);
+      expect(allowed).toMatch(/^shop_database_info\{kind="pglite"\} 1$/m);
+    } finally {
+      await stack.close();
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * /metrics (docs/architecture.md#metrics): the Prometheus text format, request durations by route
  * pattern and status, the shop's counts read from the database (on PGlite and PostgreSQL), and who
- * may read it: this machine, or whoever holds METRICS_TOKEN.
+ * may read it: whoever reaches the metrics listener (this machine by default), which answers
+ * nothing else; on the shop's public port only the holder of METRICS_TOKEN, from wherever.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
@@ -68,8 +69,8 @@ describeEachDatabase("metrics", (t) => {
     return { res, text: await res.text() };
   };
 
-  it("answers the Prometheus text format to this machine, with the shop's counts from the database", async () => {
-    const { res, text } = await scrape(stack.base);
+  it("the metrics listener answers the Prometheus text format, with the shop's counts from the database", async () => {
+    const { res, text } = await scrape(stack.metricsBase);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -95,30 +96,59 @@ describeEachDatabase("metrics", (t) => {
     await fetch(`${stack.base}/admin/pedidos/CV-1001.data`);
     await fetch(`${stack.base}/readyz`);
     for (let i = 0; i < 20; i++) await fetch(`${stack.base}/no-existe-${i}/${"x".repeat(i)}`);
-    const { text } = await scrape(stack.base);
+    const { text } = await scrape(stack.metricsBase);
     const count = (route: string, status: string) => series(text, "http_request_duration_seconds_count", { method: "GET", route, status });
     expect(count("/producto/:id", "200")).toBe(2);
     expect(count("/admin/pedidos/:number", "200")).toBe(1);
     expect(count("/*", "404")).toBe(20);
     expect(count("/readyz", "200")).toBe(1);
     expect(text).not.toMatch(/no-existe/);
+    // The public port's requests are counted on the listener of the same shop.
+    expect(count("/producto/:id", "200")).toBeGreaterThan(0);
   });
 
-  it("is refused (403) to a request a proxy passed on, unless it brings the token", async () => {
-    for (const header of ["x-forwarded-for", "forwarded", "x-real-ip"]) {
-      const { res, text } = await scrape(stack.base, { [header]: "203.0.113.9" });
-      expect(res.status, header).toBe(403);
-      expect(text).toBe("Acceso denegado.");
+  it("the public port answers /metrics only to the token; without it, even from this machine with no proxy header (a TCP forwarder), it is an unknown path", async () => {
+    const unknown = await fetch(`${stack.base}/no-existe-metricas`);
+    const unknownText = await unknown.text();
+    expect(unknown.status).toBe(404);
+    for (const target of [stack, withToken]) {
+      const tries: Array<Record<string, string>> = [
+        {},
+        { "x-forwarded-for": "203.0.113.9" },
+        { authorization: "Bearer not-the-token-at-all" },
+      ];
+      for (const headers of tries) {
+        const { res, text } = await scrape(target.base, headers);
+        expect(res.status, JSON.stringify(headers)).toBe(404);
+        expect(text).toBe(unknownText);
+        expect(text).not.toMatch(/shop_orders|process_/);
+      }
     }
-    const proxied = { "x-forwarded-for": "203.0.113.9" };
-    expect((await scrape(withToken.base, proxied)).res.status).toBe(403);
-    expect((await scrape(withToken.base, { ...proxied, authorization: "Bearer not-the-token-at-all" })).res.status).toBe(403);
-    expect((await scrape(withToken.base, { ...proxied, authorization: `Bearer ${TOKEN}x` })).res.status).toBe(403);
-    const allowed = await scrape(withToken.base, { ...proxied, authorization: `Bearer ${TOKEN}` });
-    expect(allowed.res.status).toBe(200);
-    expect(series(allowed.text, "shop_database_info", { kind: t.kind })).toBe(1);
-    // A wrong token is refused even from this machine: a client that sends one means to use it.
-    expect((await scrape(withToken.base, { authorization: "Bearer not-the-token-at-all" })).res.status).toBe(403);
+    // No token configured: no bearer opens it.
+    expect((await scrape(stack.base, { authorization: `Bearer ${TOKEN}` })).res.status).toBe(404);
+    expect((await scrape(withToken.base, { authorization: `Bearer ${TOKEN}x` })).res.status).toBe(404);
+    expect((await scrape(withToken.base, { authorization: `Basic ${TOKEN}` })).res.status).toBe(404);
+    const holders: Array<Record<string, string>> = [
+      { authorization: `Bearer ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}`, "x-forwarded-for": "203.0.113.9" },
+    ];
+    for (const headers of holders) {
+      const allowed = await scrape(withToken.base, headers);
+      expect(allowed.res.status).toBe(200);
+      expect(allowed.res.headers.get("cache-control")).toBe("no-store");
+      expect(series(allowed.text, "shop_database_info", { kind: t.kind })).toBe(1);
+    }
+  });
+
+  it("the metrics listener answers /metrics and nothing else", async () => {
+    for (const target of ["/", "/healthz", "/readyz", "/producto/6a4d4275332ec7893e78e936", "/metrics/x", "/metrics.data", "/admin"]) {
+      const res = await fetch(`${stack.metricsBase}${target}`);
+      expect(res.status, target).toBe(404);
+      expect(await res.text()).toBe("No encontrado.");
+    }
+    const posted = await fetch(`${stack.metricsBase}/metrics`, { method: "POST", body: "a=1" });
+    expect(posted.status).toBe(404);
+    expect((await scrape(stack.metricsBase)).res.status).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@
 import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
-import { findResetTokenUser, hashResetToken, requestPasswordReset, resetPassword } from "#server/accounts/password-reset.server.ts";
+import { findResetTokenUser, requestPasswordReset, resetPassword } from "#server/accounts/password-reset.server.ts";
+import { hashSecret } from "#server/accounts/secret-hash.ts";
 import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { outbox, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
@@ -63,7 +64,7 @@ describeEachDatabase("password reset", (t) => {
     expect(reply.data).toMatchObject({ sent: true });
     const [token] = await mailedTokens(t.db, to);
     const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    expect(row?.tokenHash).toBe(hashResetToken(token!));
+    expect(row?.tokenHash).toBe(hashSecret(token!));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(HOUR - 60_000);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(HOUR + 60_000);

@@ -15,6 +15,7 @@ import { type AddressInput } from "#server/accounts/profile-forms.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { PROFILE_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { changePassword, getProfile, updateProfile } from "#server/accounts/profile.server.ts";
+import { hashSecret } from "#server/accounts/secret-hash.ts";
 import { createSession, sessionUser } from "#server/accounts/sessions.server.ts";
 import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
 import { newId } from "#server/db/ids.ts";
@@ -121,7 +122,9 @@ describeEachDatabase("profile", (t) => {
     expect(await sessionUser(t.db, phone)).toBeNull();
     expect(await sessionUser(t.db, laptop)).toBeNull();
     expect((await sessionUser(t.db, othersSession))?.id).toBe(other.id);
-    expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).toEqual([{ id: current }]);
+    expect(await t.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, user.id))).toEqual([
+      { idHash: hashSecret(current) },
+    ]);
     // A reset link sent before the change no longer works.
     const [reset] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, pendingReset));
     expect(reset?.usedAt).toBeInstanceOf(Date);

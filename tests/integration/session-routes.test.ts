@@ -5,11 +5,12 @@
  */
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createSession, deleteSession } from "#server/accounts/sessions.server.ts";
+import { createSession, deleteSession, readSessionId } from "#server/accounts/sessions.server.ts";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { orderItems, orders, sessions } from "#server/db/schema.ts";
 import { loader as rootLoader } from "#app/root.tsx";
+import { action as loginAction } from "#app/routes/login.tsx";
 import { action as logoutAction } from "#app/routes/logout.ts";
 import { loader as ordersLoader } from "#app/routes/mis-pedidos.tsx";
 import { formPost, get, routeContext, sessionCookieHeader, settle } from "#tests/fixtures/route-context.ts";
@@ -37,6 +38,37 @@ describeEachDatabase("sessions through the routes", (t) => {
     );
     expect(gone.data?.user).toBeNull();
     expect(gone.headers.get("set-cookie")).toMatch(/^sesion=; Max-Age=0;.*HttpOnly; SameSite=Lax/);
+  });
+
+  it("the table keeps no usable session id: the cookie signs in, a stored value used as a cookie does not", async () => {
+    const mail = email();
+    const user = await registerUser(t.db, { name: "Olga", email: mail, phone: "", password: "secreto1" });
+    const login = await settle(() =>
+      loginAction({ request: formPost("/login", { email: mail, password: "secreto1" }), params: {}, context: context() } as never),
+    );
+    expect(login.status).toBe(303);
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sesion="))!
+      .split(";")[0]!;
+    const sessionId = await readSessionId(get("/", { cookie }), context().config);
+    expect(sessionId).toBeTruthy();
+
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(Object.values(rows[0]!)).not.toContain(sessionId);
+    const signedIn = await settle<{ user: { name: string } | null }>(() =>
+      rootLoader({ request: get("/", { cookie }), params: {}, context: context() } as never),
+    );
+    expect(signedIn.data?.user?.name).toBe("Olga");
+
+    for (const stored of Object.values(rows[0]!).filter((v): v is string => typeof v === "string")) {
+      const forged = await sessionCookieHeader(stored);
+      const copied = await settle<{ user: unknown }>(() =>
+        rootLoader({ request: get("/", { cookie: forged }), params: {}, context: context() } as never),
+      );
+      expect(copied.data?.user).toBeNull();
+    }
   });
 
   it("a tampered cookie reads as logged out", async () => {
@@ -95,6 +127,6 @@ describeEachDatabase("sessions through the routes", (t) => {
     expect(reply.status).toBe(303);
     expect(reply.headers.get("location")).toBe("/");
     expect(reply.headers.getSetCookie().some((c) => c.startsWith("sesion=; Max-Age=0"))).toBe(true);
-    expect(await t.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 });

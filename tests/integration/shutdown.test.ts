@@ -3,7 +3,8 @@
  * server.js`; the test command builds first): SIGTERM in the middle of a CSV import leaves whole
  * batches and a run back in the queue, which the next start finishes, every row once; SIGTERM in
  * the middle of a checkout (on PostgreSQL, where the test holds the checkout at a lock) lets that
- * checkout finish and answer, takes no new connection, and exits 0 with the order whole.
+ * checkout finish and answer, takes no new connection (its metrics listener neither), and exits 0
+ * with the order whole.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,7 +25,7 @@ const ROWS = 4000;
 
 afterAll(stopAllShops);
 
-/** Polls /metrics (the test runs on this machine) until `status` has a run. */
+/** Polls the metrics listener's /metrics until `status` has a run. */
 async function untilImportRun(base: string, status: string): Promise<void> {
   for (let tries = 0; tries < 1200; tries++) {
     const text = await (await fetch(`${base}/metrics`)).text();
@@ -51,7 +52,7 @@ it("SIGTERM in the middle of a CSV import: whole batches stay, the run waits in 
   await handle.close();
 
   const shop = await startShop({ DATA_DIR: dataDir });
-  await untilImportRun(shop.base, "running");
+  await untilImportRun(shop.metricsBase, "running");
   shop.child.kill("SIGTERM");
   expect(await shop.exited, shop.output()).toBe(0);
   expect(shop.output()).toContain("Tienda detenida.");
@@ -73,7 +74,7 @@ it("SIGTERM in the middle of a CSV import: whole batches stay, the run waits in 
   await handle.close();
 
   const again = await startShop({ DATA_DIR: dataDir });
-  await untilImportRun(again.base, "done");
+  await untilImportRun(again.metricsBase, "done");
   again.child.kill("SIGTERM");
   expect(await again.exited, again.output()).toBe(0);
   handle = await openDatabase({ kind: "pglite", dataDir });
@@ -146,6 +147,12 @@ if (testDatabaseKinds().includes("postgres")) {
         if (tries > 200) throw new Error("the shop kept taking connections after SIGTERM");
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      // Its metrics listener is closed too, so nothing reads the database while it closes.
+      const metricsRefused = await fetch(`${shop.metricsBase}/metrics`).then(
+        () => false,
+        () => true,
+      );
+      expect(metricsRefused).toBe(true);
       expect(shop.child.exitCode).toBeNull();
 
       await holder.query("commit");
