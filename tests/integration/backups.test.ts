@@ -183,14 +183,18 @@ for (const kind of testDatabaseKinds()) {
       const post = (cookie: string, body: string | Record<string, string> = { intent: BACKUP_INTENT }) =>
         backupAction({ request: formPost("/admin/respaldo", body, { Cookie: cookie }), context, params: {} } as never);
 
-      // Not the admin: sent home, whether by a GET or by the form.
+      // Not the admin: a GET is sent home, the form refused (403) with the admin's message.
+      const home = await settle(() =>
+        backupLoader({ request: get("/admin/respaldo", { Cookie: customerCookie }), context, params: {} } as never),
+      );
+      expect(home.status).toBe(302);
+      expect(home.headers.get("Location")).toBe("/");
       for (const refused of [
-        await settle(() => backupLoader({ request: get("/admin/respaldo", { Cookie: customerCookie }), context, params: {} } as never)),
-        await settle(() => post(customerCookie)),
-        await settle(() => post("")),
+        await settle<{ error: string }>(() => post(customerCookie)),
+        await settle<{ error: string }>(() => post("")),
       ]) {
-        expect(refused.status).toBe(302);
-        expect(refused.headers.get("Location")).toBe("/");
+        expect(refused.status).toBe(403);
+        expect(refused.data?.error).toBe(ADMIN_MESSAGES.forbidden);
       }
 
       // A GET (a link or an image on another site, in the admin's browser) starts no dump.
