@@ -99,7 +99,6 @@ export const ADMIN_MESSAGES = {
   checkFields: "Revisa los campos marcados.",
   // 'Descargar respaldo' (docs/architecture.md#backups): one backup at a time per shop.
   backupInProgress: "Ya se está generando un respaldo. Espera a que termine e inténtalo de nuevo.",
-  backupByPostOnly: "Para descargar un respaldo usa el botón 'Descargar respaldo' del panel de administración.",
   // Products (docs/requirements.md#admin-area).
   productAdded: "Producto agregado exitosamente",
   productUpdated: "Producto actualizado exitosamente",

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { redirect } from "react-router";
 import type { Route } from "./+types/respaldo";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { BackupInProgressError, backupDownload } from "#server/backups/index.ts";
@@ -11,15 +12,13 @@ import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
  * `/admin/respaldo` (docs/architecture.md#backups): 'Descargar respaldo', the whole database as a
  * gzip-compressed plain-SQL dump, streamed as it is made. Only a POST from the shop's own pages
  * starts one (the origin check of server/http/security.ts applies to every POST): a GET, which a
- * link or an image on another site could make the admin's browser send, answers 405. Admin only,
+ * link or an image on another site could make the admin's browser send, is sent to the panel. Admin only,
  * like every admin module. One backup at a time per shop: a second one is answered 409.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return new Response(ADMIN_MESSAGES.backupByPostOnly, {
-    status: 405,
-    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
+  // The old link's URL: the admin's panel, whose header has the button.
+  return redirect("/admin", 303);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
