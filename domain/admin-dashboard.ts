@@ -166,3 +166,6 @@ export function adminProductStockLevel(variants: ReadonlyArray<{ stock: number }
 export function variantStockText(v: { condition: string; language: string; stock: number }): string {
   return `${v.condition === "NEW" ? "Nuevo" : v.condition}·${v.language.toUpperCase()} ${v.stock}`;
 }
+
+/** The one field of the header's 'Descargar respaldo' form (a POST to /admin/respaldo, docs/architecture.md#backups). */
+export const BACKUP_INTENT = "respaldo";

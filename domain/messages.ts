@@ -97,6 +97,8 @@ export const ADMIN_MESSAGES = {
   invalidRequest: "La solicitud no es válida.",
   /** A refused form's own message when its fields carry the messages. */
   checkFields: "Revisa los campos marcados.",
+  // 'Descargar respaldo' (docs/architecture.md#backups): one backup at a time per shop.
+  backupInProgress: "Ya se está generando un respaldo. Espera a que termine e inténtalo de nuevo.",
   // Products (docs/requirements.md#admin-area).
   productAdded: "Producto agregado exitosamente",
   productUpdated: "Producto actualizado exitosamente",

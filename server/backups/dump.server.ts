@@ -1,14 +1,15 @@
 /**
  * A plain-SQL dump of the whole database (docs/architecture.md#backups), as a stream of text:
- * on the embedded database, the PGlite tools' `pgDump` run on a copy of it; on a PostgreSQL server,
- * the server's own `pg_dump`. Both write INSERT statements (no COPY blocks), so a dump restores
+ * on the embedded database, the PGlite tools' `pgDump` run on a copy of it in a worker thread; on a
+ * PostgreSQL server, the server's own `pg_dump` as a child process. Neither holds up the event loop. Both write INSERT statements (no COPY blocks), so a dump restores
  * through an ordinary query, with no psql.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { Readable } from "node:stream";
-import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
+import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import { driverOf, type Database } from "#server/db/client.ts";
 
@@ -16,20 +17,77 @@ import { driverOf, type Database } from "#server/db/client.ts";
 const PORTABLE_ARGS = ["--no-owner", "--no-privileges"];
 
 /**
- * The embedded database's dump. `pgDump` talks to PGlite over its one connection, outside PGlite's
- * locks: run on the live instance it would run inside whatever transaction the shop has open at
- * that moment, and it leaves its session settings (an empty search_path, DEALLOCATE ALL) behind.
- * So it runs on a clone (`PGlite.clone`: a copy of the data files as of now; a transaction still
- * open there is not in it, as after a crash) which is closed afterwards. The cost is a second
- * database in memory for the dump's second or two.
+ * The worker that dumps a copy of the embedded database (decision 021): it opens the copy as a
+ * PGlite of its own (from a directory, or from a tarball for a database in memory), runs the PGlite
+ * tools' `pgDump` on it and posts back the dump's bytes. Plain CommonJS given as text, so it runs
+ * the same from the sources (tests, tsx) and from the built server; the modules it loads are
+ * resolved here and handed over by path.
  */
-async function dumpEmbedded(client: PGlite): Promise<string> {
-  const copy = (await client.clone()) as PGlite;
+const DUMP_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { PGlite } = require(workerData.modules.pglite);
+const { pg_trgm } = require(workerData.modules.pgTrgm);
+const { pgDump } = require(workerData.modules.pgDump);
+(async () => {
+  const source = workerData.copyDir ? { dataDir: workerData.copyDir } : { loadDataDir: new Blob([workerData.tarball]) };
+  const pg = await PGlite.create({ ...source, extensions: { pg_trgm } });
   try {
-    const file = await pgDump({ pg: copy, args: PORTABLE_ARGS });
-    return await file.text();
+    const file = await pgDump({ pg, args: workerData.args });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    parentPort.postMessage(bytes, [bytes.buffer]);
   } finally {
-    await copy.close();
+    await pg.close();
+  }
+})().catch((err) => {
+  throw err;
+});
+`;
+
+const requireHere = createRequire(import.meta.url);
+
+function runDumpWorker(source: { copyDir: string } | { tarball: Uint8Array }): Promise<Buffer> {
+  const modules = {
+    pglite: requireHere.resolve("@electric-sql/pglite"),
+    pgTrgm: requireHere.resolve("@electric-sql/pglite/contrib/pg_trgm"),
+    pgDump: requireHere.resolve("@electric-sql/pglite-tools/pg_dump"),
+  };
+  const worker = new Worker(DUMP_WORKER, {
+    eval: true,
+    workerData: { ...source, modules, args: PORTABLE_ARGS },
+    transferList: "tarball" in source ? [source.tarball.buffer as ArrayBuffer] : [],
+  });
+  return new Promise<Buffer>((resolve, reject) => {
+    let result: Buffer | undefined;
+    worker.once("message", (bytes: Uint8Array) => (result = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+    worker.once("error", reject);
+    worker.once("exit", (code) => (result ? resolve(result) : reject(new Error(`the dump worker ended (exit ${code}) without a dump`))));
+  });
+}
+
+/**
+ * The embedded database's dump, made off the main thread (decision 021). `pgDump` must not run on
+ * the live instance (it would run inside whatever transaction the shop has open, and leaves its
+ * session settings behind), so it runs on a copy, in a worker:
+ * - a database on disk (the shop's DATA_DIR) is copied file by file with the asynchronous file
+ *   system calls while PGlite's query lock is held, so no statement writes during the copy and
+ *   the event loop stays free (the shop's queries wait for the copy; /healthz does not). The copy
+ *   is as after a crash: a transaction still open is not in it, and the copy's start recovers it;
+ * - a database in memory (the tests) is copied as PGlite's own tarball of its files.
+ * The copy is removed afterwards.
+ */
+async function dumpEmbedded(client: PGlite): Promise<Buffer> {
+  const dataDir = client.dataDir;
+  if (!dataDir || dataDir.startsWith("memory://") || !fs.existsSync(dataDir)) {
+    const tarball = new Uint8Array(await (await client.dumpDataDir("none")).arrayBuffer());
+    return runDumpWorker({ tarball });
+  }
+  // Beside the database, so on the same disk, and never in the backups folder.
+  const copyDir = await fs.promises.mkdtemp(path.join(path.dirname(dataDir), ".respaldo-copia-"));
+  try {
+    await client._runExclusiveQuery(() => fs.promises.cp(dataDir, copyDir, { recursive: true }));
+    return await runDumpWorker({ copyDir });
+  } finally {
+    await fs.promises.rm(copyDir, { recursive: true, force: true });
   }
 }
 
@@ -81,7 +139,7 @@ function dumpServer(url: string): Readable {
 export async function dumpDatabase(db: Database): Promise<Readable> {
   const driver = driverOf(db);
   if (!driver) throw new Error("dumpDatabase needs the database handle, not a transaction");
-  if (driver.kind === "pglite") return Readable.from([Buffer.from(await dumpEmbedded(driver.client))]);
+  if (driver.kind === "pglite") return Readable.from([await dumpEmbedded(driver.client)]);
   const options = driver.pool.options as { connectionString?: string };
   if (!options.connectionString) throw new Error("the pool has no connection string to give pg_dump");
   return dumpServer(options.connectionString);

@@ -16,12 +16,14 @@ import { logError } from "#server/http/error-log.ts";
 import { startPeriodicJob, type PeriodicJob } from "#server/jobs/periodic.server.ts";
 import { SHOP_TIME_ZONE } from "#domain/format.ts";
 import { dumpDatabase } from "./dump.server";
-import { restoreDump } from "./restore.server";
+import { NotAShopBackupError, restoreDump } from "./restore.server";
 import { checksumDifferences, tableChecksums } from "./checksums.server";
+import { takeBackupLock } from "./lock.server";
 
 export { dumpDatabase, pgDumpCommand } from "./dump.server";
-export { restoreDump, userTables, fitDumpToTarget, RestoreTargetNotEmptyError } from "./restore.server";
+export { checkShopDump, restoreDump, userTables, fitDumpToTarget, NotAShopBackupError, RestoreTargetNotEmptyError } from "./restore.server";
 export { checksumDifferences, tableChecksums, type TableChecksum } from "./checksums.server";
+export { BackupInProgressError } from "./lock.server";
 
 /** How many nightly backups DATA_DIR/backups keeps: a week. */
 export const BACKUPS_KEPT = 7;
@@ -53,36 +55,37 @@ export function listBackups(dir: string): { name: string; bytes: number }[] {
     .map((name) => ({ name, bytes: fs.statSync(path.join(dir, name)).size }));
 }
 
-/** One backup at a time per process: a dump costs a copy of the embedded database in memory. */
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
 /**
- * The compressed dump, for the admin's 'Descargar respaldo': streamed as it is made. A dump that
- * fails midway errors the stream (the download breaks; the error is logged, never thrown at the
- * process), and a reader that goes away stops the dump.
+ * The compressed dump, for the admin's 'Descargar respaldo': streamed as it is made. Refused with
+ * BackupInProgressError (409) while another backup of the shop is being made; the lock is held
+ * until the stream has ended or broken. A dump that fails midway errors the stream (the download
+ * breaks; the error is logged, never thrown at the process), and a reader that goes away stops
+ * the dump.
  */
-export function backupDownload(db: Database, now = new Date()): Promise<{ filename: string; stream: Readable }> {
-  return oneAtATime(async () => {
+export async function backupDownload(db: Database, now = new Date()): Promise<{ filename: string; stream: Readable }> {
+  const release = await takeBackupLock(db, { wait: false });
+  try {
     const gzip = zlib.createGzip();
+    gzip.once("close", () => void release());
     streamPipeline(await dumpDatabase(db), gzip, (err) => {
       if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") logError("backup download failed", err);
     });
     return { filename: backupFileName(now), stream: gzip };
-  });
+  } catch (err) {
+    await release();
+    throw err;
+  }
 }
 
 /**
- * Writes a backup into `dir` and keeps the newest BACKUPS_KEPT. The file appears under its name
- * only when whole (written as `.partial`, then renamed), so a crash or a failed dump never leaves a
- * file that looks like a backup.
+ * Writes a backup into `dir` and keeps the newest BACKUPS_KEPT, after any backup being made has
+ * finished (the shop makes one at a time). The file appears under its name only when whole
+ * (written as `.partial`, then renamed), so a crash or a failed dump never leaves a file that looks
+ * like a backup.
  */
-export function writeBackup(db: Database, dir: string, now = new Date()): Promise<{ file: string; bytes: number }> {
-  return oneAtATime(async () => {
+export async function writeBackup(db: Database, dir: string, now = new Date()): Promise<{ file: string; bytes: number }> {
+  const release = await takeBackupLock(db, { wait: true });
+  try {
     // A backup holds every customer's data and password hash: readable by the shop's user only.
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, backupFileName(now));
@@ -103,13 +106,23 @@ export function writeBackup(db: Database, dir: string, now = new Date()): Promis
     }
     for (const old of listBackups(dir).slice(BACKUPS_KEPT)) fs.rmSync(path.join(dir, old.name), { force: true });
     return { file, bytes: fs.statSync(file).size };
-  });
+  } finally {
+    await release();
+  }
 }
 
-/** A backup file's SQL text: gzip-compressed (as the shop writes them) or plain. */
+/**
+ * A backup file's SQL text: gzip-compressed (as the shop writes them) or plain. A compressed file
+ * cut short or damaged is NotAShopBackupError.
+ */
 export function readDumpFile(file: string): string {
   const bytes = fs.readFileSync(file);
-  return (bytes[0] === 0x1f && bytes[1] === 0x8b ? zlib.gunzipSync(bytes) : bytes).toString("utf8");
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString("utf8");
+  try {
+    return zlib.gunzipSync(bytes).toString("utf8");
+  } catch {
+    throw new NotAShopBackupError("está comprimido con gzip pero incompleto o dañado.");
+  }
 }
 
 /**

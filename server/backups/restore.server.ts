@@ -14,6 +14,37 @@ export class RestoreTargetNotEmptyError extends Error {
   }
 }
 
+/** A file that is not a whole backup of this shop: refused before the target is touched. */
+export class NotAShopBackupError extends Error {
+  constructor(reason: string) {
+    super(`El archivo no es un respaldo de esta tienda: ${reason} No se escribió nada.`);
+  }
+}
+
+const DUMP_START = "-- PostgreSQL database dump";
+const DUMP_END = "-- PostgreSQL database dump complete";
+/**
+ * What every backup of the shop holds, whatever its version: the tables of the first migration
+ * that the shop cannot be without, and Drizzle's record of the migrations applied (without it the
+ * migrations that run after the restore would create every table again).
+ */
+const SHOP_TABLES = ["public.users", "public.products", "public.orders", "public.order_items", "drizzle.__drizzle_migrations"];
+
+/**
+ * Throws NotAShopBackupError unless `text` is a whole plain-SQL pg_dump of this shop's database:
+ * pg_dump's opening line, its closing line (a file cut short has none), and the shop's tables.
+ */
+export function checkShopDump(text: string): void {
+  if (text.trim() === "") throw new NotAShopBackupError("está vacío.");
+  if (!text.slice(0, 1000).includes(DUMP_START)) {
+    throw new NotAShopBackupError("no es un volcado SQL de PostgreSQL (pg_dump, texto plano, comprimido con gzip o no).");
+  }
+  if (!text.slice(-1000).includes(DUMP_END)) throw new NotAShopBackupError("está incompleto (le falta el final del volcado).");
+  const missing = SHOP_TABLES.filter((table) => !new RegExp(`^CREATE TABLE ${table.replace(".", "\\.")} \\(`, "m").test(text));
+  if (missing.length > 0)
+    throw new NotAShopBackupError(`es el volcado de otra base de datos (le faltan las tablas ${missing.join(", ")}).`);
+}
+
 /** The tables of every schema but PostgreSQL's own: none in an empty database. */
 export async function userTables(db: Database): Promise<string[]> {
   const rows = await db.execute<{ name: string }>(sql`
@@ -53,11 +84,12 @@ export function fitDumpToTarget(text: string, knownSettings: ReadonlySet<string>
 }
 
 /**
- * Restores `text` (a plain-SQL dump) into `db`, which must be empty (RestoreTargetNotEmptyError
- * otherwise, and nothing is written). One simple query: PostgreSQL runs its statements as one
+ * Restores `text` (a plain-SQL dump of this shop: NotAShopBackupError otherwise) into `db`, which
+ * must be empty (RestoreTargetNotEmptyError otherwise); either way, nothing is written. One simple query: PostgreSQL runs its statements as one
  * transaction, so a failing statement leaves the target as empty as it was.
  */
 export async function restoreDump(db: Database, text: string): Promise<void> {
+  checkShopDump(text);
   const tables = await userTables(db);
   if (tables.length > 0) throw new RestoreTargetNotEmptyError(tables);
   const settings = await db.execute<{ name: string }>(sql`select name from pg_catalog.pg_settings`);

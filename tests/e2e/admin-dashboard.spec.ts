@@ -6,7 +6,7 @@
  *   a payment just approved), follows the out-of-stock link, searches the demo catalogue in
  *   'Productos' (by artist, and by a name typed without its accent) with the stock words, and
  *   finds the order in 'Órdenes'.
- * - 'Descargar respaldo' in the admin's header downloads the whole database as a compressed SQL dump.
+ * - 'Descargar respaldo' (a button: a form post) in the admin's header downloads the whole database as a compressed SQL dump.
  * Each project buys its own demo card (by card number), so no test depends on another's data.
  */
 import fs from "node:fs";
@@ -169,7 +169,7 @@ test("'Descargar respaldo' downloads the database as a compressed SQL dump", asy
   await logInAsAdmin(page, visit);
   await visit("/admin");
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Descargar respaldo" }).click();
+  await page.getByRole("button", { name: "Descargar respaldo" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql\.gz$/);
   const dump = zlib.gunzipSync(fs.readFileSync((await download.path())!)).toString("utf8");

@@ -3,8 +3,10 @@
  * their variants, a gallery image, customers, carts, an order with a coupon and points, backed up
  * and restored into another empty database of the same kind, holds every row and every image byte
  * equal; a non-empty target is refused with nothing written; the last 7 are kept; a failed dump
- * leaves no file; 'Descargar respaldo' streams the same dump to the admin; the nightly backup is
- * claimed once per night at 03:00 Mexico City across processes.
+ * leaves no file; 'Descargar respaldo' streams the same dump to the admin, on a POST only, one
+ * backup at a time (409 otherwise, across processes on PostgreSQL); a file that is not a whole
+ * backup of this shop is refused with nothing written; the nightly backup is claimed once per
+ * night at 03:00 Mexico City across processes.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -15,7 +17,12 @@ import sharp from "sharp";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as backupLoader } from "#app/routes/admin/respaldo.ts";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { action as backupAction, loader as backupLoader } from "#app/routes/admin/respaldo.ts";
+import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
+import type { FormFailure } from "#domain/form-failure.ts";
+import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { makeAdmin } from "#server/accounts/admin.server.ts";
 import {
   BACKUPS_KEPT,
@@ -24,10 +31,12 @@ import {
   checksumDifferences,
   claimNightlyBackup,
   listBackups,
+  NotAShopBackupError,
   readDumpFile,
   restoreDump,
   RestoreTargetNotEmptyError,
   tableChecksums,
+  userTables,
   writeBackup,
 } from "#server/backups/index.ts";
 import type { Database } from "#server/db/client.ts";
@@ -49,7 +58,7 @@ import { placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput, insertCoupon } from "#tests/fixtures/checkout.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
-import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
 /** Fills `db` with one of everything a shop keeps; returns the gallery image's id. */
@@ -164,36 +173,150 @@ for (const kind of testDatabaseKinds()) {
       expect(fs.readdirSync(keep).filter((n) => !names.includes(n))).toEqual(["notas.txt"]);
     });
 
-    it("'Descargar respaldo' streams the dump to the admin, and to no one else", async () => {
+    it("'Descargar respaldo' streams the dump to the admin, on a POST of its form only, and to no one else", async () => {
       const admin = await insertCustomer(source.db, { name: "Admin Respaldo", email: "admin-respaldo@example.com" });
       await makeAdmin(source.db, "admin-respaldo@example.com");
       const customer = await insertCustomer(source.db, { name: "Cliente Curioso" });
       const context = routeContext(source.db);
+      const adminCookie = (await signIn(source.db, admin)).cookie;
+      const customerCookie = (await signIn(source.db, customer)).cookie;
+      const post = (cookie: string, body: string | Record<string, string> = { intent: BACKUP_INTENT }) =>
+        backupAction({ request: formPost("/admin/respaldo", body, { Cookie: cookie }), context, params: {} } as never);
 
-      const refused = await settle(async () =>
-        backupLoader({
-          request: get("/admin/respaldo", { Cookie: (await signIn(source.db, customer)).cookie }),
-          context,
-          params: {},
-        } as never),
+      // Not the admin: a GET is sent home, the form refused (403) with the admin's message.
+      const home = await settle(() =>
+        backupLoader({ request: get("/admin/respaldo", { Cookie: customerCookie }), context, params: {} } as never),
       );
-      expect(refused.status).toBe(302);
-      expect(refused.headers.get("Location")).toBe("/");
+      expect(home.status).toBe(302);
+      expect(home.headers.get("Location")).toBe("/");
+      for (const refused of [
+        await settle<{ error: string }>(() => post(customerCookie)),
+        await settle<{ error: string }>(() => post("")),
+      ]) {
+        expect(refused.status).toBe(403);
+        expect(refused.data?.error).toBe(ADMIN_MESSAGES.forbidden);
+      }
 
-      const response = (await backupLoader({
-        request: get("/admin/respaldo", { Cookie: (await signIn(source.db, admin)).cookie }),
+      // A GET (a link or an image on another site, in the admin's browser) starts no dump: it is sent to the panel.
+      const byGet = (await backupLoader({
+        request: get("/admin/respaldo", { Cookie: adminCookie }),
         context,
         params: {},
       } as never)) as Response;
+      expect(byGet.status).toBe(303);
+      expect(byGet.headers.get("Location")).toBe("/admin");
+      expect(byGet.headers.get("Content-Type")).not.toBe("application/gzip");
+
+      // A body that is not the form, or the form without its field: refused, nothing dumped.
+      const bodies: Array<string | Record<string, string>> = ['{"a":', { intent: "<script>" }, { intent: "x".repeat(100_000) }, {}];
+      for (const body of bodies) {
+        const refused = await settle<FormFailure>(() => post(adminCookie, body));
+        expect(refused.status).toBe(400);
+        expect(refused.data?.formError).toBe(ADMIN_MESSAGES.invalidRequest);
+      }
+
+      const response = (await post(adminCookie)) as Response;
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("application/gzip");
       expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="respaldo-\d{4}-\d{2}-\d{2}T[\d-]+Z\.sql\.gz"$/);
       expect(response.headers.get("Cache-Control")).toContain("no-store");
+      // nosniff is the stack's (one header, tests/integration/backup-http.test.ts), not the route's again.
+      expect(response.headers.get("X-Content-Type-Options")).toBeNull();
       const text = zlib.gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
       expect(text).toContain("Lucía Respaldo");
       const target = await fresh();
       await restoreDump(target.db, text);
       expect(checksumDifferences(await tableChecksums(source.db), await tableChecksums(target.db))).toEqual([]);
+    });
+
+    it("makes one backup at a time: a second download while one runs is answered 409, in Spanish", async () => {
+      const admin = await insertCustomer(source.db, { name: "Admin Doble", email: "admin-doble@example.com" });
+      await makeAdmin(source.db, "admin-doble@example.com");
+      const cookie = (await signIn(source.db, admin)).cookie;
+      const context = routeContext(source.db);
+      const post = () =>
+        backupAction({
+          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
+          context,
+          params: {},
+        } as never) as Promise<Response>;
+
+      const answers = await Promise.all([post(), post()]);
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      const busy = answers.find((r) => r.status === 409)!;
+      expect(busy.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+      expect(await busy.text()).toContain("Ya se está generando un respaldo");
+      const dump = answers.find((r) => r.status === 200)!;
+      expect(zlib.gunzipSync(Buffer.from(await dump.arrayBuffer())).toString("utf8")).toContain("PostgreSQL database dump complete");
+
+      // Once it is done, the next one is made; a nightly backup waits its turn instead of failing.
+      const after = await post();
+      expect(after.status).toBe(200);
+      const nightly = writeBackup(source.db, dir, new Date("2026-11-26T11:00:00Z")); // asked for while the download runs
+      await after.arrayBuffer();
+      expect((await nightly).bytes).toBeGreaterThan(0);
+      expect((await post()).status).toBe(200);
+    });
+
+    it.runIf(kind === "postgres")("refuses a download while another process of the shop holds the backup lock", async () => {
+      const admin = await insertCustomer(source.db, { name: "Admin Otro", email: "admin-otro@example.com" });
+      await makeAdmin(source.db, "admin-otro@example.com");
+      const cookie = (await signIn(source.db, admin)).cookie;
+      // Another process: a connection of its own holding the lock a backup takes.
+      const other = new pg.Client({ connectionString: source.url! });
+      await other.connect();
+      try {
+        await other.query("select pg_advisory_lock(15100, 1)");
+        const busy = (await backupAction({
+          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
+          context: routeContext(source.db),
+          params: {},
+        } as never)) as Response;
+        expect(busy.status).toBe(409);
+        expect(await busy.text()).toContain("Ya se está generando un respaldo");
+        await other.query("select pg_advisory_unlock(15100, 1)");
+        const done = (await backupAction({
+          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
+          context: routeContext(source.db),
+          params: {},
+        } as never)) as Response;
+        expect(done.status).toBe(200);
+        await done.arrayBuffer();
+      } finally {
+        await other.end();
+      }
+    });
+
+    it("refuses to restore a file that is not a whole backup of this shop, and writes nothing", async () => {
+      const whole = readDumpFile((await writeBackup(source.db, dir, new Date("2026-11-26T12:00:00Z"))).file);
+      const otherDb = [
+        "--",
+        "-- PostgreSQL database dump",
+        "--",
+        "SET client_encoding = 'UTF8';",
+        "CREATE TABLE public.notas (id integer, texto text);",
+        "INSERT INTO public.notas VALUES (1, 'hola');",
+        "--",
+        "-- PostgreSQL database dump complete",
+        "--",
+        "",
+      ].join("\n");
+      const cases: Array<[string, string, RegExp]> = [
+        ["an empty file", "", /está vacío/],
+        ["random bytes", randomBytes(4096).toString("latin1"), /no es un volcado SQL/],
+        ["SQL that is not a dump", "DROP TABLE users;", /no es un volcado SQL/],
+        ["a dump cut short", whole.slice(0, Math.floor(whole.length / 2)), /incompleto/],
+        ["a dump of another database", otherDb, /otra base de datos/],
+      ];
+      for (const [label, text, message] of cases) {
+        const target = await fresh();
+        const refused = await restoreDump(target.db, text).catch((e: unknown) => e);
+        expect(refused, label).toBeInstanceOf(NotAShopBackupError);
+        expect((refused as Error).message, label).toMatch(message);
+        expect((refused as Error).message, label).toMatch(/no es un respaldo de esta tienda/);
+        expect(await userTables(target.db), label).toEqual([]);
+      }
     });
 
     it("claims the nightly backup once a night, at 03:00 Mexico City, across processes", async () => {

@@ -1,15 +1,18 @@
 /**
  * The operator's commands as an operator runs them (docs/architecture.md#backups):
- * `npm run db:restore -- FILE` into an empty embedded data directory, refused into a non-empty one;
+ * `npm run db:restore -- FILE` into an empty embedded data directory, refused into a non-empty one,
+ * and refused, touching nothing, for a file that is not a whole backup of this shop;
  * `npm run db:move -- postgres://…` from the embedded database to an empty PostgreSQL database
  * (with TEST_DATABASE_URL), which prints the DATABASE_URL line a shop then starts with; refused while
  * the embedded database is in use, and into a database that is not empty; and the server's own
  * backup restores into a new embedded database.
  */
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checksumDifferences, tableChecksums, writeBackup } from "#server/backups/index.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -69,6 +72,41 @@ describe("npm run db:restore", () => {
     const missing = await run("scripts/db-restore.ts", [path.join(root, "no-existe.sql.gz")], { DATA_DIR: path.join(root, "other") });
     expect(missing.code).toBe(2);
     expect(missing.output).toContain("No existe el archivo");
+  });
+});
+
+describe("npm run db:restore of a file that is not a backup of this shop", () => {
+  it("refuses a random file, an empty one, a cut-short backup and another database's dump, touching nothing", async () => {
+    const source = await openDatabase({ kind: "pglite", dataDir: sourceDir });
+    const { file: backup } = await writeBackup(source.db, path.join(root, "backups-for-refusals"));
+    await source.close();
+    const whole = fs.readFileSync(backup);
+    const files: Array<[string, Buffer, RegExp]> = [
+      ["aleatorio.sql.gz", crypto.randomBytes(64 * 1024), /no es un volcado SQL/],
+      ["vacio.sql", Buffer.alloc(0), /está vacío/],
+      ["cortado.sql.gz", whole.subarray(0, Math.floor(whole.length / 2)), /incompleto o dañado/],
+      ["cortado.sql", zlib.gunzipSync(whole).subarray(0, 20_000), /incompleto/],
+      [
+        "otra-base.sql",
+        Buffer.from(
+          "--\n-- PostgreSQL database dump\n--\nCREATE TABLE public.notas (id integer);\nINSERT INTO public.notas VALUES (1);\n" +
+            "--\n-- PostgreSQL database dump complete\n--\n",
+        ),
+        /otra base de datos/,
+      ],
+    ];
+    for (const [name, bytes, message] of files) {
+      const file = path.join(root, name);
+      fs.writeFileSync(file, bytes);
+      const target = path.join(root, `target-${name}`);
+      const refused = await run("scripts/db-restore.ts", [file], { DATA_DIR: target });
+      expect(refused.code, `${name}: ${refused.output}`).toBe(1);
+      expect(refused.output, name).toMatch(message);
+      expect(refused.output, name).toContain("no es un respaldo de esta tienda");
+      expect(refused.output, name).not.toMatch(/at .*\.ts:\d+/); // a message, not a stack
+      // Nothing written: the target data directory was not even created.
+      expect(fs.existsSync(target), name).toBe(false);
+    }
   });
 });
 

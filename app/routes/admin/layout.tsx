@@ -4,6 +4,7 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { sandboxInProduction } from "#server/config.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
 import adminStylesHref from "#app/styles/admin.css?url";
 
 /**
@@ -49,9 +50,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           ))}
         </nav>
-        <a href="/admin/respaldo" download className="button button-light">
-          Descargar respaldo
-        </a>
+        {/* A plain form (no JavaScript needed, none intercepting it): the answer is a file to save. */}
+        <form method="post" action="/admin/respaldo" className="admin-backup-form">
+          <input type="hidden" name="intent" value={BACKUP_INTENT} />
+          <button type="submit" className="button button-light">
+            Descargar respaldo
+          </button>
+        </form>
       </header>
       <Outlet />
     </div>

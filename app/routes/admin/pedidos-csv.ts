@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${ordersCsvFilename()}"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
+      // nosniff comes with every answer of the shop (server/http/security.ts): not set here again.
     },
   });
 }
