@@ -17,7 +17,7 @@ import { driverOf, type Database } from "#server/db/client.ts";
 const PORTABLE_ARGS = ["--no-owner", "--no-privileges"];
 
 /**
- * The worker that dumps a copy of the embedded database (decision 021): it opens the copy as a
+ * The worker that dumps a copy of the embedded database (decision 024): it opens the copy as a
  * PGlite of its own (from a directory, or from a tarball for a database in memory), runs the PGlite
  * tools' `pgDump` on it and posts back the dump's bytes. Plain CommonJS given as text, so it runs
  * the same from the sources (tests, tsx) and from the built server; the modules it loads are
@@ -65,7 +65,7 @@ function runDumpWorker(source: { copyDir: string } | { tarball: Uint8Array }): P
 }
 
 /**
- * The embedded database's dump, made off the main thread (decision 021). `pgDump` must not run on
+ * The embedded database's dump, made off the main thread (decision 024). `pgDump` must not run on
  * the live instance (it would run inside whatever transaction the shop has open, and leaves its
  * session settings behind), so it runs on a copy, in a worker:
  * - a database on disk (the shop's DATA_DIR) is copied file by file with the asynchronous file

@@ -1,5 +1,5 @@
 /**
- * One backup at a time per shop (docs/architecture.md#backups, decision 021): a dump costs a copy
+ * One backup at a time per shop (docs/architecture.md#backups, decision 024): a dump costs a copy
  * of the embedded database, or a pg_dump's load on the server. Within a process a flag; on a
  * PostgreSQL server also a session advisory lock, held on a connection of its own for the length of
  * the dump, so two processes of one shop cannot both dump (the lock goes with the connection if the
