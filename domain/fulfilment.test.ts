@@ -11,7 +11,7 @@ describe("the admin's status moves", () => {
     expect(orderTransitionProblem(paid, "shipped")).toMatchObject({
       message: FULFILMENT_MESSAGES.trackingRequired,
       field: "rastreo",
-      status: 400,
+      code: "invalid",
     });
     expect(orderTransitionProblem(paid, "shipped", { trackingNumber: "EST12" })?.message).toBe(FULFILMENT_MESSAGES.trackingInvalid);
     expect(orderTransitionProblem(paid, "shipped", { trackingNumber: "A".repeat(41) })?.message).toBe(FULFILMENT_MESSAGES.trackingInvalid);
@@ -20,7 +20,7 @@ describe("the admin's status moves", () => {
   it("an unpaid order may only go back to pending; cancelled only through its own action, and it is final", () => {
     expect(orderTransitionProblem(unpaid, "pending")).toBeNull();
     for (const to of ["processing", "shipped", "delivered"]) {
-      expect(orderTransitionProblem(unpaid, to, { trackingNumber: "EST123456" })).toMatchObject({ status: 409 });
+      expect(orderTransitionProblem(unpaid, to, { trackingNumber: "EST123456" })).toMatchObject({ code: "conflict" });
     }
     expect(orderTransitionProblem(paid, "cancelled")?.message).toBe(FULFILMENT_MESSAGES.useCancelAction);
     expect(orderTransitionProblem({ orderStatus: "cancelled", paymentStatus: "refunded" }, "pending")?.message).toBe(

@@ -8,6 +8,7 @@ import { MANUAL_PAYMENT_METHODS } from "./payments";
 import { ORDER_STATUS_MESSAGES, TRACKING_MESSAGES } from "./orders";
 import { TRACKING_NUMBER_PATTERN } from "./shipping";
 import type { FormFailure } from "./form-failure";
+import type { RefusalCode } from "./refusals";
 
 /** What the admin's status dropdown offers: cancelling has its own action, with a reason. */
 export const ADMIN_STATUS_CHOICES = ["pending", "processing", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
@@ -79,7 +80,8 @@ export function trackingHint(carrier: string, options: { short?: boolean } = {})
 
 export interface TransitionProblem {
   message: string;
-  status: number;
+  /** The kind of refusal (its HTTP status: domain/refusals.ts). */
+  code: RefusalCode;
   field: string | null;
 }
 
@@ -93,17 +95,17 @@ export function orderTransitionProblem(
   to: string,
   options: { trackingNumber?: string | null } = {},
 ): TransitionProblem | null {
-  if (to === "cancelled") return { message: FULFILMENT_MESSAGES.useCancelAction, status: 400, field: "estado" };
+  if (to === "cancelled") return { message: FULFILMENT_MESSAGES.useCancelAction, code: "invalid", field: "estado" };
   if (!(ADMIN_STATUS_CHOICES as readonly string[]).includes(to))
-    return { message: FULFILMENT_MESSAGES.unknownStatus, status: 400, field: "estado" };
-  if (order.orderStatus === "cancelled") return { message: FULFILMENT_MESSAGES.cancelledIsFinal, status: 409, field: null };
+    return { message: FULFILMENT_MESSAGES.unknownStatus, code: "invalid", field: "estado" };
+  if (order.orderStatus === "cancelled") return { message: FULFILMENT_MESSAGES.cancelledIsFinal, code: "conflict", field: null };
   if (NEEDS_PAYMENT.has(to) && order.paymentStatus !== "approved") {
-    return { message: FULFILMENT_MESSAGES.notPaid(to as OrderStatus), status: 409, field: "estado" };
+    return { message: FULFILMENT_MESSAGES.notPaid(to as OrderStatus), code: "conflict", field: "estado" };
   }
   if (to === "shipped") {
     const tracking = options.trackingNumber ?? "";
-    if (!tracking) return { message: FULFILMENT_MESSAGES.trackingRequired, status: 400, field: "rastreo" };
-    if (!TRACKING_NUMBER_PATTERN.test(tracking)) return { message: FULFILMENT_MESSAGES.trackingInvalid, status: 400, field: "rastreo" };
+    if (!tracking) return { message: FULFILMENT_MESSAGES.trackingRequired, code: "invalid", field: "rastreo" };
+    if (!TRACKING_NUMBER_PATTERN.test(tracking)) return { message: FULFILMENT_MESSAGES.trackingInvalid, code: "invalid", field: "rastreo" };
   }
   return null;
 }

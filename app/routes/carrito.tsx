@@ -1,6 +1,6 @@
 import { Link, data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/carrito";
-import { CartError, clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server.ts";
+import { clearCart, getCart, removeFromCart, setCartQuantity } from "#server/cart/cart.server.ts";
 import { addToCurrentCart, currentCart } from "#server/cart/current-cart.server.ts";
 import { readForm, refuse } from "#app/lib/form.server.ts";
 import { failureFor, failureOf } from "#domain/form-failure.ts";
@@ -15,6 +15,7 @@ import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
 import pageStylesHref from "#app/styles/cart.css?url";
+import { ShopError } from "#server/errors.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await clearCart(context.db, cartId);
     }
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+    if (!(error instanceof ShopError)) throw error;
     // Without JavaScript the cart page renders with this message and the 4xx status.
     return data(failureOf(error.message), { status: error.status, headers });
   }

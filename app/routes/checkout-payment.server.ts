@@ -47,7 +47,7 @@ export async function paymentLink(context: AppLoadContext, orderId: string): Pro
     return { url: link.url };
   } catch (error) {
     // createPaymentLinkForOrder logged the cause.
-    if (error instanceof PaymentLinkError && error.message === PAYMENT_MESSAGES.noLink) return { problem: "sin-link" };
+    if (error instanceof PaymentLinkError && error.reason === "no-link") return { problem: "sin-link" };
     if (error instanceof PaymentLinkError) return { problem: "error" };
     throw error;
   }

@@ -11,7 +11,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { startSession } from "#server/accounts/auth.server.ts";
 import { resetPasswordSchema } from "#server/accounts/forms.ts";
-import { InvalidResetTokenError, findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server.ts";
+import { findResetTokenUser, resetPassword } from "#server/accounts/password-reset.server.ts";
 import { allowAuthAttempt } from "#server/accounts/rate-limit.server.ts";
 
 const REDIRECT_SECONDS = 3;
@@ -44,7 +44,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const user = await resetPassword(context.db, params.token, parsed.data.newPassword);
     return data({ done: true as const }, { headers: await startSession(request, context, user) });
   } catch (error) {
-    if (error instanceof InvalidResetTokenError) return refuse(failureOf(error.message, { field: TOKEN_FIELD }), error.status);
     return refuseShopError(error);
   }
 }

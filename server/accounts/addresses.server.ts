@@ -17,7 +17,7 @@ import { type AddressInput } from "./profile-forms";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import type { SavedAddress } from "#domain/address.ts";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
-import { ProfileError } from "./profile.server";
+import { ShopError } from "#server/errors.ts";
 
 export type { SavedAddress } from "#domain/address.ts";
 
@@ -49,7 +49,7 @@ export async function listAddresses(db: Queryable, userId: string): Promise<Save
  */
 async function lockUser(tx: Tx, userId: string, message: string): Promise<void> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
-  if (!row) throw new ProfileError(message, 404);
+  if (!row) throw new ShopError(message, "not_found");
 }
 
 async function clearDefault(tx: Tx, userId: string, except?: string): Promise<void> {
@@ -81,14 +81,14 @@ export async function addAddress(db: Database, userId: string, input: AddressInp
 export async function addAddressIn(tx: Tx, userId: string, input: AddressInput): Promise<SavedAddress> {
   await lockUser(tx, userId, PROFILE_MESSAGES.addressAddFailed);
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-  if (n >= MAX_ADDRESSES_PER_USER) throw new ProfileError(PROFILE_MESSAGES.tooManyAddresses, 409);
+  if (n >= MAX_ADDRESSES_PER_USER) throw new ShopError(PROFILE_MESSAGES.tooManyAddresses, "conflict");
   const isDefault = n === 0 || input.makeDefault;
   if (isDefault) await clearDefault(tx, userId);
   const [row] = await tx
     .insert(addresses)
     .values({ id: newId(), userId, ...fieldsOf(input), country: "México", isDefault })
     .returning(columns);
-  if (!row) throw new ProfileError(PROFILE_MESSAGES.addressAddFailed, 500);
+  if (!row) throw new ShopError(PROFILE_MESSAGES.addressAddFailed, "unexpected");
   return row;
 }
 
@@ -107,7 +107,7 @@ export async function updateAddress(db: Database, userId: string, addressId: str
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .returning(columns);
     // Throwing rolls back the cleared default too.
-    if (!row) throw new ProfileError(PROFILE_MESSAGES.addressUpdateFailed, 404);
+    if (!row) throw new ShopError(PROFILE_MESSAGES.addressUpdateFailed, "not_found");
     return row;
   });
 }
@@ -120,7 +120,7 @@ export async function setDefaultAddress(db: Database, userId: string, addressId:
       .select({ id: addresses.id })
       .from(addresses)
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
-    if (!target) throw new ProfileError(PROFILE_MESSAGES.addressUpdateFailed, 404);
+    if (!target) throw new ShopError(PROFILE_MESSAGES.addressUpdateFailed, "not_found");
     await clearDefault(tx, userId, addressId);
     await tx
       .update(addresses)
@@ -137,7 +137,7 @@ export async function deleteAddress(db: Database, userId: string, addressId: str
       .delete(addresses)
       .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
       .returning({ isDefault: addresses.isDefault });
-    if (!deleted) throw new ProfileError(PROFILE_MESSAGES.addressDeleteFailed, 404);
+    if (!deleted) throw new ShopError(PROFILE_MESSAGES.addressDeleteFailed, "not_found");
     if (!deleted.isDefault) return;
     const [next] = await tx
       .select({ id: addresses.id })

@@ -12,7 +12,8 @@ import { clearPendingOrder } from "#server/orders/index.ts";
 import type { LoginInput, RegisterInput } from "./forms";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
-import { AccountError, authenticateUser, registerUser, type SessionUser } from "./users.server";
+import { authenticateUser, registerUser, type SessionUser } from "./users.server";
+import { ShopError } from "#server/errors.ts";
 
 export type AuthMode = "login" | "register";
 
@@ -32,10 +33,10 @@ export async function authenticate(auth: AuthRequest, request: Request, context:
   try {
     return await authenticator.authenticate(auth.mode, request);
   } catch (error) {
-    if (error instanceof AccountError) throw error;
+    if (error instanceof ShopError) throw error;
     if (error instanceof Error && error.name === "BodyUsedError") throw error;
     // A body that is not a form, or anything the strategy could not read.
-    throw new AccountError(AUTH_MESSAGES.fallback);
+    throw new ShopError(AUTH_MESSAGES.fallback);
   }
 }
 

@@ -14,16 +14,13 @@ import { passwordResetMail } from "#server/mail/templates.ts";
 import { RESET_MESSAGES } from "#domain/messages.ts";
 import { hashPassword } from "./password";
 import { hashSecret } from "./secret-hash";
-import { AccountError, findUserByEmail, replacePassword, spendUnusedResetLinks, type SessionUser } from "./users.server";
+import { findUserByEmail, replacePassword, spendUnusedResetLinks, type SessionUser } from "./users.server";
+import { ShopError } from "#server/errors.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** The link is unknown, expired or already used: the page offers to ask for a new one. */
-export class InvalidResetTokenError extends AccountError {
-  constructor() {
-    super(RESET_MESSAGES.tokenInvalid, 400);
-  }
-}
+/** The link is unknown, expired or already used: the page offers to ask for a new one (at its `token` field). */
+const invalidToken = () => new ShopError(RESET_MESSAGES.tokenInvalid, "invalid", "token");
 
 /** Tokens are 32 random bytes in base64url: 43 characters. Anything else is not one of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -80,8 +77,8 @@ export async function findResetTokenUser(db: Queryable, token: string, now = new
  * user to sign in.
  */
 export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<SessionUser> {
-  if (!token) throw new AccountError(RESET_MESSAGES.tokenMissing);
-  if (!TOKEN_SHAPE.test(token)) throw new InvalidResetTokenError();
+  if (!token) throw new ShopError(RESET_MESSAGES.tokenMissing);
+  if (!TOKEN_SHAPE.test(token)) throw invalidToken();
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -89,9 +86,9 @@ export async function resetPassword(db: Database, token: string, newPassword: st
       .set({ usedAt: now })
       .where(liveToken(token, now))
       .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new InvalidResetTokenError();
+    if (!claimed) throw invalidToken();
     const user = await replacePassword(tx, claimed.userId, passwordHash, null);
-    if (!user) throw new InvalidResetTokenError();
+    if (!user) throw invalidToken();
     return user;
   });
 }

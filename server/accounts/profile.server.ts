@@ -15,10 +15,8 @@ import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { hashPassword, verifyPassword } from "./password";
 import { type PasswordChangeInput, type ProfileInput } from "./profile-forms";
 import { PROFILE_MESSAGES } from "#domain/messages.ts";
-import { AccountError, replacePassword } from "./users.server";
-
-/** A refused profile change: the Spanish message, the HTTP status and, when known, the field at fault. */
-export class ProfileError extends AccountError {}
+import { replacePassword } from "./users.server";
+import { ShopError } from "#server/errors.ts";
 
 export interface Profile {
   name: string;
@@ -48,12 +46,12 @@ async function checkCurrentPassword(
   password: string,
   rateLimitFactor: number,
 ): Promise<void> {
-  if (!password) throw new ProfileError(PROFILE_MESSAGES.currentPasswordRequired, 400, "currentPassword");
+  if (!password) throw new ShopError(PROFILE_MESSAGES.currentPasswordRequired, "invalid", "currentPassword");
   if (!(await takeRateLimit(db, RATE_LIMITS.currentPasswordPerUser, userId, rateLimitFactor))) {
-    throw new ProfileError(RATE_LIMIT_MESSAGE, 429);
+    throw new ShopError(RATE_LIMIT_MESSAGE, "rate_limited");
   }
   if (!(await verifyPassword(password, passwordHash))) {
-    throw new ProfileError(PROFILE_MESSAGES.currentPasswordWrong, 400, "currentPassword");
+    throw new ShopError(PROFILE_MESSAGES.currentPasswordWrong, "invalid", "currentPassword");
   }
 }
 
@@ -77,7 +75,7 @@ export async function updateProfile(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!current) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 404);
+  if (!current) throw new ShopError(PROFILE_MESSAGES.updateFailed, "not_found");
   const email = input.email.toLowerCase();
   const emailChanges = email !== current.email.toLowerCase();
   // Bcrypt is slow: checked before the transaction, which then only writes.
@@ -91,7 +89,7 @@ export async function updateProfile(
         // Only over the address the password was checked for, which the notice goes to.
         .where(and(eq(users.id, userId), eq(users.email, current.email)))
         .returning({ name: users.name, email: users.email, phone: users.phone });
-      if (!row) throw new ProfileError(PROFILE_MESSAGES.updateFailed, 409);
+      if (!row) throw new ShopError(PROFILE_MESSAGES.updateFailed, "conflict");
       if (emailChanges) {
         await enqueueMail(tx, {
           kind: "email-changed",
@@ -104,7 +102,7 @@ export async function updateProfile(
     if (emailChanges) notifyMailQueued();
     return saved;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ProfileError(AUTH_MESSAGES.emailTaken, 409, "email");
+    if (isUniqueViolation(error)) throw new ShopError(AUTH_MESSAGES.emailTaken, "conflict", "email");
     throw error;
   }
 }
@@ -124,7 +122,7 @@ export async function changePassword(
   options: { rateLimitFactor?: number } = {},
 ): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new ProfileError(PROFILE_MESSAGES.passwordFailed, 404);
+  if (!row) throw new ShopError(PROFILE_MESSAGES.passwordFailed, "not_found");
   await checkCurrentPassword(db, userId, row.passwordHash, input.currentPassword, options.rateLimitFactor ?? 1);
   // Hashing is slow: done before the transaction, which then only writes.
   const passwordHash = await hashPassword(input.newPassword);

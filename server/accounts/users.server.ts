@@ -12,8 +12,6 @@ import { AUTH_MESSAGES } from "#domain/messages.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { hashSecret } from "./secret-hash";
 
-export class AccountError extends ShopError {}
-
 export interface SessionUser {
   id: string;
   name: string;
@@ -40,7 +38,7 @@ export async function registerUser(db: Queryable, input: RegisterInput): Promise
     .values({ id: newId(), name: input.name, email: input.email, phone: input.phone || null, passwordHash })
     .onConflictDoNothing()
     .returning(publicColumns);
-  if (!row) throw new AccountError(AUTH_MESSAGES.emailTaken, 409);
+  if (!row) throw new ShopError(AUTH_MESSAGES.emailTaken, "conflict");
   return row;
 }
 
@@ -48,7 +46,7 @@ export async function registerUser(db: Queryable, input: RegisterInput): Promise
 export async function authenticateUser(db: Queryable, input: LoginInput): Promise<SessionUser> {
   const row = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
-  if (!row || !ok) throw new AccountError(AUTH_MESSAGES.badCredentials, 401);
+  if (!row || !ok) throw new ShopError(AUTH_MESSAGES.badCredentials, "unauthorized");
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 

@@ -23,7 +23,6 @@ import { takeBackupLock } from "./lock.server";
 export { dumpDatabase, pgDumpCommand } from "./dump.server";
 export { checkShopDump, restoreDump, userTables, fitDumpToTarget, NotAShopBackupError, RestoreTargetNotEmptyError } from "./restore.server";
 export { checksumDifferences, tableChecksums, type TableChecksum } from "./checksums.server";
-export { BackupInProgressError } from "./lock.server";
 
 /** How many nightly backups DATA_DIR/backups keeps: a week. */
 export const BACKUPS_KEPT = 7;
@@ -57,7 +56,7 @@ export function listBackups(dir: string): { name: string; bytes: number }[] {
 
 /**
  * The compressed dump, for the admin's 'Descargar respaldo': streamed as it is made. Refused with
- * BackupInProgressError (409) while another backup of the shop is being made; the lock is held
+ * a ShopError `conflict` (409, "Ya se está generando un respaldo") while another backup of the shop is being made; the lock is held
  * until the stream has ended or broken. A dump that fails midway errors the stream (the download
  * breaks; the error is logged, never thrown at the process), and a reader that goes away stops
  * the dump.

@@ -12,13 +12,6 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 /** The advisory lock's keys (pg_advisory_lock(int, int)): a class of its own beside the order caps' 15_001 and 15_002. */
 const BACKUP_LOCK = [15_100, 1] as const;
 
-/** A backup was asked for while another is being made (this process or another): 409. */
-export class BackupInProgressError extends ShopError {
-  constructor() {
-    super(ADMIN_MESSAGES.backupInProgress, 409);
-  }
-}
-
 let held = false;
 let waiters: Array<() => void> = [];
 
@@ -42,11 +35,11 @@ function releaseInProcess() {
 }
 
 /**
- * Takes the shop's backup lock. `wait: false` (the admin's download) throws BackupInProgressError at
+ * Takes the shop's backup lock. `wait: false` (the admin's download) throws a ShopError `conflict` at
  * once when a backup is being made; `wait: true` (the nightly backup) waits its turn.
  */
 export async function takeBackupLock(db: Database, { wait }: { wait: boolean }): Promise<ReleaseBackupLock> {
-  if (!(await takeInProcess(wait))) throw new BackupInProgressError();
+  if (!(await takeInProcess(wait))) throw new ShopError(ADMIN_MESSAGES.backupInProgress, "conflict");
   const driver = driverOf(db);
   if (driver?.kind !== "postgres") return once(async () => releaseInProcess());
   let client;
@@ -55,7 +48,7 @@ export async function takeBackupLock(db: Database, { wait }: { wait: boolean }):
     if (wait) await client.query("select pg_advisory_lock($1, $2)", [...BACKUP_LOCK]);
     else {
       const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [...BACKUP_LOCK]);
-      if (!rows[0]?.locked) throw new BackupInProgressError();
+      if (!rows[0]?.locked) throw new ShopError(ADMIN_MESSAGES.backupInProgress, "conflict");
     }
   } catch (err) {
     client?.release();

@@ -18,8 +18,6 @@ import { itemTitle, variantLabel, variantSlug } from "#domain/variant-names.ts";
 
 export const MAX_LINE_QUANTITY = 999;
 
-export class CartError extends ShopError {}
-
 /** What a cart form names: the product, and the variant when the shopper chose one. */
 export interface CartItemRef {
   productId: string;
@@ -120,7 +118,7 @@ function tally(rows: Array<{ productId: string; variantId: string; quantity: num
 }
 
 function validQuantity(quantity: number): number {
-  if (!Number.isInteger(quantity) || Math.abs(quantity) > 1_000_000) throw new CartError(CART_MESSAGES.invalidQuantity);
+  if (!Number.isInteger(quantity) || Math.abs(quantity) > 1_000_000) throw new ShopError(CART_MESSAGES.invalidQuantity);
   return quantity;
 }
 
@@ -132,7 +130,7 @@ function validQuantity(quantity: number): number {
  */
 async function lineVariant(tx: Queryable, item: CartItemRef): Promise<{ productId: string; variantId: string; stock: number }> {
   const { productId, variantId } = item;
-  if (!isId(productId) || (variantId != null && !isId(variantId))) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  if (!isId(productId) || (variantId != null && !isId(variantId))) throw new ShopError(CART_MESSAGES.productNotFound, "not_found");
   const [product] = await tx
     .select({ shownVariantId: products.shownVariantId })
     .from(products)
@@ -140,20 +138,20 @@ async function lineVariant(tx: Queryable, item: CartItemRef): Promise<{ productI
     .limit(1)
     .for("key share");
   const chosen = variantId ?? product?.shownVariantId;
-  if (!product || !chosen) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  if (!product || !chosen) throw new ShopError(CART_MESSAGES.productNotFound, "not_found");
   const [variant] = await tx
     .select({ stock: productVariants.stock })
     .from(productVariants)
     .where(and(eq(productVariants.id, chosen), eq(productVariants.productId, productId), isNull(productVariants.archivedAt)))
     .limit(1)
     .for("key share");
-  if (!variant) throw new CartError(CART_MESSAGES.productNotFound, 404);
+  if (!variant) throw new ShopError(CART_MESSAGES.productNotFound, "not_found");
   return { productId, variantId: chosen, stock: variant.stock };
 }
 
 async function addInTransaction(tx: Tx, cartId: string, item: CartItemRef, amount: number): Promise<number> {
   const { productId, variantId, stock } = await lineVariant(tx, item);
-  if (stock <= 0) throw new CartError(CART_MESSAGES.outOfStock, 409);
+  if (stock <= 0) throw new ShopError(CART_MESSAGES.outOfStock, "conflict");
   const cap = Math.min(stock, MAX_LINE_QUANTITY);
   const [line] = await tx
     .insert(cartItems)
@@ -169,7 +167,7 @@ async function addInTransaction(tx: Tx, cartId: string, item: CartItemRef, amoun
 
 function validAddAmount(quantity: number): number {
   const amount = validQuantity(quantity);
-  if (amount < 1) throw new CartError(CART_MESSAGES.invalidQuantity);
+  if (amount < 1) throw new ShopError(CART_MESSAGES.invalidQuantity);
   return amount;
 }
 

@@ -148,13 +148,13 @@ export async function galleryChoices(db: Queryable): Promise<Array<{ id: string;
  */
 export async function saveProductForm(db: Database, input: ProductInput, id: string | null): Promise<string> {
   if (id === null) return createProduct(db, input);
-  if (!isId(id) || !(await updateProduct(db, id, input))) throw new ShopError(ADMIN_MESSAGES.updateFailed, 404);
+  if (!isId(id) || !(await updateProduct(db, id, input))) throw new ShopError(ADMIN_MESSAGES.updateFailed, "not_found");
   return id;
 }
 
 /** The delete button: the product erased, or archived (orders name it); one not found (or a malformed id) is refused (404). */
 export async function deleteProductForm(db: Database, id: string): Promise<RemoveProductResult> {
   const removed = isId(id) ? await removeProduct(db, id) : "not-found";
-  if (removed === "not-found") throw new ShopError(ADMIN_MESSAGES.deleteFailed, 404);
+  if (removed === "not-found") throw new ShopError(ADMIN_MESSAGES.deleteFailed, "not_found");
   return removed;
 }

@@ -185,7 +185,7 @@ export async function createCoupon(db: Queryable, c: CouponInput, now = new Date
       isActive: true,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ShopError(M.codeTaken, 409, "code");
+    if (isUniqueViolation(error)) throw new ShopError(M.codeTaken, "conflict", "code");
     throw error;
   }
   return { id, code: c.code };
@@ -194,11 +194,11 @@ export async function createCoupon(db: Queryable, c: CouponInput, now = new Date
 /** Activates or deactivates a coupon; an unknown (or malformed) id is refused (404, nothing changed). */
 export async function setCouponActive(db: Queryable, id: string, active: boolean): Promise<void> {
   const [row] = isId(id) ? await db.update(coupons).set({ isActive: active }).where(eq(coupons.id, id)).returning({ id: coupons.id }) : [];
-  if (!row) throw new ShopError(M.updateFailed, 404);
+  if (!row) throw new ShopError(M.updateFailed, "not_found");
 }
 
 /** Deletes a coupon (its redemption rows go with it; orders keep their code and discount); an unknown (or malformed) id is refused (404). */
 export async function deleteCoupon(db: Queryable, id: string): Promise<void> {
   const [row] = isId(id) ? await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id }) : [];
-  if (!row) throw new ShopError(M.deleteFailed, 404);
+  if (!row) throw new ShopError(M.deleteFailed, "not_found");
 }

@@ -25,7 +25,7 @@ export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; rea
 /** A coupon refused while placing the order; `message` is the Spanish reason, shown in the checkout's coupon box. */
 export class CouponError extends ShopError {
   constructor(readonly refusal: CouponRefusal | "couponEmpty") {
-    super(CHECKOUT_MESSAGES[refusal], 409, "couponInput");
+    super(CHECKOUT_MESSAGES[refusal], "conflict", "couponInput");
   }
 }
 

@@ -75,9 +75,10 @@ interface RefundTarget {
 export async function cancelOrderAsAdmin(db: Database, provider: PaymentProvider, input: CancelInput): Promise<CancelOutcome> {
   const plan = await db.transaction(async (tx) => {
     const order = await lockOrderForAdmin(tx, input.orderNumber);
-    if (order.orderStatus === "cancelled") throw new ShopError(FULFILMENT_MESSAGES.alreadyCancelled, 409);
+    if (order.orderStatus === "cancelled") throw new ShopError(FULFILMENT_MESSAGES.alreadyCancelled, "conflict");
     const left = orderLeftTheShop(order.orderStatus);
-    if (left && typeof input.goodsReturned !== "boolean") throw new ShopError(FULFILMENT_MESSAGES.goodsReturnedRequired, 400, "mercancia");
+    if (left && typeof input.goodsReturned !== "boolean")
+      throw new ShopError(FULFILMENT_MESSAGES.goodsReturnedRequired, "invalid", "mercancia");
     const goods = left ? { goodsReturned: input.goodsReturned === true } : {};
     if (order.paymentStatus !== "approved") {
       const result = await cancelOrder(tx, order.id, {
@@ -181,10 +182,10 @@ export async function refundFlaggedPayment(
   const reason = input.reason ?? "Reembolso de un pago que el pedido no necesitaba";
   const plan = await db.transaction(async (tx) => {
     const order = await lockOrderForAdmin(tx, input.orderNumber);
-    if (!order.needsRefund) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
+    if (!order.needsRefund) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, "conflict");
     const flagged = await flaggedPayments(tx, order);
     const target = input.paymentId ? flagged.find((p) => p.paymentId === input.paymentId) : flagged[0];
-    if (!target) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, 409);
+    if (!target) throw new ShopError(FULFILMENT_MESSAGES.nothingToRefund, "conflict");
     await requestRefund(tx, order, target, { ...input, reason });
     return { order, target };
   });
@@ -271,7 +272,7 @@ async function refundAtProvider(
   }
   if (target.provider !== provider.name) {
     await failed(db, order, `El pago ${target.paymentId} es de ${target.provider}; la tienda usa ${provider.name}`);
-    throw new ShopError(FULFILMENT_MESSAGES.refundProviderMismatch, 409);
+    throw new ShopError(FULFILMENT_MESSAGES.refundProviderMismatch, "conflict");
   }
   let alreadyRefunded: ProviderPayment | null = null;
   try {
@@ -284,14 +285,14 @@ async function refundAtProvider(
     if (!(error instanceof RefundRefusedError)) {
       logError("refund: no answer from the provider", error, { orderId: order.id, paymentId: target.paymentId });
       await failed(db, order, "El proveedor de pagos no respondió; el resultado se confirmará al reintentar");
-      throw new ShopError(FULFILMENT_MESSAGES.refundUnknown, 504);
+      throw new ShopError(FULFILMENT_MESSAGES.refundUnknown, "provider_timeout");
     }
     // Refused: unless the payment is already refunded (another key, the provider's panel), a new try needs a new key.
     const current = await provider.fetchPayment(target.paymentId).catch(() => null);
     if (current?.status !== "refunded") {
       logEvent("warn", "refund refused by the provider", { orderId: order.id, paymentId: target.paymentId, detail: error.providerMessage });
       await failed(db, order, `${error.message} (${error.providerMessage})`, true);
-      throw new ShopError(FULFILMENT_MESSAGES.refundRefused(error.message), 502);
+      throw new ShopError(FULFILMENT_MESSAGES.refundRefused(error.message), "provider_failed");
     }
     alreadyRefunded = current;
   }

@@ -12,6 +12,6 @@ export type { LockedOrder };
  */
 export async function lockOrderForAdmin(tx: Tx, orderNumber: string): Promise<LockedOrder> {
   const order = mayNameOrder(orderNumber) ? await lockOrderByNumber(tx, orderNumber) : null;
-  if (!order) throw new ShopError(FULFILMENT_MESSAGES.orderNotFound, 404);
+  if (!order) throw new ShopError(FULFILMENT_MESSAGES.orderNotFound, "not_found");
   return order;
 }

@@ -39,7 +39,7 @@ export async function recordManualPayment(db: Database, input: ManualPaymentInpu
     // Awaiting a payment: the rule 'Pagar Ahora' follows.
     if (!canRetryPayment(order)) {
       const same = await sameManualPayment(tx, order.id, order.paymentId, input);
-      if (!same) throw new ShopError(FULFILMENT_MESSAGES.manualNotPayable, 409);
+      if (!same) throw new ShopError(FULFILMENT_MESSAGES.manualNotPayable, "conflict");
       paymentId = same;
       return;
     }

@@ -19,8 +19,8 @@ export const NOTE_REPEAT_WINDOW_SECONDS = 120;
  */
 export async function addOrderNote(db: Database, input: { orderNumber: string; note: string; actor: OrderActor }): Promise<void> {
   const note = input.note.trim();
-  if (!note) throw new ShopError(FULFILMENT_MESSAGES.noteRequired, 400, "nota");
-  if (note.length > ORDER_NOTE_MAX_LENGTH) throw new ShopError(ORDER_PAGE_FORM_MESSAGES.noteLength, 400, "nota");
+  if (!note) throw new ShopError(FULFILMENT_MESSAGES.noteRequired, "invalid", "nota");
+  if (note.length > ORDER_NOTE_MAX_LENGTH) throw new ShopError(ORDER_PAGE_FORM_MESSAGES.noteLength, "invalid", "nota");
   await db.transaction(async (tx) => {
     const order = await lockOrderForAdmin(tx, input.orderNumber);
     const actorId = input.actor.kind === "admin" ? input.actor.userId : null;

@@ -41,7 +41,7 @@ export async function changeOrderStatus(db: Database, input: StatusChangeInput):
     const order = await lockOrderForAdmin(tx, input.orderNumber);
     const tracking = input.status === "shipped" ? normalizeTrackingNumber(input.trackingNumber ?? "") : null;
     const problem = orderTransitionProblem(order, input.status, { trackingNumber: tracking });
-    if (problem) throw new ShopError(problem.message, problem.status, problem.field);
+    if (problem) throw new ShopError(problem.message, problem.code, problem.field);
     const to = input.status as OrderStatus;
     const from = order.orderStatus as OrderStatus;
     const sameTracking = to !== "shipped" || tracking === order.trackingNumber;

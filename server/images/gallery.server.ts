@@ -88,14 +88,14 @@ export const galleryUploadSchema = z.object({
  */
 export async function uploadGalleryImage(db: Database, file: File, uploadedBy: string | null): Promise<string> {
   const prepared = await prepareGalleryImage(Buffer.from(await file.arrayBuffer()), file.name);
-  if (!prepared.ok) throw new ShopError(PROBLEM_MESSAGES[prepared.problem], 400, GALLERY_FILE_FIELD);
+  if (!prepared.ok) throw new ShopError(PROBLEM_MESSAGES[prepared.problem], "invalid", GALLERY_FILE_FIELD);
   return saveGalleryImage(db, prepared.image, uploadedBy);
 }
 
 /** Deletes an image and (by cascade) its variants; an unknown (or malformed) id is refused (404). */
 export async function deleteGalleryImage(db: Queryable, id: string): Promise<void> {
   const rows = isId(id) ? await db.delete(images).where(eq(images.id, id)).returning({ id: images.id }) : [];
-  if (rows.length === 0) throw new ShopError(ADMIN_MESSAGES.imageDeleteFailed, 404);
+  if (rows.length === 0) throw new ShopError(ADMIN_MESSAGES.imageDeleteFailed, "not_found");
 }
 
 /** What a media URL asks for: an image id and a storefront width (null: the largest variant). */

@@ -37,7 +37,7 @@ export interface Shortage {
 /** Some variants no longer have the quantities asked for; names them and what is left. */
 export class OutOfStockError extends ShopError {
   constructor(readonly shortages: Shortage[]) {
-    super(soldOutMessage(shortages), 409);
+    super(soldOutMessage(shortages), "conflict");
   }
 }
 

@@ -152,7 +152,7 @@ export async function adjustCustomerPoints(
   db: Database,
   input: { userId: string; amount: number; description: string; adminId: string },
 ): Promise<number> {
-  if (!isId(input.userId)) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, 404);
+  if (!isId(input.userId)) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, "not_found");
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: users.id })
@@ -161,7 +161,7 @@ export async function adjustCustomerPoints(
       .limit(1)
       // Held until commit, so the account can't be deleted between this check and the writes.
       .for("key share");
-    if (!customer) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, 404);
+    if (!customer) throw new ShopError(LOYALTY_ADMIN_MESSAGES.customerNotFound, "not_found");
     return adjustPoints(tx, input);
   });
 }

@@ -24,9 +24,6 @@ import { newId } from "#server/db/ids.ts";
 import { loyaltyAccounts, loyaltyTransactions, orders } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 
-/** The points a checkout asked to use are no longer there (spent meanwhile by another order). */
-export class PointsError extends ShopError {}
-
 export const POINTS_NOT_AVAILABLE = "Tus puntos ya no alcanzan para este pedido. Actualiza la página e intenta de nuevo.";
 
 type LedgerType = "earned" | "spent" | "refunded" | "reversed" | "owed";
@@ -73,7 +70,7 @@ export async function debitPoints(tx: Tx, input: { userId: string; orderId: stri
     })
     .where(and(eq(loyaltyAccounts.userId, input.userId), gte(loyaltyAccounts.balance, input.points)))
     .returning({ userId: loyaltyAccounts.userId });
-  if (debited.length === 0) throw new PointsError(POINTS_NOT_AVAILABLE);
+  if (debited.length === 0) throw new ShopError(POINTS_NOT_AVAILABLE, "conflict", "usePoints");
   const recorded = await recordOnce(tx, {
     userId: input.userId,
     orderId: input.orderId,
@@ -262,7 +259,10 @@ export async function adjustPoints(
       .from(loyaltyAccounts)
       .where(eq(loyaltyAccounts.userId, input.userId));
     const balance = account?.balance ?? 0;
-    throw new PointsError(input.amount < 0 ? LOYALTY_ADMIN_MESSAGES.insufficient(balance) : LOYALTY_ADMIN_MESSAGES.balanceTooHigh, 409);
+    throw new ShopError(
+      input.amount < 0 ? LOYALTY_ADMIN_MESSAGES.insufficient(balance) : LOYALTY_ADMIN_MESSAGES.balanceTooHigh,
+      "conflict",
+    );
   }
   await tx.insert(loyaltyTransactions).values({
     id: newId(),

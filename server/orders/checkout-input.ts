@@ -10,7 +10,7 @@ import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { PHONE_PATTERN } from "#domain/forms.ts";
 import { registerSchema, trimmedText } from "#server/accounts/forms.ts";
 import { addressSchema } from "#server/accounts/profile-forms.ts";
-import { ShopError } from "#server/errors.ts";
+import { ShopError, type RefusalCode } from "#server/errors.ts";
 import type { FieldErrors } from "#domain/form-failure.ts";
 import type { Shortage } from "#server/inventory/index.ts";
 
@@ -46,7 +46,7 @@ export type CheckoutErrorKind = "invalid" | "empty-cart" | "out-of-stock" | "cou
 /**
  * Why an order was not placed; nothing was written. A ShopError: `message` is
  * the Spanish text for the page, `field` the form field it belongs to (when one
- * does; "couponInput" for the coupon box), `status` the HTTP status; `fieldErrors`
+ * does; "couponInput" for the coupon box), `code` the kind of refusal (and so the HTTP status); `fieldErrors`
  * every field's messages when the input failed its schema, `soldOut` the
  * products that ran out (out-of-stock).
  */
@@ -56,11 +56,12 @@ export class CheckoutError extends ShopError {
   constructor(
     readonly kind: CheckoutErrorKind,
     message: string,
-    options: { field?: string | null; fieldErrors?: FieldErrors; soldOut?: Shortage[]; status?: number; cause?: unknown } = {},
+    options: { field?: string | null; fieldErrors?: FieldErrors; soldOut?: Shortage[]; code?: RefusalCode; cause?: unknown } = {},
   ) {
     super(
       message,
-      options.status ?? (kind === "failed" ? 500 : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? 409 : 400),
+      options.code ??
+        (kind === "failed" ? "unexpected" : kind === "out-of-stock" || kind === "coupon" || kind === "points" ? "conflict" : "invalid"),
       options.field ?? null,
     );
     this.soldOut = options.soldOut ?? [];

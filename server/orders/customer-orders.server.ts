@@ -8,6 +8,7 @@ import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
+import { ShopError } from "#server/errors.ts";
 import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#server/payments/index.ts";
 import { orderForViewer, orderViewFrom, itemColumns, type OrderRef, type OrderView, type OrderViewer } from "./order-views.server";
 import { storePendingOrder } from "./pending-order-cookie.server";
@@ -43,14 +44,11 @@ export async function listCustomerOrders(db: Queryable, userId: string, limit = 
   });
 }
 
-/** 'Pagar Ahora' refused: the order is not the requester's (404) or has nothing to pay (409). */
-export class RetryPaymentError extends PaymentLinkError {}
-
 /**
  * 'Pagar Ahora' for the customer's own payable order: a fresh payment link
  * (createPaymentLinkForOrder counts the attempt, then asks the provider) and
  * the pending-order cookie that names the order for the return pages.
- * Throws RetryPaymentError / PaymentLinkError with the Spanish message to show.
+ * Throws ShopError (`not_found`, `conflict`) / PaymentLinkError with the Spanish message to show.
  */
 export async function retryPaymentForCustomer(
   db: Database,
@@ -64,7 +62,7 @@ export async function retryPaymentForCustomer(
 /**
  * 'Pagar Ahora' for an order the viewer may see (`viewerMaySee`: the signed-in
  * customer's own, or a guest's through its cookie or its e-mail's link key), as
- * retryPaymentForCustomer. Throws RetryPaymentError / PaymentLinkError.
+ * retryPaymentForCustomer. Throws ShopError (`not_found`, `conflict`) / PaymentLinkError.
  */
 export async function retryPaymentForViewer(
   db: Database,
@@ -73,8 +71,8 @@ export async function retryPaymentForViewer(
   viewer: OrderViewer,
 ): Promise<{ url: string; setCookie: string }> {
   const order = await orderForViewer(db, ref, viewer);
-  if (!order) throw new RetryPaymentError(PAYMENT_MESSAGES.failed, 404);
-  if (!order.canRetryPayment) throw new RetryPaymentError(PAYMENT_MESSAGES.notPayable, 409);
+  if (!order) throw new ShopError(PAYMENT_MESSAGES.failed, "not_found");
+  if (!order.canRetryPayment) throw new ShopError(PAYMENT_MESSAGES.notPayable, "conflict");
   const link = await createPaymentLinkForOrder(db, order._id, { config, provider: paymentProvider(config, db) });
   const setCookie = await storePendingOrder(config, { orderNumber: order.orderNumber, id: order._id, total: order.finalTotal });
   return { url: link.url, setCookie };

@@ -33,7 +33,6 @@ export {
 export { isLinkKey, orderLink, orderLinkKey } from "./order-links";
 export {
   PaymentLinkError,
-  RetryPaymentError,
   listCustomerOrders,
   retryPaymentForCustomer,
   retryPaymentForViewer,

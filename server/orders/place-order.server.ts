@@ -29,7 +29,7 @@ import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { itemTitle } from "#domain/variant-names.ts";
 import { CouponError, checkCoupon, redeemCoupon } from "#server/coupons/index.ts";
-import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
+import { creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { addAddressIn } from "#server/accounts/addresses.server.ts";
 import { clearCart, getCart } from "#server/cart/cart.server.ts";
 import { notifyMailQueued } from "#server/mail/outbox.server.ts";
@@ -50,6 +50,7 @@ import {
 } from "./checkout-input";
 import { orderLink } from "./order-links";
 import { capIp, checkUnpaidOrderCaps, type UnpaidOrderCapsInput } from "./unpaid-order-caps.server";
+import { ShopError } from "#server/errors.ts";
 
 export interface PlaceOrderInput {
   /** The cart being bought: the signed-in customer's own cart, or a guest cart. */
@@ -494,7 +495,7 @@ async function orderForToken(
     .limit(1);
   if (!row) return null;
   const sameGuest = userId !== null || (row.email === contact.email && row.phone === contact.phone);
-  if (row.userId !== userId || !sameGuest) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { status: 409 });
+  if (row.userId !== userId || !sameGuest) throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tokenTaken, { code: "conflict" });
   return {
     id: row.id,
     orderNumber: row.orderNumber,
@@ -509,7 +510,9 @@ function asCheckoutError(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
   if (error instanceof OutOfStockError) return new CheckoutError("out-of-stock", error.message, { soldOut: error.shortages, cause: error });
   if (error instanceof CouponError) return new CheckoutError("coupon", error.message, { field: "couponInput", cause: error });
-  if (error instanceof PointsError) return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
+  // The points debit is refused at its field (debitPoints): the balance changed meanwhile.
+  if (error instanceof ShopError && error.field === "usePoints")
+    return new CheckoutError("points", error.message, { field: "usePoints", cause: error });
   logError("placeOrder failed", error);
   return new CheckoutError("failed", CHECKOUT_MESSAGES.failed, { cause: error });
 }

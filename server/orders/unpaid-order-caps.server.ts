@@ -54,6 +54,6 @@ export async function checkUnpaidOrderCaps(tx: Tx, input: UnpaidOrderCapsInput &
     Number(byEmail?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perEmail, input.factor) ||
     Number(byIp?.n ?? 0) >= scaledCap(UNPAID_ORDER_CAPS.perIp, input.factor)
   ) {
-    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tooManyUnpaidOrders, { status: 429 });
+    throw new CheckoutError("invalid", CHECKOUT_MESSAGES.tooManyUnpaidOrders, { code: "rate_limited" });
   }
 }

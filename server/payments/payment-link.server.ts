@@ -15,8 +15,21 @@ import type { PaymentOrder, PaymentProvider } from "./types";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The payment link could not be made; `message` is its Spanish text (domain/payments.ts). */
-export class PaymentLinkError extends ShopError {}
+/** Why no payment link: the order is not payable now, the provider failed, or it answered without a link. */
+export type PaymentLinkFailure = "not-payable" | "failed" | "no-link";
+
+/**
+ * The payment link could not be made; `message` is its Spanish text (domain/payments.ts) and
+ * `reason` says which failure it was (the checkout shows a different page for each).
+ */
+export class PaymentLinkError extends ShopError {
+  constructor(readonly reason: PaymentLinkFailure) {
+    super(
+      reason === "not-payable" ? PAYMENT_MESSAGES.notPayable : reason === "failed" ? PAYMENT_MESSAGES.failed : PAYMENT_MESSAGES.noLink,
+      reason === "not-payable" ? "conflict" : "provider_failed",
+    );
+  }
+}
 
 /**
  * Counts a new attempt for a payable order (canRetryPayment: pending or rejected, not cancelled,
@@ -66,14 +79,14 @@ export async function createPaymentLinkForOrder(
   deps: { config: AppConfig; provider: PaymentProvider },
 ): Promise<{ url: string; preferenceId: string }> {
   const order = await claimAttempt(db, orderId);
-  if (!order) throw new PaymentLinkError(PAYMENT_MESSAGES.notPayable, 409);
+  if (!order) throw new PaymentLinkError("not-payable");
   let link: { url: string; preferenceId: string };
   try {
     link = await deps.provider.createPaymentLink(order);
   } catch (error) {
     logError("payment link failed", error, { provider: deps.provider.name, orderId });
-    throw new PaymentLinkError(PAYMENT_MESSAGES.failed, 502);
+    throw new PaymentLinkError("failed");
   }
-  if (!link.url) throw new PaymentLinkError(PAYMENT_MESSAGES.noLink, 502);
+  if (!link.url) throw new PaymentLinkError("no-link");
   return link;
 }

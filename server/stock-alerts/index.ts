@@ -40,8 +40,6 @@ import { ShopError } from "#server/errors.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { backInStockMail, stockAlertConfirmMail } from "#server/mail/templates.ts";
 
-export class StockAlertError extends ShopError {}
-
 /**
  * Requests per IP and per address (times RATE_LIMIT_FACTOR): a collector asks for a few cards, a
  * script for many. And 'Confirma tu aviso' e-mails per mailbox (the address lower-cased, without
@@ -108,7 +106,7 @@ export async function requestStockAlert(
     .select({ id: products.id, name: products.name })
     .from(products)
     .where(and(eq(products.id, input.productId), isNull(products.archivedAt)));
-  if (!product) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "productId");
+  if (!product) throw new ShopError(STOCK_ALERT_MESSAGES.productNotFound, "not_found", "productId");
   const live = await db
     .select({
       id: productVariants.id,
@@ -119,8 +117,8 @@ export async function requestStockAlert(
     .from(productVariants)
     .where(and(eq(productVariants.productId, input.productId), isNull(productVariants.archivedAt)));
   const variant = input.variantId === null ? null : live.find((v) => v.id === input.variantId);
-  if (variant === undefined) throw new StockAlertError(STOCK_ALERT_MESSAGES.productNotFound, 404, "variantId");
-  if (variant ? variant.stock > 0 : live.some((v) => v.stock > 0)) throw new StockAlertError(STOCK_ALERT_MESSAGES.inStock, 409);
+  if (variant === undefined) throw new ShopError(STOCK_ALERT_MESSAGES.productNotFound, "not_found", "variantId");
+  if (variant ? variant.stock > 0 : live.some((v) => v.stock > 0)) throw new ShopError(STOCK_ALERT_MESSAGES.inStock, "conflict");
 
   const queued = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -170,7 +168,7 @@ export async function requestStockAlert(
       options.factor ?? 1,
       now,
     );
-    if (!allowed) throw new StockAlertError(RATE_LIMIT_MESSAGE, 429);
+    if (!allowed) throw new ShopError(RATE_LIMIT_MESSAGE, "rate_limited");
     const token = randomBytes(32).toString("base64url");
     await tx
       .update(stockAlerts)

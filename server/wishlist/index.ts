@@ -12,8 +12,6 @@ import { ShopError } from "#server/errors.ts";
 import { inShop } from "#server/catalog/products.server.ts";
 import { pricesOf } from "#server/catalog/product-dto.ts";
 
-export class WishlistError extends ShopError {}
-
 /**
  * Adds the product to the user's wishlist; adding it again changes nothing. An unknown or archived
  * product is refused (404), and so is a wishlist already at MAX_WISHLIST_ITEMS (409). The user's
@@ -27,14 +25,14 @@ export async function addToWishlist(db: Database, userId: string, productId: str
       .select({ id: products.id })
       .from(products)
       .where(and(eq(products.id, productId), inShop));
-    if (!product) throw new WishlistError(WISHLIST_MESSAGES.productNotFound, 404);
+    if (!product) throw new ShopError(WISHLIST_MESSAGES.productNotFound, "not_found");
     const [held] = await tx.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
     const already = await tx
       .select({ productId: wishlistItems.productId })
       .from(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
     if (already.length > 0) return;
-    if (Number(held?.n ?? 0) >= MAX_WISHLIST_ITEMS) throw new WishlistError(WISHLIST_MESSAGES.tooMany, 409);
+    if (Number(held?.n ?? 0) >= MAX_WISHLIST_ITEMS) throw new ShopError(WISHLIST_MESSAGES.tooMany, "conflict");
     await tx.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
   });
 }

@@ -5,11 +5,12 @@
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createSession, deleteSession, sessionUser } from "#server/accounts/sessions.server.ts";
-import { AccountError, authenticateUser, registerUser } from "#server/accounts/users.server.ts";
+import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
 import { accountCartId, addToCart, cartQuantities, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
 import { carts, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { ShopError } from "#server/errors.ts";
 
 let n = 0;
 const email = () => `cliente${++n}-${Date.now()}@example.com`;
@@ -39,8 +40,8 @@ describeEachDatabase("accounts", (t) => {
     expect((await authenticateUser(t.db, { email: mail, password: "secreto1" })).id).toBe(user.id);
     const wrong = await authenticateUser(t.db, { email: mail, password: "incorrecta" }).catch((e) => e);
     const unknown = await authenticateUser(t.db, { email: email(), password: "secreto1" }).catch((e) => e);
-    expect(wrong).toBeInstanceOf(AccountError);
-    expect(unknown).toBeInstanceOf(AccountError);
+    expect(wrong).toBeInstanceOf(ShopError);
+    expect(unknown).toBeInstanceOf(ShopError);
     expect(wrong.message).toBe("Correo electrónico o contraseña incorrectos");
     expect(unknown.message).toBe(wrong.message);
   });

@@ -12,12 +12,13 @@ import { action, loader } from "#app/routes/admin/loyalty.tsx";
 import { LOYALTY_ADMIN_HISTORY_LIMIT, LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_PAGE_SIZE } from "#domain/loyalty.ts";
 import { newId } from "#server/db/ids.ts";
 import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
-import { PointsError, adjustPoints } from "#server/loyalty/ledger.server.ts";
+import { adjustPoints } from "#server/loyalty/ledger.server.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { adjustCustomerPoints, listLoyaltyCustomers, loyaltyHistory } from "#server/loyalty/admin.server.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { ShopError } from "#server/errors.ts";
 
 describeEachDatabase("loyalty admin", (t) => {
   async function insertAdmin(): Promise<string> {
@@ -67,13 +68,13 @@ describeEachDatabase("loyalty admin", (t) => {
     await expect(
       t.db.transaction((tx) => adjustPoints(tx, { userId: withPoints, amount: -41, description: "Demasiado", adminId })),
     ).rejects.toMatchObject({
-      name: "PointsError",
+      code: "conflict",
       status: 409,
       message: LOYALTY_ADMIN_MESSAGES.insufficient(40),
     });
     await expect(
       t.db.transaction((tx) => adjustPoints(tx, { userId: without, amount: -1, description: "Sin cuenta", adminId })),
-    ).rejects.toBeInstanceOf(PointsError);
+    ).rejects.toBeInstanceOf(ShopError);
     expect(await account(withPoints)).toMatchObject({ balance: 40, totalEarned: 40 });
     expect(await account(without)).toBeNull();
     expect(await movements(withPoints)).toEqual([]);

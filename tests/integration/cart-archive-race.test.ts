@@ -7,9 +7,10 @@
  * keeps on another cart's line of the product, which the archive must delete. Skipped without
  * TEST_DATABASE_URL.
  */
+import { ShopError } from "#server/errors.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CartError, addToCart, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
+import { addToCart, createCart, mergeGuestCart } from "#server/cart/cart.server.ts";
 import { removeProduct } from "#server/catalog/product-admin.server.ts";
 import type { Database } from "#server/db/client.ts";
 import { cartItems, carts } from "#server/db/schema.ts";
@@ -73,8 +74,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cart writes racing a product's 
     await release();
     expect(await archive).toBe("archived");
     const outcome = await add;
-    expect(outcome).toMatchObject({ error: expect.any(CartError) });
-    expect((outcome as { error: CartError }).error.status).toBe(404);
+    expect(outcome).toMatchObject({ error: expect.any(ShopError) });
+    expect((outcome as { error: ShopError }).error.status).toBe(404);
     expect(await linesOf(productId)).toEqual([]);
   });
 

@@ -6,7 +6,6 @@ import { lineTotalCents } from "#domain/pricing.ts";
 import { beforeEach, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
-  CartError,
   addToCart,
   cartQuantities,
   clearCart,
@@ -19,6 +18,7 @@ import {
 import { cartItems, carts, productVariants } from "#server/db/schema.ts";
 import { insertProduct, onlyVariantId, setProductStock } from "#tests/fixtures/products.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { ShopError } from "#server/errors.ts";
 
 describeEachDatabase("cart", (t) => {
   let cartId: string;
@@ -51,7 +51,7 @@ describeEachDatabase("cart", (t) => {
   it("refuses to add a sold-out product and writes nothing", async () => {
     const id = await insertProduct(t.db, { stock: 0 });
     await expect(addToCart(t.db, cartId, { productId: id })).rejects.toMatchObject({ message: "Este producto está agotado", status: 409 });
-    await expect(addToCart(t.db, cartId, { productId: id })).rejects.toBeInstanceOf(CartError);
+    await expect(addToCart(t.db, cartId, { productId: id })).rejects.toBeInstanceOf(ShopError);
     expect((await getCart(t.db, cartId)).lines).toEqual([]);
   });
 

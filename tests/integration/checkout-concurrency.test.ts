@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { couponRedemptions, loyaltyTransactions, orderItems, orders, products, productVariants } from "#server/db/schema.ts";
 import { CheckoutError, cancelOrder, expireUnpaidOrders, placeOrder, type PlacedOrder } from "#server/orders/index.ts";
-import { PointsError, creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
+import { creditPointsForPaidOrder, debitPoints } from "#server/loyalty/ledger.server.ts";
 import { insertProduct, insertVariant, onlyVariantId } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
 import { UNPAID_ORDER_CANCEL_REASON } from "#domain/orders.ts";
+import { ShopError } from "#server/errors.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -185,7 +186,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout concurrency [postgres]
       targets.map((o) => db().transaction((tx) => debitPoints(tx, { userId, orderId: o.id, orderNumber: o.orderNumber, points: 250 }))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(PointsError);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ShopError);
     expect(await balanceOf(db(), userId)).toBe(0);
     const spent = await db().select().from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, userId));
     expect(spent).toHaveLength(1);

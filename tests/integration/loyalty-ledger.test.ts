@@ -7,9 +7,10 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
-import { PointsError, creditPointsForPaidOrder, debitPoints, refundPoints, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
+import { creditPointsForPaidOrder, debitPoints, refundPoints, reversePointsForRefund } from "#server/loyalty/ledger.server.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { ShopError } from "#server/errors.ts";
 
 describeEachDatabase("points ledger", (t) => {
   async function account(userId: string) {
@@ -41,7 +42,7 @@ describeEachDatabase("points ledger", (t) => {
     const order = await insertOrder(t.db, { userId });
     await expect(
       t.db.transaction((tx) => debitPoints(tx, { userId, orderId: order.id, orderNumber: order.orderNumber, points: 51 })),
-    ).rejects.toBeInstanceOf(PointsError);
+    ).rejects.toBeInstanceOf(ShopError);
     expect(await account(userId)).toMatchObject({ balance: 50, totalSpent: 0 });
     expect(await movements(userId)).toEqual([]);
   });

@@ -46,7 +46,7 @@ export async function startProductImport(
   createdBy: string,
 ): Promise<string> {
   const upload = await readCsvUpload(value);
-  if (!upload.ok) throw new ShopError(upload.error, 400, CSV_FILE_FIELD);
+  if (!upload.ok) throw new ShopError(upload.error, "invalid", CSV_FILE_FIELD);
   const runId = await createImportRun(db, {
     fileName: upload.fileName,
     text: upload.text,
@@ -59,7 +59,7 @@ export async function startProductImport(
 
 /** 'Importar' on the no-JS preview page: the run queued, or refused when the preview is gone. */
 export async function confirmPreviewedImport(db: Database, runId: string): Promise<string> {
-  if (!(await queuePreviewedRun(db, runId))) throw new ShopError(CSV_IMPORT_MESSAGES.previewExpired, 400);
+  if (!(await queuePreviewedRun(db, runId))) throw new ShopError(CSV_IMPORT_MESSAGES.previewExpired, "invalid");
   return runId;
 }
 

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import type { Route } from "./+types/respaldo";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
-import { BackupInProgressError, backupDownload } from "#server/backups/index.ts";
+import { backupDownload } from "#server/backups/index.ts";
+import { ShopError } from "#server/errors.ts";
 import { refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
@@ -36,10 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (!(error instanceof BackupInProgressError)) throw error;
+    if (!(error instanceof ShopError && error.code === "conflict")) throw error;
     // A plain form post without JavaScript shows this answer as it is: a line of text, not JSON.
     return new Response(error.message, {
-      status: 409,
+      status: error.status,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
