@@ -14,7 +14,8 @@ import { OrderBadges } from "#app/components/orders/OrderBadges.tsx";
 import { OrderDetails } from "#app/components/orders/OrderDetails.tsx";
 import { OrderProgress } from "#app/components/orders/OrderProgress.tsx";
 import { requireUser } from "#server/accounts/auth.server.ts";
-import { listCustomerOrders, retryPaymentForCustomer } from "#server/orders/index.ts";
+import { listCustomerOrders } from "#server/orders/index.ts";
+import { retryPaymentForCustomer } from "#server/payments/index.ts";
 import pageStylesHref from "#app/styles/orders.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];

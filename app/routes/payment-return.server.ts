@@ -19,15 +19,8 @@ import { orderPaymentState, pendingOrderSettled, type OrderPaymentState } from "
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import {
-  clearPendingOrder,
-  isLinkKey,
-  orderForViewer,
-  readPendingOrder,
-  retryPaymentForViewer,
-  type OrderView,
-  type PendingOrder,
-} from "#server/orders/index.ts";
+import { clearPendingOrder, isLinkKey, orderForViewer, readPendingOrder, type OrderView, type PendingOrder } from "#server/orders/index.ts";
+import { retryPaymentForViewer } from "#server/payments/index.ts";
 import { refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { failureOf } from "#domain/form-failure.ts";
 import { PRIVATE_PAGE_HEADERS } from "#app/lib/private-page.ts";

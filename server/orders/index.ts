@@ -5,7 +5,7 @@
  * - cancelOrder: the one place that gives stock, coupon use and points back (once).
  * - expireUnpaidOrders: the periodic job's work: orders whose stock hold lapsed are cancelled by 'sistema' (decision record 015).
  * - orderForViewer / orderForPayment: reads for the pages and the payment step; viewerMaySee: who may see an order.
- * - retryPaymentForViewer / retryPaymentForCustomer: 'Pagar Ahora' (a fresh link and the pending-order cookie).
+ * 'Pagar Ahora' is the payments module's (retryPaymentForViewer): payments depends on orders, never the reverse.
  */
 export { placeOrder, newOrderNumber, type PlaceOrderInput, type PlacedOrder, type PlaceOrderOptions } from "./place-order.server";
 export {
@@ -31,13 +31,7 @@ export {
   type OrderViewer,
 } from "./order-views.server";
 export { isLinkKey, orderLink, orderLinkKey } from "./order-links";
-export {
-  PaymentLinkError,
-  listCustomerOrders,
-  retryPaymentForCustomer,
-  retryPaymentForViewer,
-  type CustomerOrder,
-} from "./customer-orders.server";
+export { listCustomerOrders, type CustomerOrder } from "./customer-orders.server";
 export { clearPendingOrder, readPendingOrder, storePendingOrder, type PendingOrder } from "./pending-order-cookie.server";
 export { orderMailRecipient, storedOrderMailData } from "./order-mail-data.server";
 export { lockOrderByNumber, type LockedOrder } from "./lock-order.server";

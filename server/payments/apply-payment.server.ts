@@ -28,11 +28,7 @@ import { enqueueOrderMail, recordOrderEvent } from "#server/order-events/index.t
 import { PROVIDER_ACTOR, type OrderActor } from "#domain/order-events.ts";
 import { MANUAL_PAYMENT_METHODS, MANUAL_PROVIDER, isManualPaymentMethod, paymentTypeName } from "#domain/payments.ts";
 import { formatMoneyCents, formatPoints } from "#domain/format.ts";
-// The imports past server/orders' index: the index reaches back into server/payments ('Pagar Ahora'),
-// so going through it here would make a cycle in which a class is read before it is defined.
-import { orderMailRecipient, storedOrderMailData } from "#server/orders/order-mail-data.server.ts";
-import { cancelOrder } from "#server/orders/cancel-order.server.ts";
-import { lockOrderByNumber, type LockedOrder } from "#server/orders/lock-order.server.ts";
+import { cancelOrder, lockOrderByNumber, orderMailRecipient, storedOrderMailData, type LockedOrder } from "#server/orders/index.ts";
 import { latestRefundRequest } from "./refund-requests.server";
 import type { ProviderPayment } from "./types";
 
