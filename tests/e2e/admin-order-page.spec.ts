@@ -77,6 +77,18 @@ async function stockOf(admin: Admin, productId: string): Promise<string> {
   return admin.page.getByLabel("Inventario (unidades)").inputValue();
 }
 
+/** With E2E_SHOTS=dir set, the page at 390 and 1280 px wide, for a person to look at (docs: look at what you built). */
+async function shots(page: Page, name: string, js: boolean): Promise<void> {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${js ? "js" : "nojs"}-${width}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 const notice = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 test("the admin marks a paid order 'Enviado' with its tracking number; the customer's 'Mis Pedidos' shows it", async ({
@@ -292,6 +304,7 @@ test("a customer pays one order twice (a second tab): the admin sees both, and '
     const cancel = a.getByRole("region", { name: "Cancelar pedido", exact: true });
     await expect(cancel).toContainText("el otro pago aprobado también se reembolsa");
     await expectNoViolations(a, "/admin/pedidos/{number} (paid twice)");
+    await shots(a, "paid-twice", js);
 
     await cancel.getByLabel("Motivo de la cancelación").fill("El cliente pagó dos veces");
     await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
@@ -349,6 +362,7 @@ test("a delivered order whose cards did not come back: cancelled and refunded, i
     await expect(cancel.getByText("Indica si recibiste de vuelta la mercancía")).toBeVisible();
     await expect(a.locator(".order-badges")).toHaveText("Entregado Pago aprobado");
     await expectNoViolations(a, "/admin/pedidos/{number} (cancel a delivered order)");
+    await shots(a, "cancel-delivered", js);
 
     await cancel.getByRole("radio", { name: /^No, la tiene el cliente/ }).check();
     if (!(await cancel.getByLabel("Confirmo que quiero cancelar este pedido").isChecked()))
@@ -364,6 +378,8 @@ test("a delivered order whose cards did not come back: cancelled and refunded, i
     await expect(page.getByTestId("points-balance")).toHaveText("0");
     await expect(page.getByTestId("points-owed")).toHaveText("5");
     await expect(page.locator(".points-history")).toContainText("Pendientes por reembolso");
+    await expectNoViolations(page, "/perfil?tab=puntos (points owed)");
+    await shots(page, "points-owed", js);
 
     // The unpaid order is cancelled: its 5 points come back and pay what was owed.
     await admin.visit(`/admin/pedidos/${unpaid}`);

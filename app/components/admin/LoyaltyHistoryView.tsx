@@ -74,7 +74,7 @@ export function LoyaltyHistoryView({ history, listHref }: { history: LoyaltyHist
                   <tr key={t._id}>
                     <td data-label="Fecha">{formatDateTime(t.createdAt)}</td>
                     <td data-label="Tipo">{pointsTransactionLabel(t.type)}</td>
-                    <td data-label="Puntos" className={t.amount < 0 ? "loyalty-amount is-negative" : "loyalty-amount"}>
+                    <td data-label="Puntos" className={t.amount < 0 || t.owed > 0 ? "loyalty-amount is-negative" : "loyalty-amount"}>
                       {pointsMovementAmount(t)}
                     </td>
                     <td data-label="Descripción" className="loyalty-description">

@@ -69,7 +69,7 @@ export function Points({ points }: { points: LoyaltySummary }) {
                   {formatDate(t.createdAt)} · {pointsTransactionLabel(t.type)}
                 </span>
               </span>
-              <span className={t.amount < 0 ? "points-amount is-negative" : "points-amount"}>{pointsMovementAmount(t)}</span>
+              <span className={t.amount < 0 || t.owed > 0 ? "points-amount is-negative" : "points-amount"}>{pointsMovementAmount(t)}</span>
             </li>
           ))}
         </ol>
