@@ -82,6 +82,47 @@ function OrderForm({
   );
 }
 
+/**
+ * A required choice among radio buttons (none chosen for the admin unless a refused post chose one),
+ * its message under the group and the group described by it; the first button takes the focus
+ * when the group is the first field at fault.
+ */
+function RadioChoices({
+  id,
+  name,
+  legend,
+  choices,
+  chosen,
+  failure,
+}: {
+  id: string;
+  name: string;
+  legend: string;
+  choices: readonly (readonly [string, string])[];
+  chosen: string;
+  failure: FormFailure | undefined;
+}) {
+  const errors = failure?.fieldErrors[name];
+  return (
+    <fieldset className="admin-order-radios" aria-describedby={describedBy(id, { errors })["aria-describedby"]}>
+      <legend>{legend}</legend>
+      {choices.map(([value, label], index) => (
+        <label key={value} className="admin-order-radio">
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            defaultChecked={chosen === value}
+            autoFocus={index === 0 && focusFirst(failure, name)}
+          />
+          {label}
+        </label>
+      ))}
+      <ErrorList id={errorId(id)} errors={errors} />
+    </fieldset>
+  );
+}
+
 /** autoFocus for the first field at fault of a refused form (without JavaScript the new page does it this way). */
 const focusFirst = (failure: FormFailure | undefined, field: string) => firstFieldAtFault(failure) === field;
 
@@ -180,25 +221,14 @@ export function CancelForm({ orderNumber, failure, detail }: FormProps & { detai
     >
       <Consequences id="cancelar-consecuencias" lines={lines} />
       {left ? (
-        <fieldset
-          className="admin-order-radios"
-          aria-describedby={describedBy("cancelar-mercancia", { errors: errors.mercancia })["aria-describedby"]}
-        >
-          <legend>{FULFILMENT_MESSAGES.goodsReturnedQuestion}</legend>
-          {GOODS_RETURNED_CHOICES.map(([value, label], index) => (
-            <label key={value} className="admin-order-radio">
-              <input
-                type="radio"
-                name="mercancia"
-                value={value}
-                defaultChecked={answer === value}
-                autoFocus={index === 0 && focusFirst(failure, "mercancia")}
-              />
-              {label}
-            </label>
-          ))}
-          <ErrorList id={errorId("cancelar-mercancia")} errors={errors.mercancia} />
-        </fieldset>
+        <RadioChoices
+          id="cancelar-mercancia"
+          name="mercancia"
+          legend={FULFILMENT_MESSAGES.goodsReturnedQuestion}
+          choices={GOODS_RETURNED_CHOICES}
+          chosen={answer}
+          failure={failure}
+        />
       ) : null}
       <TextareaField
         label="Motivo de la cancelación"
@@ -284,22 +314,14 @@ export function ManualPaymentForm({ orderNumber, failure, amount }: FormProps & 
       busyLabel="Registrando..."
     >
       <p className="field-hint">{`Aprueba el pedido por ${formatMoney(amount)} recibidos fuera del proveedor de pagos.`}</p>
-      <fieldset className="admin-order-radios" aria-describedby={describedBy("pago-metodo", { errors: errors.metodo })["aria-describedby"]}>
-        <legend>Método</legend>
-        {Object.entries(MANUAL_PAYMENT_METHODS).map(([value, label], index) => (
-          <label key={value} className="admin-order-radio">
-            <input
-              type="radio"
-              name="metodo"
-              value={value}
-              defaultChecked={chosen === value}
-              autoFocus={index === 0 && focusFirst(failure, "metodo")}
-            />
-            {label}
-          </label>
-        ))}
-        <ErrorList id={errorId("pago-metodo")} errors={errors.metodo} />
-      </fieldset>
+      <RadioChoices
+        id="pago-metodo"
+        name="metodo"
+        legend="Método"
+        choices={Object.entries(MANUAL_PAYMENT_METHODS)}
+        chosen={chosen}
+        failure={failure}
+      />
       <Field
         label="Referencia"
         hint={`La referencia de la transferencia o el número del recibo: de ${MANUAL_REFERENCE_LIMITS.min} a ${MANUAL_REFERENCE_LIMITS.max} caracteres.`}
