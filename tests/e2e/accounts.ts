@@ -14,7 +14,13 @@ export async function expectFieldError(field: Locator, message: string) {
 }
 
 export async function openUserMenu(page: Page) {
-  await page.getByLabel("Menú de usuario").click();
+  // A click while the page hydrates can be undone by it: click again until the menu stays open.
+  const summary = page.getByLabel("Menú de usuario");
+  const menu = page.locator("details.user-menu");
+  await expect(async () => {
+    if ((await menu.getAttribute("open")) === null) await summary.click();
+    await expect(menu).toHaveAttribute("open", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Registers through /registro and waits for the home page. */
