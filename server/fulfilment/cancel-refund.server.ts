@@ -203,8 +203,11 @@ async function standingPayment(tx: Tx, order: LockedOrder): Promise<RefundTarget
   return { provider: row.provider, paymentId: row.paymentId, amountCents: row.amountCents ?? order.finalTotalCents };
 }
 
-/** The approved payments of the order that should not stand and are not refunded yet (newest first). */
-async function flaggedPayments(
+/**
+ * The approved payments of the order that should not stand and are not refunded yet (newest first):
+ * the one rule of "a payment still to give back", used by the refunds and the order page.
+ */
+export async function flaggedPayments(
   tx: Queryable,
   order: Pick<LockedOrder, "id" | "paymentStatus" | "paymentId" | "orderStatus" | "finalTotalCents">,
 ): Promise<RefundTarget[]> {

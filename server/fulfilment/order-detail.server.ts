@@ -10,6 +10,7 @@ import { carrierName, trackingUrl } from "#domain/shipping.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, payments, products, users } from "#server/db/schema.ts";
 import { listOrderEvents, type OrderEventView } from "#server/order-events/index.ts";
+import { flaggedPayments } from "./cancel-refund.server";
 import { itemColumns, orderViewFrom, type OrderView } from "#server/orders/index.ts";
 
 export interface AdminPaymentRow {
@@ -42,9 +43,6 @@ export interface AdminOrderDetail {
   chatUrl: string | null;
 }
 
-/** A payment's statuses that mean its money went back to the buyer. */
-const GIVEN_BACK: ReadonlySet<string> = new Set(["refunded", "charged_back"]);
-
 export async function adminOrderDetail(db: Queryable, orderNumber: string): Promise<AdminOrderDetail | null> {
   if (!mayNameOrder(orderNumber)) return null;
   const [row] = await db
@@ -74,6 +72,7 @@ export async function adminOrderDetail(db: Queryable, orderNumber: string): Prom
       .orderBy(asc(payments.createdAt)),
     listOrderEvents(db, order.id),
   ]);
+  const toRefund = new Set(order.needsRefund ? (await flaggedPayments(db, order)).map((p) => `${p.provider}:${p.paymentId}`) : []);
   const view = orderViewFrom(order, row.user?.id ? row.user : null, items);
   const carrier = carrierName(order.shippingMethod);
   const tracking = order.trackingNumber ? trackingUrl(order.shippingMethod, order.trackingNumber) : null;
@@ -95,9 +94,7 @@ export async function adminOrderDetail(db: Queryable, orderNumber: string): Prom
     paymentProvider: paymentRows.find((p) => p.paymentId === order.paymentId)?.provider ?? null,
     payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     paymentsToRefund: paymentRows
-      .filter((p) => p.status === "approved")
-      .filter((p) => !paymentRows.some((r) => r.paymentId === p.paymentId && r.provider === p.provider && GIVEN_BACK.has(r.status)))
-      .filter((p) => !(order.orderStatus !== "cancelled" && order.paymentStatus === "approved" && p.paymentId === order.paymentId))
+      .filter((p) => p.status === "approved" && toRefund.has(`${p.provider}:${p.paymentId}`))
       .map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     events,
     lineProducts: items.map((i) => (i.expansion ? { expansion: i.expansion, cardNumber: i.cardNumber } : null)),
