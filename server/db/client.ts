@@ -34,7 +34,8 @@ export interface DatabaseHandle {
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
 
 export type OpenOptions =
-  { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string /* undefined: in memory */; loadDataDir?: Blob /* start from a dumpDataDir tarball */ };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -61,7 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     dataDir = path.join(options.dataDir, "pglite");
   }
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema });
     return {
       db,
