@@ -16,29 +16,41 @@ const ID = "0123456789abcdef01234567";
 
 describe("parseAdjustment", () => {
   it("takes a whole, signed, non-zero amount and a trimmed description", () => {
-    expect(parseAdjustment("25", " Regalo ")).toEqual({ ok: true, amount: 25, description: "Regalo" });
-    expect(parseAdjustment("+7", "x")).toEqual({ ok: true, amount: 7, description: "x" });
-    expect(parseAdjustment(" -100000 ", "Línea 1\nLínea 2")).toEqual({ ok: true, amount: -100_000, description: "Línea 1\nLínea 2" });
+    expect(parseAdjustment("25", " Regalo ")).toEqual({ ok: true, value: { amount: 25, description: "Regalo" } });
+    expect(parseAdjustment("+7", "x")).toEqual({ ok: true, value: { amount: 7, description: "x" } });
+    expect(parseAdjustment(" -100000 ", "Línea 1\nLínea 2")).toEqual({
+      ok: true,
+      value: { amount: -100_000, description: "Línea 1\nLínea 2" },
+    });
   });
 
   it("counts a description's line breaks as the textarea does: typed to the limit and posted with CRLF, it is taken, with LF", () => {
     const typed = ["a".repeat(60), "b".repeat(60), "c".repeat(60), "d".repeat(17)].join("\n");
     expect(typed.length).toBe(ADJUSTMENT_DESCRIPTION_MAX_LENGTH);
-    expect(parseAdjustment("5", typed.replace(/\n/g, "\r\n"))).toEqual({ ok: true, amount: 5, description: typed });
+    expect(parseAdjustment("5", typed.replace(/\n/g, "\r\n"))).toEqual({ ok: true, value: { amount: 5, description: typed } });
   });
 
   it("refuses missing or blank fields with the Spanish message, then bad numbers and long text", () => {
-    expect(parseAdjustment("", "x")).toMatchObject({ ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required });
-    expect(parseAdjustment(null, "x")).toMatchObject({ ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required });
-    expect(parseAdjustment("5", " \n\t ")).toMatchObject({ ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.required });
+    expect(parseAdjustment("", "x")).toMatchObject({ ok: false, failure: { field: "amount", message: LOYALTY_ADMIN_MESSAGES.required } });
+    expect(parseAdjustment(null, "x")).toMatchObject({ ok: false, failure: { field: "amount", message: LOYALTY_ADMIN_MESSAGES.required } });
+    expect(parseAdjustment("5", " \n\t ")).toMatchObject({
+      ok: false,
+      failure: { field: "description", message: LOYALTY_ADMIN_MESSAGES.required },
+    });
     for (const amount of ["2.5", "1e3", "0x10", "5 5", "--5", "cinco"]) {
-      expect(parseAdjustment(amount, "x")).toMatchObject({ ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountNotWhole });
+      expect(parseAdjustment(amount, "x")).toMatchObject({
+        ok: false,
+        failure: { field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountNotWhole },
+      });
     }
-    expect(parseAdjustment("-0", "x")).toMatchObject({ ok: false, message: LOYALTY_ADMIN_MESSAGES.amountZero });
-    expect(parseAdjustment("100001", "x")).toMatchObject({ ok: false, message: LOYALTY_ADMIN_MESSAGES.amountTooLarge });
-    expect(parseAdjustment("0000000000000000000000012", "x")).toEqual({ ok: true, amount: 12, description: "x" });
-    expect(parseAdjustment("5", "x".repeat(201))).toMatchObject({ ok: false, message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong });
-    expect(parseAdjustment("5", "a\u0007b")).toMatchObject({ ok: false, message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid });
+    expect(parseAdjustment("-0", "x")).toMatchObject({ ok: false, failure: { message: LOYALTY_ADMIN_MESSAGES.amountZero } });
+    expect(parseAdjustment("100001", "x")).toMatchObject({ ok: false, failure: { message: LOYALTY_ADMIN_MESSAGES.amountTooLarge } });
+    expect(parseAdjustment("0000000000000000000000012", "x")).toEqual({ ok: true, value: { amount: 12, description: "x" } });
+    expect(parseAdjustment("5", "x".repeat(201))).toMatchObject({
+      ok: false,
+      failure: { message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong },
+    });
+    expect(parseAdjustment("5", "a\u0007b")).toMatchObject({ ok: false, failure: { message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid } });
   });
 });
 

@@ -3,6 +3,7 @@ import { NOTICE_PARAM } from "./form-failure";
 import { formatPoints } from "./format";
 import { CONTROL_CHARACTER_BUT_LINE_BREAKS, normalizeLineBreaks } from "./forms";
 import { isId } from "./ids";
+import { fail, ok, type Result } from "./result";
 
 /** The points tab invites the customer to use their points from this balance on. */
 export const POINTS_PROMPT_THRESHOLD = 10;
@@ -149,7 +150,8 @@ export function loyaltyAdminHref(state: Partial<Omit<LoyaltyAdminQuery, "badId">
 
 export type AdjustmentField = "amount" | "description";
 
-export type AdjustmentInput = { ok: true; amount: number; description: string } | { ok: false; field: AdjustmentField; message: string };
+/** A parsed adjustment, or the field at fault with its message. */
+export type AdjustmentInput = Result<{ amount: number; description: string }, { field: AdjustmentField; message: string }>;
 
 /**
  * An adjustment as typed (docs/requirements.md#admin-area): both fields required and the description not
@@ -161,18 +163,18 @@ export function parseAdjustment(amountValue: unknown, descriptionValue: unknown)
   const amountText = typeof amountValue === "string" ? amountValue.trim() : "";
   // Counted and kept with its line breaks as the textarea holds them (LF, not the posted CRLF).
   const description = typeof descriptionValue === "string" ? normalizeLineBreaks(descriptionValue.trim()) : "";
-  if (!amountText) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.required };
-  if (!description) return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.required };
-  if (!/^[+-]?\d+$/.test(amountText)) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountNotWhole };
+  if (!amountText) return fail({ field: "amount", message: LOYALTY_ADMIN_MESSAGES.required });
+  if (!description) return fail({ field: "description", message: LOYALTY_ADMIN_MESSAGES.required });
+  if (!/^[+-]?\d+$/.test(amountText)) return fail({ field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountNotWhole });
   const digits = amountText.replace(/^[+-]?0*/, "");
   if (digits.length > String(MAX_POINTS_ADJUSTMENT).length || Math.abs(Number(amountText)) > MAX_POINTS_ADJUSTMENT) {
-    return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountTooLarge };
+    return fail({ field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountTooLarge });
   }
   const amount = Number(amountText);
-  if (amount === 0) return { ok: false, field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountZero };
+  if (amount === 0) return fail({ field: "amount", message: LOYALTY_ADMIN_MESSAGES.amountZero });
   if (description.length > ADJUSTMENT_DESCRIPTION_MAX_LENGTH)
-    return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong };
+    return fail({ field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionTooLong });
   if (CONTROL_CHARACTER_BUT_LINE_BREAKS.test(description))
-    return { ok: false, field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid };
-  return { ok: true, amount, description };
+    return fail({ field: "description", message: LOYALTY_ADMIN_MESSAGES.descriptionInvalid });
+  return ok({ amount, description });
 }

@@ -45,9 +45,9 @@ describe("previewCsvFile", () => {
     const rows = ["name,expansion,price,stock,rarity,type,images"];
     for (let i = 1; i <= 8; i++) rows.push(`Carta ${i},151,1,1,Rare,Pokémon,https://a.example/${i}.jpg`);
     const preview = await previewCsvFile(file(rows.join("\n")));
-    expect(preview).toMatchObject({ ok: true, total: 8 });
+    expect(preview).toMatchObject({ ok: true, value: { total: 8 } });
     if (!preview.ok) return;
-    expect(preview.rows.map((r) => [r.row, r.cells[0]])).toEqual([
+    expect(preview.value.rows.map((r) => [r.row, r.cells[0]])).toEqual([
       [2, "Carta 1"],
       [3, "Carta 2"],
       [4, "Carta 3"],
@@ -57,17 +57,17 @@ describe("previewCsvFile", () => {
   });
 
   it("the server's reasons for unusable files", async () => {
-    expect(await previewCsvFile(file("x", "datos.txt"))).toEqual({ ok: false, error: "Por favor selecciona un archivo CSV" });
-    expect(await previewCsvFile(file(fixture("latin1.csv")))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 });
-    expect(await previewCsvFile(file(""))).toEqual({ ok: false, error: CSV_IMPORT_MESSAGES.empty });
+    expect(await previewCsvFile(file("x", "datos.txt"))).toEqual({ ok: false, failure: "Por favor selecciona un archivo CSV" });
+    expect(await previewCsvFile(file(fixture("latin1.csv")))).toEqual({ ok: false, failure: CSV_IMPORT_MESSAGES.notUtf8 });
+    expect(await previewCsvFile(file(""))).toEqual({ ok: false, failure: CSV_IMPORT_MESSAGES.empty });
     expect(await previewCsvFile(file(fixture("missing-column.csv")))).toEqual({
       ok: false,
-      error: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]),
+      failure: CSV_IMPORT_MESSAGES.missingColumns(["stock", "images"]),
     });
     expect(await previewCsvFile(file(fixture("malformed.csv")))).toMatchObject({ ok: false });
     expect(await previewCsvFile(file("name,expansion,price,stock,rarity,type,images\n"))).toEqual({
       ok: false,
-      error: CSV_IMPORT_MESSAGES.noRows,
+      failure: CSV_IMPORT_MESSAGES.noRows,
     });
   });
 });

@@ -7,6 +7,7 @@
  */
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS, csvHeaderError, isCsvFileName } from "#domain/product-csv.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 export interface CsvPreviewRow {
   /** As a spreadsheet numbers it: the header is row 1. */
@@ -14,8 +15,8 @@ export interface CsvPreviewRow {
   cells: string[];
 }
 
-export type CsvFilePreview =
-  { ok: true; fileName: string; header: string[]; rows: CsvPreviewRow[]; total: number } | { ok: false; error: string };
+/** The file's name, header, first rows and row count; or the Spanish reason the import would refuse it. */
+export type CsvFilePreview = Result<{ fileName: string; header: string[]; rows: CsvPreviewRow[]; total: number }, string>;
 
 /**
  * Splits CSV text into records. `error` is the line where a quoted field never closes, where text
@@ -79,21 +80,21 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
 
 /** A picked file's preview, or the Spanish reason the import would refuse it. */
 export async function previewCsvFile(file: File): Promise<CsvFilePreview> {
-  if (file.name.trim() === "" || !isCsvFileName(file.name)) return { ok: false, error: ADMIN_MESSAGES.csvRequired };
-  if (file.size > CSV_MAX_BYTES) return { ok: false, error: CSV_IMPORT_MESSAGES.tooLarge };
+  if (file.name.trim() === "" || !isCsvFileName(file.name)) return fail(ADMIN_MESSAGES.csvRequired);
+  if (file.size > CSV_MAX_BYTES) return fail(CSV_IMPORT_MESSAGES.tooLarge);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
   } catch {
-    return { ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 };
+    return fail(CSV_IMPORT_MESSAGES.notUtf8);
   }
-  if (text.includes("\u0000")) return { ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 };
-  if (text.trim() === "") return { ok: false, error: CSV_IMPORT_MESSAGES.empty };
+  if (text.includes("\u0000")) return fail(CSV_IMPORT_MESSAGES.notUtf8);
+  if (text.trim() === "") return fail(CSV_IMPORT_MESSAGES.empty);
   const { records, error } = readCsvRecords(text);
-  if (error !== null) return { ok: false, error: CSV_IMPORT_MESSAGES.malformed(error) };
+  if (error !== null) return fail(CSV_IMPORT_MESSAGES.malformed(error));
   const [header = [], ...body] = records;
   const headerError = csvHeaderError(header);
-  if (headerError) return { ok: false, error: headerError };
+  if (headerError) return fail(headerError);
   const rows: CsvPreviewRow[] = [];
   let total = 0;
   body.forEach((cells, index) => {
@@ -101,6 +102,6 @@ export async function previewCsvFile(file: File): Promise<CsvFilePreview> {
     total++;
     if (rows.length < CSV_PREVIEW_ROWS) rows.push({ row: index + 2, cells });
   });
-  if (total === 0) return { ok: false, error: CSV_IMPORT_MESSAGES.noRows };
-  return { ok: true, fileName: file.name, header: header.map((cell) => cell.trim()), rows, total };
+  if (total === 0) return fail(CSV_IMPORT_MESSAGES.noRows);
+  return ok({ fileName: file.name, header: header.map((cell) => cell.trim()), rows, total });
 }

@@ -33,13 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseCartForm(form);
   const redirectTo = form.has("redirectTo") ? safeRedirectPath(form.get("redirectTo"), "/carrito") : null;
-  if (!parsed.ok) return refuse(failureOf(parsed.error));
+  if (!parsed.ok) return refuse(failureOf(parsed.failure));
 
   const cart = await currentCart(request, context);
   const cartId = cart.id;
   const headers = new Headers();
   try {
-    const cmd = parsed.command;
+    const cmd = parsed.value;
     if (cmd.intent === "add") {
       // A guest's first add starts a guest cart and its cookie; a customer's goes to the account's cart.
       const added = await addToCurrentCart(context, cart, cmd, cmd.quantity);

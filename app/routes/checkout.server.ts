@@ -196,7 +196,7 @@ export async function couponForCheckout(
   userId: string | null,
 ): Promise<{ coupon: AppliedCoupon | null; error: string | null }> {
   const result = await checkCoupon(db, code, userId);
-  return result.ok ? { coupon: result.coupon, error: null } : { coupon: null, error: result.reason };
+  return result.ok ? { coupon: result.value, error: null } : { coupon: null, error: result.failure };
 }
 
 /** placeOrder's input from the form (placeOrder checks every part again). */

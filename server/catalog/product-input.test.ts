@@ -39,7 +39,7 @@ function errorsOf(changes: Partial<Record<ProductRowField, unknown>>, mode: "new
   const result = with_(changes, mode);
   if (result.ok) throw new Error("expected the input to be refused");
   // Every message of each field, joined: a field with one message reads as that message.
-  return Object.fromEntries(Object.entries(result.fieldErrors).map(([field, messages]) => [field, messages?.join(" | ")]));
+  return Object.fromEntries(Object.entries(result.failure).map(([field, messages]) => [field, messages?.join(" | ")]));
 }
 
 describe("parseProductInput", () => {
@@ -49,7 +49,7 @@ describe("parseProductInput", () => {
       description: typed(PRODUCT_LIMITS.description).replace(/\n/g, "\r\n"),
       comment: typed(PRODUCT_LIMITS.comment).replace(/\n/g, "\r\n"),
     });
-    expect(result.ok && [result.product.description, result.product.comment]).toEqual([
+    expect(result.ok && [result.value.description, result.value.comment]).toEqual([
       typed(PRODUCT_LIMITS.description),
       typed(PRODUCT_LIMITS.comment),
     ]);
@@ -59,7 +59,7 @@ describe("parseProductInput", () => {
     const result = with_({});
     expect(result).toEqual({
       ok: true,
-      product: {
+      value: {
         name: "Pikachu ex",
         description: "Carta en excelente estado.",
         category: "Carta Individual",
@@ -91,14 +91,14 @@ describe("parseProductInput", () => {
     const result = with_({ description: "", cardNumber: "", artist: undefined, comment: null, salePrice: undefined, category: "" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.product).toMatchObject({
+    expect(result.value).toMatchObject({
       description: null,
       cardNumber: null,
       artist: null,
       comment: null,
       category: "Carta Individual",
     });
-    expect(result.product.variants[0]?.salePriceCents).toBeNull();
+    expect(result.value.variants[0]?.salePriceCents).toBeNull();
   });
 
   describe("images", () => {
@@ -112,7 +112,7 @@ describe("parseProductInput", () => {
     it("takes at most 5 (blanks dropped first), trimmed and in order", () => {
       const five = [1, 2, 3, 4, 5].map((n) => `https://img.example.com/${n}.jpg`);
       const ok = with_({ images: ["", ` ${five[0]} `, ...five.slice(1), "  "] });
-      expect(ok.ok && ok.product.images).toEqual(five);
+      expect(ok.ok && ok.value.images).toEqual(five);
       expect(errorsOf({ images: [...five, "https://img.example.com/6.jpg"] }).images).toBe(ADMIN_MESSAGES.tooManyImages);
     });
 
@@ -144,7 +144,7 @@ describe("parseProductInput", () => {
         "new",
         { ownOrigins },
       );
-      expect(result.ok && result.product.images).toEqual([path, `${path}?w=240`, "https://cdn.example.com/a.png"]);
+      expect(result.ok && result.value.images).toEqual([path, `${path}?w=240`, "https://cdn.example.com/a.png"]);
       // Another origin on http://, or the shop's host on another port or with credentials, stays refused.
       for (const bad of [
         "http://localhost:3001/media/a.webp",
@@ -182,7 +182,7 @@ describe("parseProductInput", () => {
         [" 7.10 ", 710],
       ] as const) {
         const result = with_({ price: text, salePrice: "" });
-        expect(result.ok && result.product.variants[0]?.priceCents, text).toBe(cents);
+        expect(result.ok && result.value.variants[0]?.priceCents, text).toBe(cents);
       }
     });
 
@@ -196,7 +196,7 @@ describe("parseProductInput", () => {
 
     it("sale price: optional, same number rules, and below the price ('El precio de oferta debe ser menor al precio normal')", () => {
       const ok = with_({ price: "100", salePrice: "99.99" });
-      expect(ok.ok && ok.product.variants[0]?.salePriceCents).toBe(9999);
+      expect(ok.ok && ok.value.variants[0]?.salePriceCents).toBe(9999);
       expect(errorsOf({ price: "100", salePrice: "100" }).salePrice).toBe(ADMIN_MESSAGES.salePriceNotLower);
       expect(errorsOf({ price: "100", salePrice: "150.00" }).salePrice).toBe("El precio de oferta debe ser menor al precio normal");
       expect(errorsOf({ salePrice: "-5" }).salePrice).toBe(PRODUCT_FIELD_MESSAGES.salePriceInvalid);
@@ -206,7 +206,7 @@ describe("parseProductInput", () => {
 
   it("stock is a whole number from 0 up", () => {
     const zero = with_({ stock: "0" });
-    expect(zero.ok && zero.product.variants[0]?.stock).toBe(0);
+    expect(zero.ok && zero.value.variants[0]?.stock).toBe(0);
     for (const bad of ["-1", "1.5", "2.0", "tres", "1e3", "99999999"]) {
       expect(errorsOf({ stock: bad }).stock, bad).toBe(PRODUCT_FIELD_MESSAGES.stockInvalid);
     }
@@ -229,7 +229,7 @@ describe("parseProductInput", () => {
     expect(errorsOf({ artist: "Ken\u001bSugimori" }).artist).toBe(PRODUCT_FIELD_MESSAGES.textInvalid);
     expect(errorsOf({ description: "Hola\u0007" }).description).toBe(PRODUCT_FIELD_MESSAGES.textInvalid);
     const lines = with_({ description: "Línea 1\nLínea 2", comment: "Centrado\r\nSin marcas" });
-    expect(lines.ok && [lines.product.description, lines.product.comment]).toEqual(["Línea 1\nLínea 2", "Centrado\nSin marcas"]);
+    expect(lines.ok && [lines.value.description, lines.value.comment]).toEqual(["Línea 1\nLínea 2", "Centrado\nSin marcas"]);
   });
 
   it("refuses oversized text with a message per field", () => {
@@ -292,8 +292,8 @@ describe("variants", () => {
   it("a CSV row's condition and language: codes or Spanish names, any case; blank is NM (single) or Nuevo, in English", () => {
     const variantOf = (changes: Partial<Record<ProductRowField, unknown>>) => {
       const result = with_(changes);
-      if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
-      return [result.product.variants[0]?.condition, result.product.variants[0]?.language];
+      if (!result.ok) throw new Error(JSON.stringify(result.failure));
+      return [result.value.variants[0]?.condition, result.value.variants[0]?.language];
     };
     expect(variantOf({ condition: "lp", language: "JA" })).toEqual(["LP", "ja"]);
     expect(variantOf({ condition: "Ligeramente Jugada", language: "japonés" })).toEqual(["LP", "ja"]);
@@ -322,7 +322,7 @@ describe("variants", () => {
         ["<script>", "x"],
       ]) {
         const result = with_({ category, rarity, type });
-        expect(result.ok && [result.product.rarity, result.product.type], `${category} ${rarity}`).toEqual([null, null]);
+        expect(result.ok && [result.value.rarity, result.value.type], `${category} ${rarity}`).toEqual([null, null]);
       }
     }
   });

@@ -13,6 +13,7 @@ import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { failureFromIssues, type FieldErrors } from "#domain/form-failure.ts";
 import { isId } from "#domain/ids.ts";
 import { MAX_PRODUCT_VARIANTS } from "#domain/product-form.ts";
+import { fail, ok, type Ok, type Result } from "#domain/result.ts";
 import {
   DEFAULT_LANGUAGE,
   NEW_CONDITION,
@@ -214,16 +215,16 @@ const isSingle = (category: unknown) => category === DEFAULT_CATEGORY;
  * (NM, or 'Nuevo'); a single takes the five conditions, a sealed product or an accessory only
  * 'Nuevo'. The code, or the message that refuses it.
  */
-function conditionFor(typed: string, category: unknown): { ok: true; condition: Condition } | { ok: false; message: string } {
+function conditionFor(typed: string, category: unknown): Result<Condition, string> {
   const single = isSingle(category);
   const condition = typed === "" ? defaultCondition(single ? DEFAULT_CATEGORY : "") : parseCondition(typed);
   if (single) {
     return condition && (SINGLE_CONDITIONS as readonly string[]).includes(condition)
-      ? { ok: true, condition }
-      : { ok: false, message: PRODUCT_FIELD_MESSAGES.conditionInvalid };
+      ? ok(condition)
+      : fail(PRODUCT_FIELD_MESSAGES.conditionInvalid);
   }
-  if (condition === NEW_CONDITION) return { ok: true, condition };
-  return { ok: false, message: condition ? PRODUCT_FIELD_MESSAGES.sealedConditionOnly : PRODUCT_FIELD_MESSAGES.conditionInvalid };
+  if (condition === NEW_CONDITION) return ok(condition);
+  return fail(condition ? PRODUCT_FIELD_MESSAGES.sealedConditionOnly : PRODUCT_FIELD_MESSAGES.conditionInvalid);
 }
 
 /**
@@ -276,11 +277,11 @@ export function productSchema(mode: "new" | "edit", options: ProductSchemaOption
         if (typeof row?.condition !== "string") return;
         const condition = conditionFor(row.condition, p.category);
         if (!condition.ok) {
-          ctx.addIssue({ code: "custom", path: ["variants", i, "condition"], message: condition.message });
+          ctx.addIssue({ code: "custom", path: ["variants", i, "condition"], message: condition.failure });
           return;
         }
         if (typeof row.language !== "string") return;
-        const key = `${condition.condition}:${row.language}`;
+        const key = `${condition.value}:${row.language}`;
         if (seen.has(key))
           ctx.addIssue({ code: "custom", path: ["variants", i, "condition"], message: PRODUCT_FIELD_MESSAGES.duplicateVariant });
         seen.add(key);
@@ -295,7 +296,7 @@ export function productSchema(mode: "new" | "edit", options: ProductSchemaOption
         variants: variants.map((v): VariantInput => ({
           id: v.id,
           // Checked above: a refused condition never reaches here.
-          condition: (conditionFor(v.condition, rest.category) as { condition: Condition }).condition,
+          condition: (conditionFor(v.condition, rest.category) as Ok<Condition>).value,
           language: v.language,
           priceCents: v.price,
           salePriceCents: v.salePrice,
@@ -327,7 +328,8 @@ export const VARIANT_FIELDS = ["id", "condition", "language", "price", "salePric
 export type VariantField = (typeof VARIANT_FIELDS)[number];
 /** A CSV row's fields: the product's and its one variant's. */
 export type ProductRowField = ProductField | Exclude<VariantField, "id">;
-export type ProductParse = { ok: true; product: ProductInput } | { ok: false; fieldErrors: FieldErrors };
+/** A valid product, or every message of each field that failed. */
+export type ProductParse = Result<ProductInput, FieldErrors>;
 
 /**
  * Validates one CSV row's text fields: the product with its one variant (price, salePrice, stock,
@@ -340,10 +342,10 @@ export function parseProductInput(
 ): ProductParse {
   const { price, salePrice, stock, condition, language, ...product } = raw;
   const result = productSchema(mode, options).safeParse({ ...product, variants: [{ price, salePrice, stock, condition, language }] });
-  if (result.success) return { ok: true, product: result.data };
+  if (result.success) return ok(result.data);
   const fieldErrors: FieldErrors = {};
   for (const [field, messages] of Object.entries(failureFromIssues(result.error.issues).fieldErrors)) {
     fieldErrors[field.replace(/^variants\.0\./, "")] = messages;
   }
-  return { ok: false, fieldErrors };
+  return fail(fieldErrors);
 }

@@ -32,7 +32,7 @@ describe("seedDemoCatalog", () => {
   it("comes with the demo coupon, which the checkout accepts", async () => {
     expect(await checkCoupon(handle.db, DEMO_COUPON.code, null)).toEqual({
       ok: true,
-      coupon: { code: "DEMO10", discountPercent: 10, description: DEMO_COUPON.description },
+      value: { code: "DEMO10", discountPercent: 10, description: DEMO_COUPON.description },
     });
   });
 

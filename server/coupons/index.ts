@@ -16,11 +16,13 @@ import { CHECKOUT_MESSAGES, COUPON_CODE_MAX_LENGTH, normalizeCouponCode, type Co
 import { ShopError } from "#server/errors.ts";
 import { takeRateLimit, type RateLimitRule } from "#server/accounts/rate-limit.server.ts";
 import type { AppliedCoupon } from "#domain/coupons.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 /** What the checkout shows for an applied coupon (code, discountPercent, description). */
 export type { AppliedCoupon };
 
-export type CouponCheck = { ok: true; coupon: AppliedCoupon } | { ok: false; reason: string };
+/** The applied coupon, or the Spanish reason it was refused. */
+export type CouponCheck = Result<AppliedCoupon, string>;
 
 /** A coupon refused while placing the order; `message` is the Spanish reason, shown in the checkout's coupon box. */
 export class CouponError extends ShopError {
@@ -72,12 +74,12 @@ async function findCoupon(db: Queryable, code: string): Promise<CouponRow | unde
  */
 export async function checkCoupon(db: Queryable, code: string, userId: string | null, now = new Date()): Promise<CouponCheck> {
   const normalized = normalizeCouponCode(code);
-  if (!normalized) return { ok: false, reason: CHECKOUT_MESSAGES.couponEmpty };
-  if (normalized.length > COUPON_CODE_MAX_LENGTH) return { ok: false, reason: CHECKOUT_MESSAGES.couponInvalid };
+  if (!normalized) return fail(CHECKOUT_MESSAGES.couponEmpty);
+  if (normalized.length > COUPON_CODE_MAX_LENGTH) return fail(CHECKOUT_MESSAGES.couponInvalid);
   const coupon = await findCoupon(db, normalized);
   const refusal = couponRefusal(coupon, userId, now);
-  if (refusal || !coupon) return { ok: false, reason: CHECKOUT_MESSAGES[refusal ?? "couponInvalid"] };
-  return { ok: true, coupon: { code: coupon.code, discountPercent: coupon.discountPercent, description: coupon.description } };
+  if (refusal || !coupon) return fail(CHECKOUT_MESSAGES[refusal ?? "couponInvalid"]);
+  return ok({ code: coupon.code, discountPercent: coupon.discountPercent, description: coupon.description });
 }
 
 /**

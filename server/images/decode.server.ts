@@ -10,6 +10,7 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { IMAGE_WIDTHS } from "#domain/images.ts";
 import { GALLERY_MAX_BYTES } from "#domain/gallery-upload.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 /** 40 megapixels: a phone photo is 12–50 MP; past this a 5 MB file is a bomb, not a card picture. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -58,7 +59,8 @@ export interface PreparedImage {
 
 export type GalleryFileProblem = "missing" | "too-large" | "not-image" | "too-many-pixels";
 
-export type PrepareResult = { ok: true; image: PreparedImage } | { ok: false; problem: GalleryFileProblem };
+/** The checked image with its variants, or the problem that refuses the file. */
+export type PrepareResult = Result<PreparedImage, GalleryFileProblem>;
 
 /**
  * The widths of the variants for a picture `width` pixels wide: each storefront width below it,
@@ -112,13 +114,13 @@ async function readHeader(bytes: Buffer): Promise<Metadata | GalleryFileProblem>
  * capped at 8 MB, so a file over 5 MB still arrives here and gets its own message).
  */
 export async function prepareGalleryImage(bytes: Buffer, name: string): Promise<PrepareResult> {
-  if (bytes.length === 0) return { ok: false, problem: "not-image" };
-  if (bytes.length > GALLERY_MAX_BYTES) return { ok: false, problem: "too-large" };
+  if (bytes.length === 0) return fail("not-image");
+  if (bytes.length > GALLERY_MAX_BYTES) return fail("too-large");
   const meta = await readHeader(bytes);
-  if (typeof meta === "string") return { ok: false, problem: meta };
+  if (typeof meta === "string") return fail(meta);
   const mime = mimeOf(meta);
-  if (!mime || !meta.width || !meta.height) return { ok: false, problem: "not-image" };
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) return { ok: false, problem: "too-many-pixels" };
+  if (!mime || !meta.width || !meta.height) return fail("not-image");
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) return fail("too-many-pixels");
   const shown = meta.autoOrient ?? { width: meta.width, height: meta.height };
   const widths = variantWidths(shown.width);
   try {
@@ -137,12 +139,17 @@ export async function prepareGalleryImage(bytes: Buffer, name: string): Promise<
       if (width !== base.info.width) pipeline.resize({ width });
       variants.push({ width, bytes: await pipeline.webp(WEBP).toBuffer() });
     }
-    return {
-      ok: true,
-      image: { originalName: cleanOriginalName(name), mime, size: bytes.length, width: shown.width, height: shown.height, bytes, variants },
-    };
+    return ok({
+      originalName: cleanOriginalName(name),
+      mime,
+      size: bytes.length,
+      width: shown.width,
+      height: shown.height,
+      bytes,
+      variants,
+    });
   } catch (error) {
     // A valid header over broken pixel data (a truncated file, a bomb past its header): not an image we can store.
-    return { ok: false, problem: overPixelLimit(error) ? "too-many-pixels" : "not-image" };
+    return fail(overPixelLimit(error) ? "too-many-pixels" : "not-image");
   }
 }

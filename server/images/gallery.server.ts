@@ -88,8 +88,8 @@ export const galleryUploadSchema = z.object({
  */
 export async function uploadGalleryImage(db: Database, file: File, uploadedBy: string | null): Promise<string> {
   const prepared = await prepareGalleryImage(Buffer.from(await file.arrayBuffer()), file.name);
-  if (!prepared.ok) throw new ShopError(PROBLEM_MESSAGES[prepared.problem], "invalid", GALLERY_FILE_FIELD);
-  return saveGalleryImage(db, prepared.image, uploadedBy);
+  if (!prepared.ok) throw new ShopError(PROBLEM_MESSAGES[prepared.failure], "invalid", GALLERY_FILE_FIELD);
+  return saveGalleryImage(db, prepared.value, uploadedBy);
 }
 
 /** Deletes an image and (by cascade) its variants; an unknown (or malformed) id is refused (404). */

@@ -51,19 +51,20 @@ export async function processImportRun(
   const result: ImportResult = { total: 0, success: [...(run.result?.success ?? [])], errors: [...(run.result?.errors ?? [])] };
   try {
     const file = readProductCsv(run.text);
-    if (!file.ok) throw new Error(`stored import text is unusable: ${file.error}`);
-    result.total = file.total;
-    for (let start = run.processed ?? 0; start < file.rows.length; start += IMPORT_BATCH_ROWS) {
+    if (!file.ok) throw new Error(`stored import text is unusable: ${file.failure}`);
+    const { header, rows, total } = file.value;
+    result.total = total;
+    for (let start = run.processed ?? 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
       if (isStopped()) {
         await requeueImportRun(db, run.id, result);
         return null;
       }
-      const batch = file.rows.slice(start, start + IMPORT_BATCH_ROWS);
+      const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
       const good: Array<{ row: number; product: ProductInput }> = [];
       for (const { row, cells } of batch) {
-        const check = productFromRow(file.header, cells);
-        if (check.ok) good.push({ row, product: check.product });
-        else result.errors.push({ row, error: check.error, data: rowData(file.header, cells) });
+        const check = productFromRow(header, cells);
+        if (check.ok) good.push({ row, product: check.value });
+        else result.errors.push({ row, error: check.failure, data: rowData(header, cells) });
       }
       await db.transaction(async (tx) => {
         if (good.length > 0) result.success.push(...(await writeBatch(tx, good)));

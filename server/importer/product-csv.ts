@@ -11,6 +11,7 @@ import { CSV_IMAGE_SEPARATOR, CSV_MAX_BYTES, csvColumnOf, csvHeaderError, type C
 import { CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { parseProductInput, type ProductInput, type ProductRowField } from "#server/catalog/product-input.ts";
 import type { FieldErrors } from "#domain/form-failure.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 /** One product row of the file: its spreadsheet row number and its cells as written. */
 export interface CsvDataRow {
@@ -18,39 +19,41 @@ export interface CsvDataRow {
   cells: string[];
 }
 
-export type CsvRead =
-  | {
-      ok: true;
-      header: string[];
-      rows: CsvDataRow[];
-      /** Product rows in the whole file (all of them, also when `rows` is cut short by `limit`). */ total: number;
-    }
-  | { ok: false; error: string };
+/** A usable file: its header and product rows. */
+export interface CsvFile {
+  header: string[];
+  rows: CsvDataRow[];
+  /** Product rows in the whole file (all of them, also when `rows` is cut short by `limit`). */
+  total: number;
+}
+
+/** The file, or the Spanish message that makes it unusable. */
+export type CsvRead = Result<CsvFile, string>;
 
 /** The file's text: UTF-8 (a BOM is dropped) of at most 5 MB; a Spanish message otherwise. */
-export function decodeCsv(bytes: Uint8Array): { ok: true; text: string } | { ok: false; error: string } {
-  if (bytes.byteLength > CSV_MAX_BYTES) return { ok: false, error: CSV_IMPORT_MESSAGES.tooLarge };
+export function decodeCsv(bytes: Uint8Array): Result<string, string> {
+  if (bytes.byteLength > CSV_MAX_BYTES) return fail(CSV_IMPORT_MESSAGES.tooLarge);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 };
+    return fail(CSV_IMPORT_MESSAGES.notUtf8);
   }
   // A text file holds no NUL: this one is binary (or UTF-16, which Excel calls "Unicode text").
-  if (text.includes("\u0000")) return { ok: false, error: CSV_IMPORT_MESSAGES.notUtf8 };
-  if (text.trim() === "") return { ok: false, error: CSV_IMPORT_MESSAGES.empty };
-  return { ok: true, text };
+  if (text.includes("\u0000")) return fail(CSV_IMPORT_MESSAGES.notUtf8);
+  if (text.trim() === "") return fail(CSV_IMPORT_MESSAGES.empty);
+  return ok(text);
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === "");
 
-function parseRecords(text: string): string[][] | { error: string } {
+function parseRecords(text: string): Result<string[][], string> {
   try {
-    return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
+    return ok(parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }));
   } catch (error) {
     if (error instanceof CsvError) {
       const line = typeof error.lines === "number" ? error.lines : null;
-      return { error: CSV_IMPORT_MESSAGES.malformed(line) };
+      return fail(CSV_IMPORT_MESSAGES.malformed(line));
     }
     throw error;
   }
@@ -63,11 +66,11 @@ function parseRecords(text: string): string[][] | { error: string } {
  */
 export function readProductCsv(text: string, options: { limit?: number } = {}): CsvRead {
   const records = parseRecords(text);
-  if ("error" in records) return { ok: false, error: records.error };
-  const [header, ...body] = records;
-  if (!header) return { ok: false, error: CSV_IMPORT_MESSAGES.empty };
+  if (!records.ok) return records;
+  const [header, ...body] = records.value;
+  if (!header) return fail(CSV_IMPORT_MESSAGES.empty);
   const headerError = csvHeaderError(header);
-  if (headerError) return { ok: false, error: headerError };
+  if (headerError) return fail(headerError);
   const rows: CsvDataRow[] = [];
   let total = 0;
   body.forEach((cells, index) => {
@@ -75,8 +78,8 @@ export function readProductCsv(text: string, options: { limit?: number } = {}): 
     total++;
     if (options.limit === undefined || rows.length < options.limit) rows.push({ row: index + 2, cells });
   });
-  if (total === 0) return { ok: false, error: CSV_IMPORT_MESSAGES.noRows };
-  return { ok: true, header: header.map((cell) => cell.trim()), rows, total };
+  if (total === 0) return fail(CSV_IMPORT_MESSAGES.noRows);
+  return ok({ header: header.map((cell) => cell.trim()), rows, total });
 }
 
 /** The longest value of a cell kept in a result's `data` (the report stays small for big files). */
@@ -94,7 +97,8 @@ export function rowData(header: readonly string[], cells: readonly string[]): Re
   return data;
 }
 
-export type CsvRowCheck = { ok: true; product: ProductInput } | { ok: false; error: string };
+/** The row's product, or the Spanish text of what refuses it. */
+export type CsvRowCheck = Result<ProductInput, string>;
 
 /**
  * One row as a product with its one variant: the cells under the shop's columns, `images` split on
@@ -102,7 +106,7 @@ export type CsvRowCheck = { ok: true; product: ProductInput } | { ok: false; err
  * Spanish message (an unknown condition or language too).
  */
 export function productFromRow(header: readonly string[], cells: readonly string[]): CsvRowCheck {
-  if (cells.length !== header.length) return { ok: false, error: CSV_IMPORT_MESSAGES.columnCount(cells.length, header.length) };
+  if (cells.length !== header.length) return fail(CSV_IMPORT_MESSAGES.columnCount(cells.length, header.length));
   const raw: Partial<Record<ProductRowField, unknown>> = {};
   header.forEach((name, i) => {
     const column: CsvColumn | null = csvColumnOf(name);
@@ -112,7 +116,7 @@ export function productFromRow(header: readonly string[], cells: readonly string
   });
   const parsed = parseProductInput(raw, "new");
   if (parsed.ok) return parsed;
-  return { ok: false, error: productErrorText(parsed.fieldErrors) };
+  return fail(productErrorText(parsed.failure));
 }
 
 /**

@@ -281,8 +281,8 @@ async function quoteCheckout(
   let coupon: QuotedCheckout["coupon"] = null;
   if (input.couponCode !== null && input.couponCode !== undefined) {
     const checked = await checkCoupon(tx, input.couponCode, input.userId);
-    if (!checked.ok) throw new CheckoutError("coupon", checked.reason, { field: "couponInput" });
-    coupon = { code: checked.coupon.code, discountPercent: checked.coupon.discountPercent };
+    if (!checked.ok) throw new CheckoutError("coupon", checked.failure, { field: "couponInput" });
+    coupon = { code: checked.value.code, discountPercent: checked.value.discountPercent };
   }
   let pointsRequested = 0;
   if (input.usePoints && input.userId) {

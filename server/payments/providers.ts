@@ -3,6 +3,7 @@
  * (the sandbox signs its notifications exactly as Mercado Pago does).
  */
 import { createHmac } from "node:crypto";
+import { ok } from "#domain/result.ts";
 import type { AppConfig } from "#server/config.ts";
 import { logEvent } from "#server/http/error-log.ts";
 import { notificationParts, verifySignature } from "./signature";
@@ -43,9 +44,9 @@ export async function verifyNotificationWith(
   const parts = notificationParts(request);
   const check = verifySignature({ secret, signatureHeader: parts.signatureHeader, requestId: parts.requestId, dataId: parts.dataId, now });
   if (!check.ok) {
-    logEvent("warn", "webhook refused", { reason: check.reason, requestId: parts.requestId });
-    return { ok: false };
+    logEvent("warn", "webhook refused", { reason: check.failure, requestId: parts.requestId });
+    return check;
   }
   const topic = parts.type ?? (await bodyType(request));
-  return { ok: true, topic, paymentId: topic === "payment" ? parts.dataId : null };
+  return ok({ topic, paymentId: topic === "payment" ? parts.dataId : null });
 }

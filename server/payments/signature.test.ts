@@ -44,36 +44,36 @@ describe("webhook signature", () => {
   });
 
   it("accepts a good signature, with ts in milliseconds or in seconds", () => {
-    expect(check()).toEqual({ ok: true });
-    expect(check({ ts: String(Math.floor(NOW / 1000)) })).toEqual({ ok: true });
+    expect(check()).toEqual({ ok: true, value: undefined });
+    expect(check({ ts: String(Math.floor(NOW / 1000)) })).toEqual({ ok: true, value: undefined });
   });
 
   it("refuses a signature made with another secret, or over another payment id", () => {
     const forged = signNotification("another-secret", { dataId: "123456789", requestId: REQUEST_ID, ts: String(NOW) });
-    expect(check({ signatureHeader: forged })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check({ signatureHeader: forged })).toEqual({ ok: false, failure: "mismatch" });
     const otherId = signNotification(SECRET, { dataId: "999", requestId: REQUEST_ID, ts: String(NOW) });
-    expect(check({ signatureHeader: otherId })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check({ signatureHeader: otherId })).toEqual({ ok: false, failure: "mismatch" });
     // The same v1 under a changed ts is a mismatch too.
     const header = signNotification(SECRET, { dataId: "123456789", requestId: REQUEST_ID, ts: String(NOW) });
-    expect(check({ signatureHeader: header.replace(`ts=${NOW}`, `ts=${NOW + 1}`) })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check({ signatureHeader: header.replace(`ts=${NOW}`, `ts=${NOW + 1}`) })).toEqual({ ok: false, failure: "mismatch" });
   });
 
   it("refuses a missing or malformed header, and any check without a secret", () => {
-    expect(check({ signatureHeader: null })).toEqual({ ok: false, reason: "missing" });
-    expect(check({ signatureHeader: `ts=${NOW}` })).toEqual({ ok: false, reason: "missing" });
-    expect(check({ signatureHeader: "v1=abc" })).toEqual({ ok: false, reason: "missing" });
-    expect(check({ signatureHeader: `ts=${NOW},v1=not-hex` })).toEqual({ ok: false, reason: "malformed" });
-    expect(check({ signatureHeader: `ts=12ab,v1=${"0".repeat(64)}` })).toEqual({ ok: false, reason: "malformed" });
-    expect(check({ secret: undefined })).toEqual({ ok: false, reason: "no-secret" });
-    expect(check({ secret: "" })).toEqual({ ok: false, reason: "no-secret" });
+    expect(check({ signatureHeader: null })).toEqual({ ok: false, failure: "missing" });
+    expect(check({ signatureHeader: `ts=${NOW}` })).toEqual({ ok: false, failure: "missing" });
+    expect(check({ signatureHeader: "v1=abc" })).toEqual({ ok: false, failure: "missing" });
+    expect(check({ signatureHeader: `ts=${NOW},v1=not-hex` })).toEqual({ ok: false, failure: "malformed" });
+    expect(check({ signatureHeader: `ts=12ab,v1=${"0".repeat(64)}` })).toEqual({ ok: false, failure: "malformed" });
+    expect(check({ secret: undefined })).toEqual({ ok: false, failure: "no-secret" });
+    expect(check({ secret: "" })).toEqual({ ok: false, failure: "no-secret" });
   });
 
   it("refuses a ts more than 10 minutes away, in either unit and either direction", () => {
     const stale = NOW - SIGNATURE_TOLERANCE_MS - 1000;
-    expect(check({ ts: String(stale) })).toEqual({ ok: false, reason: "stale" });
-    expect(check({ ts: String(Math.floor(stale / 1000)) })).toEqual({ ok: false, reason: "stale" });
-    expect(check({ ts: String(NOW + SIGNATURE_TOLERANCE_MS + 1000) })).toEqual({ ok: false, reason: "stale" });
-    expect(check({ ts: String(NOW - SIGNATURE_TOLERANCE_MS + 1000) })).toEqual({ ok: true });
+    expect(check({ ts: String(stale) })).toEqual({ ok: false, failure: "stale" });
+    expect(check({ ts: String(Math.floor(stale / 1000)) })).toEqual({ ok: false, failure: "stale" });
+    expect(check({ ts: String(NOW + SIGNATURE_TOLERANCE_MS + 1000) })).toEqual({ ok: false, failure: "stale" });
+    expect(check({ ts: String(NOW - SIGNATURE_TOLERANCE_MS + 1000) })).toEqual({ ok: true, value: undefined });
   });
 
   it("lower-cases an alphanumeric data.id in the manifest, and leaves other ids as they are", () => {
@@ -81,15 +81,15 @@ describe("webhook signature", () => {
     expect(signatureManifest({ dataId: "ORD-01AB", requestId: null, ts: "1" })).toBe("id:ORD-01AB;ts:1;");
     // Mercado Pago signs the lower-cased id; the query string carries the upper-case one.
     const header = signNotification(SECRET, { dataId: "abc123", requestId: REQUEST_ID, ts: String(NOW) });
-    expect(check({ dataId: "ABC123", signatureHeader: header })).toEqual({ ok: true });
+    expect(check({ dataId: "ABC123", signatureHeader: header })).toEqual({ ok: true, value: undefined });
   });
 
   it("leaves a missing data.id or x-request-id out of the manifest", () => {
     expect(signatureManifest({ dataId: null, requestId: null, ts: "5" })).toBe("ts:5;");
     expect(signatureManifest({ dataId: "1", requestId: null, ts: "5" })).toBe("id:1;ts:5;");
-    expect(check({ requestId: null })).toEqual({ ok: true });
+    expect(check({ requestId: null })).toEqual({ ok: true, value: undefined });
     const withRequestId = signNotification(SECRET, { dataId: "123456789", requestId: REQUEST_ID, ts: String(NOW) });
-    expect(check({ requestId: null, signatureHeader: withRequestId })).toEqual({ ok: false, reason: "mismatch" });
+    expect(check({ requestId: null, signatureHeader: withRequestId })).toEqual({ ok: false, failure: "mismatch" });
   });
 
   it("reads data.id and type from the query string, not the body", () => {

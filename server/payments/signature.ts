@@ -9,6 +9,7 @@
  * both providers go through the same check.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 /** A notification older or newer than this (by its `ts`) is refused: a replay window of 10 minutes. */
 export const SIGNATURE_TOLERANCE_MS = 10 * 60 * 1000;
@@ -63,7 +64,11 @@ export function timestampMs(ts: string): number {
   return ts.length === 13 ? Number(ts) : Number(ts) * 1000;
 }
 
-export type SignatureCheck = { ok: true } | { ok: false; reason: "no-secret" | "missing" | "malformed" | "mismatch" | "stale" };
+/** Why a notification's signature was refused. */
+export type SignatureProblem = "no-secret" | "missing" | "malformed" | "mismatch" | "stale";
+
+/** Passed (nothing to give back), or why not. */
+export type SignatureCheck = Result<undefined, SignatureProblem>;
 
 /**
  * Checks a notification's signature: the header parses, v1 equals the HMAC of
@@ -76,16 +81,16 @@ export function verifySignature(input: {
   dataId: string | null;
   now: number;
 }): SignatureCheck {
-  if (!input.secret) return { ok: false, reason: "no-secret" };
-  if (!input.signatureHeader) return { ok: false, reason: "missing" };
+  if (!input.secret) return fail("no-secret");
+  if (!input.signatureHeader) return fail("missing");
   const { ts, v1 } = parseSignatureHeader(input.signatureHeader);
-  if (!ts || !v1) return { ok: false, reason: "missing" };
-  if (!/^\d{1,13}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return { ok: false, reason: "malformed" };
+  if (!ts || !v1) return fail("missing");
+  if (!/^\d{1,13}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return fail("malformed");
   const expected = Buffer.from(hmacHex(input.secret, signatureManifest({ dataId: input.dataId, requestId: input.requestId, ts })), "hex");
   const given = Buffer.from(v1, "hex");
-  if (!timingSafeEqual(expected, given)) return { ok: false, reason: "mismatch" };
-  if (Math.abs(input.now - timestampMs(ts)) > SIGNATURE_TOLERANCE_MS) return { ok: false, reason: "stale" };
-  return { ok: true };
+  if (!timingSafeEqual(expected, given)) return fail("mismatch");
+  if (Math.abs(input.now - timestampMs(ts)) > SIGNATURE_TOLERANCE_MS) return fail("stale");
+  return ok();
 }
 
 /** What a webhook request carries for the check: data.id and type from the query string, the two headers. */

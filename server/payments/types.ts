@@ -2,6 +2,8 @@
  * The payment provider's surface (docs/architecture.md#payments): what the shop asks of a
  * provider, whichever it is (the built-in sandbox or Mercado Pago).
  */
+import type { Result } from "#domain/result.ts";
+import type { SignatureProblem } from "./signature";
 
 /** What a payment link is made for: one order, one attempt. */
 export interface PaymentOrder {
@@ -39,8 +41,11 @@ export interface ProviderPayment {
   raw: unknown;
 }
 
-/** A checked notification: the payment it is about, or null for another topic (acknowledged, ignored). */
-export type VerifiedNotification = { ok: true; paymentId: string | null; topic: string | null } | { ok: false };
+/**
+ * A checked notification: the payment it is about, or null for another topic (acknowledged,
+ * ignored); or why its signature was refused.
+ */
+export type VerifiedNotification = Result<{ paymentId: string | null; topic: string | null }, SignatureProblem>;
 
 /** A full refund of one payment (docs/requirements.md#order-fulfilment). */
 export interface RefundRequest {

@@ -61,10 +61,10 @@ export async function handleWebhook(request: Request, deps: WebhookDeps): Promis
   if (!verified.ok) {
     return { response: answer(401, { error: "invalid signature" }), processing: Promise.resolve({ kind: "refused" }) };
   }
-  if (!verified.paymentId) {
-    return { response: answer(200, { received: true }), processing: Promise.resolve({ kind: "ignored", topic: verified.topic }) };
+  const { paymentId, topic } = verified.value;
+  if (!paymentId) {
+    return { response: answer(200, { received: true }), processing: Promise.resolve({ kind: "ignored", topic }) };
   }
-  const paymentId = verified.paymentId;
   // Started after this function returns the answer (a resolved promise's callback runs later).
   const processing = Promise.resolve().then(() => processPayment(deps, paymentId));
   inFlight.add(processing);

@@ -123,7 +123,7 @@ describeEachDatabase("admin coupons", (t) => {
       expect(page.data?.coupons[0]).toMatchObject({ code: "VERANO-24_B", owner: null, maxUses: 100 });
       expect(await checkCoupon(t.db, "verano-24_b", null)).toEqual({
         ok: true,
-        coupon: { code: "VERANO-24_B", discountPercent: 15, description: "Promoción de verano" },
+        value: { code: "VERANO-24_B", discountPercent: 15, description: "Promoción de verano" },
       });
     });
 
@@ -241,7 +241,7 @@ describeEachDatabase("admin coupons", (t) => {
       expect(off.status).toBe(303);
       expect(off.headers.get("Location")).toBe("/admin/cupones?aviso=desactivado");
       expect((await couponByCode(t.db, code))?.isActive).toBe(false);
-      expect(await checkCoupon(t.db, code, null)).toEqual({ ok: false, reason: CHECKOUT_MESSAGES.couponInactive });
+      expect(await checkCoupon(t.db, code, null)).toEqual({ ok: false, failure: CHECKOUT_MESSAGES.couponInactive });
       expect((await open("?aviso=desactivado")).data?.notice).toBe(M.deactivated);
 
       const on = await post({ intent: "activate", couponId: coupon!.id });
@@ -260,7 +260,7 @@ describeEachDatabase("admin coupons", (t) => {
       expect(answer.headers.get("Location")).toBe("/admin/cupones?aviso=eliminado");
       expect(await couponByCode(t.db, code)).toBeUndefined();
       expect((await open()).data?.coupons.some((c) => c.code === code)).toBe(false);
-      expect(await checkCoupon(t.db, code, null)).toEqual({ ok: false, reason: CHECKOUT_MESSAGES.couponInvalid });
+      expect(await checkCoupon(t.db, code, null)).toEqual({ ok: false, failure: CHECKOUT_MESSAGES.couponInvalid });
     });
 
     const badIds: Array<[string, Record<string, string> | string, number]> = [

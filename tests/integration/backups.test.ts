@@ -70,8 +70,8 @@ async function fillShop(db: Database): Promise<string> {
     .png()
     .toBuffer();
   const prepared = await prepareGalleryImage(png, "carta-respaldo.png");
-  if (!prepared.ok) throw new Error(prepared.problem);
-  const imageId = await saveGalleryImage(db, prepared.image, null);
+  if (!prepared.ok) throw new Error(prepared.failure);
+  const imageId = await saveGalleryImage(db, prepared.value, null);
   const customer = await insertCustomer(db, { name: "Lucía Respaldo", points: 500 });
   const code = await insertCoupon(db, { discountPercent: 15 });
   const cartId = await cartWith(db, [{ productId: single, quantity: 1 }], customer);

@@ -149,14 +149,14 @@ describeEachDatabase("placeOrder", (t) => {
         [await insertCoupon(t.db, { userId: owner }), null, "Cupón inválido"],
       ];
       for (const [code, userId, reason] of cases) {
-        expect(await checkCoupon(t.db, code, userId), code).toEqual({ ok: false, reason });
+        expect(await checkCoupon(t.db, code, userId), code).toEqual({ ok: false, failure: reason });
       }
       expect(await checkCoupon(t.db, ok.toLowerCase(), null)).toEqual({
         ok: true,
-        coupon: { code: ok, discountPercent: 20, description: "Veinte por ciento" },
+        value: { code: ok, discountPercent: 20, description: "Veinte por ciento" },
       });
       const mine = await insertCoupon(t.db, { userId: owner, discountPercent: 5 });
-      expect(await checkCoupon(t.db, mine, owner)).toMatchObject({ ok: true, coupon: { code: mine } });
+      expect(await checkCoupon(t.db, mine, owner)).toMatchObject({ ok: true, value: { code: mine } });
     });
 
     it("refuses every unusable coupon at placeOrder with its reason, writing nothing", async () => {

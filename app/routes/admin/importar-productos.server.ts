@@ -5,6 +5,7 @@
  */
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
 import { CSV_FILE_FIELD, CSV_MAX_BYTES, CSV_PREVIEW_ROWS, isCsvFileName } from "#domain/product-csv.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 import type { Database } from "#server/db/client.ts";
 import { ShopError } from "#server/errors.ts";
 import { decodeCsv, readProductCsv, type CsvDataRow } from "#server/importer/product-csv.ts";
@@ -18,20 +19,21 @@ import {
   type ImportSuccess,
 } from "#server/importer/import-runs.server.ts";
 
-export type CsvUpload =
-  { ok: true; fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number } | { ok: false; error: string };
+/** A usable upload with its first rows, or the Spanish message that refuses it. */
+export type CsvUpload = Result<{ fileName: string; text: string; header: string[]; previewRows: CsvDataRow[]; total: number }, string>;
 
 /** The uploaded form value as a usable CSV: a .csv file of at most 5 MB, UTF-8, with the required columns and at least one row. */
 export async function readCsvUpload(value: FormDataEntryValue | null): Promise<CsvUpload> {
-  if (value === null || typeof value === "string") return { ok: false, error: ADMIN_MESSAGES.csvRequired };
+  if (value === null || typeof value === "string") return fail(ADMIN_MESSAGES.csvRequired);
   const fileName = value.name.trim();
-  if (fileName === "" || !isCsvFileName(fileName)) return { ok: false, error: ADMIN_MESSAGES.csvRequired };
-  if (value.size > CSV_MAX_BYTES) return { ok: false, error: CSV_IMPORT_MESSAGES.tooLarge };
+  if (fileName === "" || !isCsvFileName(fileName)) return fail(ADMIN_MESSAGES.csvRequired);
+  if (value.size > CSV_MAX_BYTES) return fail(CSV_IMPORT_MESSAGES.tooLarge);
   const decoded = decodeCsv(new Uint8Array(await value.arrayBuffer()));
   if (!decoded.ok) return decoded;
-  const file = readProductCsv(decoded.text, { limit: CSV_PREVIEW_ROWS });
+  const file = readProductCsv(decoded.value, { limit: CSV_PREVIEW_ROWS });
   if (!file.ok) return file;
-  return { ok: true, fileName: fileName.slice(0, 200), text: decoded.text, header: file.header, previewRows: file.rows, total: file.total };
+  const { header, rows, total } = file.value;
+  return ok({ fileName: fileName.slice(0, 200), text: decoded.value, header, previewRows: rows, total });
 }
 
 /**
@@ -46,11 +48,11 @@ export async function startProductImport(
   createdBy: string,
 ): Promise<string> {
   const upload = await readCsvUpload(value);
-  if (!upload.ok) throw new ShopError(upload.error, "invalid", CSV_FILE_FIELD);
+  if (!upload.ok) throw new ShopError(upload.failure, "invalid", CSV_FILE_FIELD);
   const runId = await createImportRun(db, {
-    fileName: upload.fileName,
-    text: upload.text,
-    total: upload.total,
+    fileName: upload.value.fileName,
+    text: upload.value.text,
+    total: upload.value.total,
     status: mode === "import" ? "queued" : "preview",
     createdBy,
   });
@@ -143,7 +145,7 @@ export async function loadImportPage(db: Database, url: URL): Promise<ImportPage
     return {
       view: "preview",
       runId: stored.id,
-      preview: { fileName: stored.fileName ?? "", header: file.header, rows: file.rows, total: file.total },
+      preview: { fileName: stored.fileName ?? "", ...file.value },
     };
   }
   return { view: "form", notice: null };

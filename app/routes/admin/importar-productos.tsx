@@ -141,7 +141,7 @@ function UploadForm({ failure, notice }: { failure: FormFailure | undefined; not
   const [answered, setAnswered] = useState<unknown>(null);
   const current = failure && failure !== answered ? failure : undefined;
   const serverError = current ? (current.fieldErrors[CSV_FILE_FIELD]?.[0] ?? current.formError) : notice;
-  const shownError = preview && !preview.ok ? preview.error : serverError;
+  const shownError = preview && !preview.ok ? preview.failure : serverError;
 
   const form = useRef<HTMLFormElement>(null);
   const fileInput = () => form.current?.elements.namedItem(CSV_FILE_FIELD) as HTMLInputElement | null | undefined;
@@ -167,7 +167,7 @@ function UploadForm({ failure, notice }: { failure: FormFailure | undefined; not
         className="import-field"
         inputProps={{ id: "import-file", name: CSV_FILE_FIELD, type: "file", accept: ".csv,text/csv", onChange: onFileChange }}
       />
-      {hydrated && preview?.ok ? <ImportPreview preview={preview as ImportPreviewData} /> : null}
+      {hydrated && preview?.ok ? <ImportPreview preview={preview.value} /> : null}
       <input type="hidden" name="intent" value={hydrated ? "import" : "preview"} />
       <button type="submit" className="button button-primary" disabled={busy || (hydrated && preview !== null && !preview.ok)}>
         {busy ? "Subiendo…" : hydrated ? "Importar" : "Ver vista previa"}

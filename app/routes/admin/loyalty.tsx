@@ -78,9 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const userIdValue = form.get("userId");
   const userId = typeof userIdValue === "string" ? userIdValue : "";
   const input = parseAdjustment(form.get("amount"), form.get("description"));
-  if (!input.ok) return refuse(failureOf(input.message, { ...failure, field: input.field }));
+  if (!input.ok) return refuse(failureOf(input.failure.message, { ...failure, field: input.failure.field }));
   try {
-    await adjustCustomerPoints(context.db, { userId, amount: input.amount, description: input.description, adminId: admin.id });
+    await adjustCustomerPoints(context.db, { userId, ...input.value, adminId: admin.id });
   } catch (error) {
     return refuseThrown(error, {
       ...failure,

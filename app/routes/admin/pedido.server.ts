@@ -19,6 +19,7 @@ import {
 } from "#domain/order-page.ts";
 import { NOTICE_PARAM, failureOf, type FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 import type { SessionUser } from "#server/accounts/users.server.ts";
 import {
   addOrderNote,
@@ -85,11 +86,11 @@ type Refusal = ReturnType<typeof refuse>;
 type IntentHandler = (post: PostContext, failure: Failure) => Promise<OrderPageNotice | Refusal>;
 
 /** The form parsed by its schema, or its refusal (for 'Estado', in the spec's words 'Error al actualizar: …'). */
-function parsed<Schema extends z.ZodObject>(schema: Schema, post: PostContext, failure: Failure) {
+function parsed<Schema extends z.ZodObject>(schema: Schema, post: PostContext, failure: Failure): Result<z.output<Schema>, Refusal> {
   const result = parseForm(schema, formInput(schema, post.form), failure);
-  if (result.success) return { ok: true as const, data: result.data as z.output<Schema> };
+  if (result.success) return ok(result.data as z.output<Schema>);
   const refusal = refuse(result.failure);
-  return { ok: false as const, refusal: failure.intent === "status" ? asUpdateFailure(refusal) : refusal };
+  return fail(failure.intent === "status" ? asUpdateFailure(refusal) : refusal);
 }
 
 /** 'Estado' failures read 'Error al actualizar: {message}' (docs/requirements.md#messages). */
@@ -109,11 +110,11 @@ function cancelNotice(outcome: CancelOutcome, refundOnly: boolean): OrderPageNot
 const INTENTS: Record<OrderPageIntent, IntentHandler> = {
   async status(post, failure) {
     const form = parsed(statusFormSchema, post, failure);
-    if (!form.ok) return form.refusal;
+    if (!form.ok) return form.failure;
     await changeOrderStatus(post.context.db, {
       orderNumber: post.orderNumber,
-      status: form.data.estado,
-      trackingNumber: form.data.rastreo || null,
+      status: form.value.estado,
+      trackingNumber: form.value.rastreo || null,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });
@@ -121,11 +122,11 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
   },
   async cancel(post, failure) {
     const form = parsed(cancelFormSchema, post, failure);
-    if (!form.ok) return form.refusal;
+    if (!form.ok) return form.failure;
     const outcome = await cancelOrderAsAdmin(post.context.db, paymentProvider(post.context.config, post.context.db), {
       orderNumber: post.orderNumber,
-      reason: form.data.motivo,
-      goodsReturned: form.data.mercancia,
+      reason: form.value.motivo,
+      goodsReturned: form.value.mercancia,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });
@@ -133,10 +134,10 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
   },
   async refund(post, failure) {
     const form = parsed(refundFormSchema, post, failure);
-    if (!form.ok) return form.refusal;
+    if (!form.ok) return form.failure;
     const outcome = await refundFlaggedPayment(post.context.db, paymentProvider(post.context.config, post.context.db), {
       orderNumber: post.orderNumber,
-      paymentId: form.data.pago || null,
+      paymentId: form.value.pago || null,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });
@@ -144,11 +145,11 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
   },
   async "manual-payment"(post, failure) {
     const form = parsed(manualPaymentFormSchema, post, failure);
-    if (!form.ok) return form.refusal;
+    if (!form.ok) return form.failure;
     await recordManualPayment(post.context.db, {
       orderNumber: post.orderNumber,
-      method: form.data.metodo,
-      reference: form.data.referencia,
+      method: form.value.metodo,
+      reference: form.value.referencia,
       actor: actorOf(post.admin),
       publicUrl: siteOrigin(post.request, post.context),
     });
@@ -156,8 +157,8 @@ const INTENTS: Record<OrderPageIntent, IntentHandler> = {
   },
   async note(post, failure) {
     const form = parsed(noteFormSchema, post, failure);
-    if (!form.ok) return form.refusal;
-    await addOrderNote(post.context.db, { orderNumber: post.orderNumber, note: form.data.nota, actor: actorOf(post.admin) });
+    if (!form.ok) return form.failure;
+    await addOrderNote(post.context.db, { orderNumber: post.orderNumber, note: form.value.nota, actor: actorOf(post.admin) });
     return "nota-agregada";
   },
 };

@@ -293,8 +293,8 @@ async function writeImage(tx: Tx, run: Run, doc: MongoDocument, _notes: string[]
   // Read whole only when an upload could be that big.
   if (fs.statSync(file!).size > GALLERY_MAX_BYTES) refuse(M.imageNotUsable(PROBLEM_MESSAGES["too-large"]));
   const prepared = await prepareGalleryImage(fs.readFileSync(file!), textOf(doc.originalName) ?? path.basename(file!));
-  if (!prepared.ok) refuse(M.imageNotUsable(PROBLEM_MESSAGES[prepared.problem]));
-  await insertGalleryImage(tx, id, prepared.image, { uploadedAt: dateOf(doc.uploadedAt) ?? undefined });
+  if (!prepared.ok) refuse(M.imageNotUsable(PROBLEM_MESSAGES[prepared.failure]));
+  await insertGalleryImage(tx, id, prepared.value, { uploadedAt: dateOf(doc.uploadedAt) ?? undefined });
   remember();
   return "imported";
 }
@@ -335,8 +335,8 @@ async function writeProduct(tx: Tx, run: Run, doc: MongoDocument, notes: string[
     language: "",
   };
   const parsed = parseProductInput(raw, "new");
-  if (!parsed.ok) refuse(productErrorText(parsed.fieldErrors));
-  await insertProductRow(tx, parsed.product, { id, dateAdded: dateOf(doc.dateAdded) ?? dateOf(doc.createdAt) ?? new Date() });
+  if (!parsed.ok) refuse(productErrorText(parsed.failure));
+  await insertProductRow(tx, parsed.value, { id, dateAdded: dateOf(doc.dateAdded) ?? dateOf(doc.createdAt) ?? new Date() });
   run.productsWritten = true;
   return "imported";
 }
