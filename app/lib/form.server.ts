@@ -10,6 +10,7 @@ import { ShopError } from "#server/errors.ts";
 import { logError } from "#server/http/error-log.ts";
 import { CART_FORM_ERRORS } from "#domain/messages.ts";
 import { ADDRESS_LIMITS, typedText } from "#domain/forms.ts";
+import { fail, ok, type Result } from "#domain/result.ts";
 
 /** The posted form, or null when the body is not a form (wrong content type, malformed). */
 export async function tryReadForm(request: Request): Promise<FormData | null> {
@@ -47,18 +48,14 @@ export function formInput(schema: z.ZodObject, form: FormData): Record<string, u
   return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, form.get(name)]));
 }
 
-export type FormParse<T> = { success: true; data: T } | { success: false; failure: FormFailure };
-
 /** The form parsed by the schema into typed input, or every field's message as a FormFailure. */
 export function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   input: unknown,
   context: FailureContext = {},
-): FormParse<z.output<Schema>> {
+): Result<z.output<Schema>, FormFailure> {
   const parsed = schema.safeParse(input);
-  return parsed.success
-    ? { success: true, data: parsed.data }
-    : { success: false, failure: failureFromIssues(parsed.error.issues, context) };
+  return parsed.success ? ok(parsed.data) : fail(failureFromIssues(parsed.error.issues, context));
 }
 
 /** The action's answer to a refused form: the FormFailure with its 4xx status. */

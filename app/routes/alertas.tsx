@@ -40,24 +40,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = formInput(stockAlertSchema, form);
   if (user) input.email = user.email;
   const parsed = parseForm(stockAlertSchema, input, { values });
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   const confirmByEmail = !user;
   const noJs = form.has("redirectTo");
   const answered = () => {
     if (!noJs) return { ok: true as const, confirmByEmail };
     const notice = confirmByEmail ? STOCK_ALERT_CONFIRM_NOTICE : STOCK_ALERT_NOTICE;
-    const query = new URLSearchParams({ producto: parsed.data.productId, [NOTICE_PARAM]: notice });
+    const query = new URLSearchParams({ producto: parsed.value.productId, [NOTICE_PARAM]: notice });
     return redirect(`${STOCK_ALERT_ACTION}?${query}`, 303);
   };
   // A bot that filled the hidden field is told what a person is told, and nothing is written.
   if (form.get(HONEYPOT_FIELD)) return answered();
   const factor = context.config.RATE_LIMIT_FACTOR;
-  const allowed = await allowStockAlertRequest(context.db, { ip: context.clientIp, email: parsed.data.email }, factor);
+  const allowed = await allowStockAlertRequest(context.db, { ip: context.clientIp, email: parsed.value.email }, factor);
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   try {
     await requestStockAlert(
       context.db,
-      { ...parsed.data, userId: user?.id ?? null, confirmed: !confirmByEmail },
+      { ...parsed.value, userId: user?.id ?? null, confirmed: !confirmByEmail },
       { links: { origin: siteOrigin(request, context), secret: context.config.SESSION_SECRET }, factor },
     );
   } catch (error) {

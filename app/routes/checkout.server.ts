@@ -159,7 +159,7 @@ export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
 export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): FieldErrors | null {
   const schema = usesNewAddress(form, signedIn) ? checkoutContactSchema.extend(checkoutAddressSchema.shape) : checkoutContactSchema;
   const parsed = parseForm(schema, form.values);
-  return parsed.success ? null : parsed.failure.fieldErrors;
+  return parsed.ok ? null : parsed.failure.fieldErrors;
 }
 
 /**

@@ -79,19 +79,19 @@ export async function lookupPageAction(request: Request, context: AppLoadContext
   const notFound = () => refuse(failureOf(ORDER_LOOKUP_MESSAGES.notFound, { intent: LOOKUP_INTENT, values }), 404);
   if (!form) return refuse(failureOf(ORDER_LOOKUP_MESSAGES.notFound, { intent: LOOKUP_INTENT, values }));
   const parsed = parseForm(orderLookupSchema, formInput(orderLookupSchema, form), { intent: LOOKUP_INTENT, values });
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   if (form.get(HONEYPOT_FIELD)) return notFound();
   const factor = context.config.RATE_LIMIT_FACTOR;
   const tooMany = () => refuse(failureOf(RATE_LIMIT_MESSAGE, { intent: LOOKUP_INTENT, values }), 429);
   if (!(await takeRateLimit(context.db, RATE_LIMITS.orderLookupPerIp, context.clientIp, factor))) return tooMany();
   try {
-    const key = await lookUpOrderKey(context.db, parsed.data);
+    const key = await lookUpOrderKey(context.db, parsed.value);
     // The right pair is answered even when the number's counter is used up: strangers guessing
     // e-mails for a number printed on a packing slip must not lock its owner out.
-    if (key) return redirect(orderLookupPath(parsed.data.pedido, key), 303);
+    if (key) return redirect(orderLookupPath(parsed.value.pedido, key), 303);
     // Only a well-formed number can name an order (and only such text is fit for a counter's key).
     const guessesLeft =
-      !mayNameOrder(parsed.data.pedido) || (await takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.data.pedido, factor));
+      !mayNameOrder(parsed.value.pedido) || (await takeRateLimit(context.db, RATE_LIMITS.orderLookupPerOrder, parsed.value.pedido, factor));
     return guessesLeft ? notFound() : tooMany();
   } catch (error) {
     return refuseThrown(error, {

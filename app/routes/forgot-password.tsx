@@ -22,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) return refuse(failureOf(RESET_MESSAGES.forgotFallback));
   const values = enteredValues(form, ["email"], 254);
   const parsed = parseForm(forgotPasswordSchema, formInput(forgotPasswordSchema, form), { values });
-  if (!parsed.success) return refuse(parsed.failure);
-  const email = parsed.data.email;
+  if (!parsed.ok) return refuse(parsed.failure);
+  const email = parsed.value.email;
   const allowed = await allowAuthAttempt(context.db, { mode: "forgot", ip: context.clientIp, email }, context.config.RATE_LIMIT_FACTOR);
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   // A filled honeypot gets the same reply, and nothing is sent.

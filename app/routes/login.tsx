@@ -8,7 +8,8 @@ import { Field, FormError, useFocusOnRefusal } from "#app/components/forms.tsx";
 import { EmailField, NameField, PhoneField } from "#app/components/ContactFields.tsx";
 import { AUTH_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
-import { failureFor, failureOf, firstFieldAtFault } from "#domain/form-failure.ts";
+import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
+import { ok, type Result } from "#domain/result.ts";
 import { safeRedirectPath } from "#domain/safe-redirect.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
@@ -25,13 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The login or registration form, parsed: every field's message when refused. */
-function parseAuthForm(mode: AuthMode, form: FormData, values: Record<string, string>) {
+function parseAuthForm(mode: AuthMode, form: FormData, values: Record<string, string>): Result<AuthRequest, FormFailure> {
   if (mode === "login") {
     const parsed = parseForm(loginSchema, formInput(loginSchema, form), { values });
-    return parsed.success ? { success: true as const, auth: { mode, input: parsed.data } satisfies AuthRequest } : parsed;
+    return parsed.ok ? ok({ mode, input: parsed.value }) : parsed;
   }
   const parsed = parseForm(registerSchema, formInput(registerSchema, form), { values });
-  return parsed.success ? { success: true as const, auth: { mode, input: parsed.data } satisfies AuthRequest } : parsed;
+  return parsed.ok ? ok({ mode, input: parsed.value }) : parsed;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,15 +45,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Invalid input is refused before anything is written, rate-limit counters included.
   if (!form || form.get(HONEYPOT_FIELD)) return refuse(failureOf(AUTH_MESSAGES.fallback, { values }));
   const parsed = parseAuthForm(mode, form, values);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   const allowed = await allowAuthAttempt(
     context.db,
-    { mode, ip: context.clientIp, email: parsed.auth.input.email },
+    { mode, ip: context.clientIp, email: parsed.value.input.email },
     context.config.RATE_LIMIT_FACTOR,
   );
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   try {
-    const user = await authenticate(parsed.auth, request, context);
+    const user = await authenticate(parsed.value, request, context);
     return await signIn(request, context, user, redirectTo);
   } catch (error) {
     return refuseShopError(error, { values });

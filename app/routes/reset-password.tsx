@@ -39,9 +39,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const allowed = await allowAuthAttempt(context.db, { mode: "reset", ip: context.clientIp }, context.config.RATE_LIMIT_FACTOR);
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE), 429);
   const parsed = parseForm(resetPasswordSchema, formInput(resetPasswordSchema, form));
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    const user = await resetPassword(context.db, params.token, parsed.data.newPassword);
+    const user = await resetPassword(context.db, params.token, parsed.value.newPassword);
     return data({ done: true as const }, { headers: await startSession(request, context, user) });
   } catch (error) {
     return refuseShopError(error);

@@ -22,9 +22,9 @@ const typedAddress = (form: FormData) => enteredValues(form, Object.keys(address
 export async function addAddressAction({ context, user, form }: ProfileActionArgs) {
   const refusal = { intent: ADD_ADDRESS, values: typedAddress(form) };
   const parsed = parseForm(addressSchema, formInput(addressSchema, form), refusal);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    await addAddress(context.db, user.id, parsed.data);
+    await addAddress(context.db, user.id, parsed.value);
   } catch (error) {
     return refuseProfileChange(error, { context, generic: PROFILE_MESSAGES.addressAddFailed, refusal });
   }
@@ -38,9 +38,9 @@ export async function updateAddressAction({ context, user, form }: ProfileAction
   // The address's id goes back with the values, so the refused form opens again in its card.
   const refusal = { intent: UPDATE_ADDRESS, values: { ...typedAddress(form), addressId: addressId.data } };
   const parsed = parseForm(addressSchema, formInput(addressSchema, form), refusal);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    await updateAddress(context.db, user.id, addressId.data, parsed.data);
+    await updateAddress(context.db, user.id, addressId.data, parsed.value);
   } catch (error) {
     return refuseProfileChange(error, { context, generic, refusal });
   }

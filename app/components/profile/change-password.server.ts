@@ -12,10 +12,10 @@ export async function changePasswordAction({ request, context, user, form }: Pro
   // Passwords are never sent back.
   const refusal = { intent: CHANGE_PASSWORD, values: {} };
   const parsed = parseForm(passwordChangeSchema, formInput(passwordChangeSchema, form), refusal);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
     const sessionId = await readSessionId(request, context.config);
-    await changePassword(context.db, user.id, parsed.data, sessionId, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
+    await changePassword(context.db, user.id, parsed.value, sessionId, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
   } catch (error) {
     return refuseProfileChange(error, { context, generic: PROFILE_MESSAGES.passwordFailed, refusal });
   }

@@ -11,9 +11,9 @@ export async function updateProfileAction({ context, user, form }: ProfileAction
   // What was typed goes back into a refused form (the password never does).
   const refusal = { intent: UPDATE_PROFILE, values: enteredValues(form, Object.keys(profileSchema.shape)) };
   const parsed = parseForm(profileChangeSchema, formInput(profileChangeSchema, form), refusal);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    await updateProfile(context.db, user.id, parsed.data, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
+    await updateProfile(context.db, user.id, parsed.value, { rateLimitFactor: context.config.RATE_LIMIT_FACTOR });
   } catch (error) {
     return refuseProfileChange(error, { context, generic: PROFILE_MESSAGES.updateFailed, refusal });
   }

@@ -92,9 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function createAction(context: Route.ActionArgs["context"], form: FormData) {
   const failure = { intent: "create", values: postedCouponValues(form) };
   const parsed = parseForm(couponFormSchema, couponFormInput(form), failure);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    await createCoupon(context.db, parsed.data);
+    await createCoupon(context.db, parsed.value);
   } catch (error) {
     return refuseThrown(error, { ...failure, fallback: FAILED.create, log: "coupon create failed", requestId: context.requestId });
   }
@@ -104,8 +104,8 @@ async function createAction(context: Route.ActionArgs["context"], form: FormData
 /** Activate, deactivate, delete: a malformed id is 400, one that names no coupon 404; the message is the screen's. */
 async function cardAction(context: Route.ActionArgs["context"], form: FormData, intent: CardIntent) {
   const parsed = parseForm(cardSchema, formInput(cardSchema, form), { intent });
-  if (!parsed.success) return refuse(failureOf(FAILED[intent], { intent }));
-  const id = parsed.data.couponId;
+  if (!parsed.ok) return refuse(failureOf(FAILED[intent], { intent }));
+  const id = parsed.value.couponId;
   try {
     if (intent === "delete") await deleteCoupon(context.db, id);
     else await setCouponActive(context.db, id, intent === "activate");

@@ -38,12 +38,12 @@ export async function changeStatusFromList(request: Request, context: AppLoadCon
   const orderNumber = typedText(form.get("pedido"), 40).trim().toUpperCase();
   if (!mayNameOrder(orderNumber)) return refuseRow(refuse(failureOf(FULFILMENT_MESSAGES.orderNotFound, failure)));
   const parsed = parseForm(statusFormSchema, formInput(statusFormSchema, form), failure);
-  if (!parsed.success) return refuseRow(refuse(parsed.failure));
+  if (!parsed.ok) return refuseRow(refuse(parsed.failure));
   try {
     const change = await changeOrderStatus(context.db, {
       orderNumber,
-      status: parsed.data.estado,
-      trackingNumber: parsed.data.rastreo || null,
+      status: parsed.value.estado,
+      trackingNumber: parsed.value.rastreo || null,
       actor: { kind: "admin", userId: admin.id, name: admin.name },
       publicUrl: siteOrigin(request, context),
     });

@@ -65,9 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form || (intent !== "upload" && intent !== "delete")) return refuse(failureOf(ADMIN_MESSAGES.invalidRequest));
   if (intent === "upload") {
     const parsed = parseForm(galleryUploadSchema, formInput(galleryUploadSchema, form), { intent });
-    if (!parsed.success) return refuse(parsed.failure);
+    if (!parsed.ok) return refuse(parsed.failure);
     try {
-      await uploadGalleryImage(context.db, parsed.data[GALLERY_FILE_FIELD], admin.id);
+      await uploadGalleryImage(context.db, parsed.value[GALLERY_FILE_FIELD], admin.id);
     } catch (error) {
       return refuseThrown(error, {
         intent,

@@ -88,7 +88,7 @@ type IntentHandler = (post: PostContext, failure: Failure) => Promise<OrderPageN
 /** The form parsed by its schema, or its refusal (for 'Estado', in the spec's words 'Error al actualizar: …'). */
 function parsed<Schema extends z.ZodObject>(schema: Schema, post: PostContext, failure: Failure): Result<z.output<Schema>, Refusal> {
   const result = parseForm(schema, formInput(schema, post.form), failure);
-  if (result.success) return ok(result.data as z.output<Schema>);
+  if (result.ok) return ok(result.value as z.output<Schema>);
   const refusal = refuse(result.failure);
   return fail(failure.intent === "status" ? asUpdateFailure(refusal) : refusal);
 }

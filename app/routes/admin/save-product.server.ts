@@ -40,9 +40,9 @@ export async function saveProduct(request: Request, context: AppLoadContext, for
   const failure = { intent: "save", values: postedProductValues(form) };
   const schema = productSchema(id === null ? "new" : "edit", { ownOrigins: ownOrigins(request, context) });
   const parsed = parseForm(schema, productFieldsFromForm(form), failure);
-  if (!parsed.success) return refuse(parsed.failure);
+  if (!parsed.ok) return refuse(parsed.failure);
   try {
-    await saveProductForm(context.db, parsed.data, id);
+    await saveProductForm(context.db, parsed.value, id);
   } catch (error) {
     return refuseThrown(error, {
       ...failure,
