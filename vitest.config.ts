@@ -6,8 +6,11 @@ export default defineConfig({
     environment: "node",
     // Builds the migrated test databases once per run; each file starts from a copy (test-db.ts).
     globalSetup: ["tests/fixtures/database-templates.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Generous: `npm test` runs this suite beside Playwright on a 2-core machine, and some files
+    // spawn whole shops and scripts (db-commands, shutdown, two-processes). A timeout catches a
+    // hang, not slowness; speed is measured by `npm run bench`.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
     maxWorkers: 2,
   },

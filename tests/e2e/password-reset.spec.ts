@@ -10,6 +10,8 @@ import { expect, test, waitForHydration } from "./helpers";
 import { waitForMail } from "./mail";
 
 test("forgot password → e-mail → reset → signed in", async ({ page, visit, js }) => {
+  // Two bcrypt hashes, an e-mail through SMTP and seven page loads: slow while the unit suite shares the machine.
+  test.slow();
   const user = { name: "Paula Reyes", email: uniqueEmail("olvido"), password: "vieja123" };
   await register(page, visit, user);
   await logOut(page);

@@ -84,10 +84,10 @@ describe("the sandbox provider in production, at start", () => {
   it("logs a warning when a production shop starts on the sandbox provider", async () => {
     const warnings = await startWith({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" });
     expect(warnings.some((line) => line.includes("PAYMENT_PROVIDER=sandbox"))).toBe(true);
-  }, 60_000);
+  });
 
   it("says nothing in development", async () => {
     const warnings = await startWith({ NODE_ENV: "development", PAYMENT_PROVIDER: "sandbox" });
     expect(warnings.filter((line) => line.includes("PAYMENT_PROVIDER=sandbox"))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -76,7 +76,7 @@ for (const kind of testDatabaseKinds()) {
       await makeAdmin(handle.db, "admin-http@example.com");
       cookie = (await signIn(handle.db, admin)).cookie;
       stack = await startStack({ build }, {}, { db: handle.db, kind });
-    }, 60_000);
+    });
 
     afterAll(async () => {
       await stack?.close();
@@ -139,6 +139,6 @@ for (const kind of testDatabaseKinds()) {
       expect(checks).toBeGreaterThan(1);
       expect(slowest.healthz).toBeLessThan(500);
       expect(slowest.readyz).toBeLessThan(500);
-    }, 60_000);
+    });
   });
 }

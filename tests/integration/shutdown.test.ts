@@ -90,7 +90,7 @@ it("a malformed SHUTDOWN_DEADLINE_MS stops the shop at start with the setting na
     /Invalid configuration: SHUTDOWN_DEADLINE_MS/,
   );
   fs.rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+});
 
 if (testDatabaseKinds().includes("postgres")) {
   it("SIGTERM in the middle of a checkout (PostgreSQL): the checkout finishes and answers, no new connection is taken, the order is whole", async () => {
