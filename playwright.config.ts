@@ -30,8 +30,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // Generous: the nojs account flows take ~35 s on a busy 2-core machine (several full page loads and bcrypt).
-  timeout: 90_000,
+  // Generous: the nojs account flows take ~35 s on a busy 2-core machine (several full page loads and
+  // bcrypt), and `npm test` runs the Vitest suite beside this one. A timeout catches a hang, not slowness.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
