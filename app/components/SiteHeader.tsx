@@ -13,7 +13,11 @@ export function SiteHeader() {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // The menu is a <details> (works without JavaScript); with it, close the menu after each navigation.
+  // Not on the first render: on a slow phone the shopper may have opened it before hydration.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menuRef.current) menuRef.current.open = false;
   }, [location.key]);
   return (

@@ -14,7 +14,9 @@ export async function expectFieldError(field: Locator, message: string) {
 }
 
 export async function openUserMenu(page: Page) {
-  // A click while the page hydrates can be undone by it: click again until the menu stays open.
+  // After a client-side navigation the header closes its menu once the new page has rendered, which
+  // can come a moment after the address the test waited for: click again until the menu stays open.
+  // (Hydration itself keeps an open menu open: header-menu.spec.ts.)
   const summary = page.getByLabel("Menú de usuario");
   const menu = page.locator("details.user-menu");
   await expect(async () => {
