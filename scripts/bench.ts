@@ -50,7 +50,7 @@
  * the bare page").
  *
  * The CSV import: 5,000 new products, then the same 5,000 rows as updates, through the import
- * worker on an in-memory PGlite, each held to under 30 s (decision 012). BENCH_ONLY=csv runs only
+ * worker on an embedded database on disk, each held to under 30 s (decision 012). BENCH_ONLY=csv runs only
  * this part.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";

@@ -1,8 +1,11 @@
 /**
  * The CSV import's speed on the embedded database (decision 012: 5,000 rows in under 30 seconds),
  * measured here rather than in a timed test: 5,000 new products, then the same file again (every
- * row an update), through the worker the shop runs, on an in-memory PGlite.
+ * row an update), through the worker the shop runs, on a PGlite data directory on disk.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase } from "#server/db/client.ts";
 import { createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
 import { runNextImport } from "#server/importer/import-worker.server.ts";
@@ -10,7 +13,8 @@ import { runNextImport } from "#server/importer/import-worker.server.ts";
 export const CSV_BENCH_ROWS = 5000;
 export const CSV_BUDGET_S = 30;
 
-function csvText(rows: number): string {
+/** A product CSV of `rows` new singles ("Carta Masiva 1"…), every optional column filled; the integration test imports the same file. */
+export function bulkProductCsv(rows: number): string {
   const lines = ["name,expansion,price,stock,rarity,type,images,cardNumber,artist,description"];
   for (let i = 1; i <= rows; i++) {
     lines.push(
@@ -27,10 +31,12 @@ export interface CsvImportBench {
 }
 
 export async function benchCsvImport(rows = CSV_BENCH_ROWS): Promise<CsvImportBench> {
-  const handle = await openDatabase({ kind: "pglite" });
+  // On disk, as the shop's embedded database runs (DATA_DIR), not in memory.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-csv-bench-"));
+  const handle = await openDatabase({ kind: "pglite", dataDir });
   try {
     await handle.migrate();
-    const text = csvText(rows);
+    const text = bulkProductCsv(rows);
     const timed = async () => {
       const id = await createImportRun(handle.db, { fileName: "masivo.csv", text, total: rows, status: "queued", createdBy: null });
       const started = performance.now();
@@ -43,6 +49,7 @@ export async function benchCsvImport(rows = CSV_BENCH_ROWS): Promise<CsvImportBe
     return { rows, newS: await timed(), updateS: await timed() };
   } finally {
     await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

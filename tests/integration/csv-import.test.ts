@@ -5,6 +5,7 @@
  * twice updates; two workers never take one run; 5,000 rows (timed by `npm run bench`, not here); unusable files
  * (malformed, missing column, over 5 MB, not .csv, no file, not UTF-8) and non-admins write nothing.
  */
+import { bulkProductCsv } from "#scripts/lib/csv-import-bench.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { createElement } from "react";
@@ -363,14 +364,9 @@ describeEachDatabase("CSV import", (t) => {
 
   it("5,000 rows import, and import again as updates (their time is measured by npm run bench)", async () => {
     const cookie = await adminCookie();
-    const lines = [`${HEADER},cardNumber,artist,description`];
-    for (let i = 1; i <= 5000; i++) {
-      lines.push(
-        `Carta Masiva ${i},Temporal Forces,${(i % 900) + 10}.50,${i % 20},Rare,Pokémon,https://images.example.com/masiva-${i}.jpg,${i}/5000,Ilustrador ${i % 37},"Descripción, número ${i}"`,
-      );
-    }
+    const file = bulkProductCsv(5000);
     const before = await productCount();
-    const id = await queue(cookie, "masivo.csv", lines.join("\n"));
+    const id = await queue(cookie, "masivo.csv", file);
     const started = performance.now();
     expect(await runNextImport(t.db)).toBe(id);
     const seconds = (performance.now() - started) / 1000;
@@ -386,7 +382,7 @@ describeEachDatabase("CSV import", (t) => {
     expect(last.run.successes.items.at(-1)).toMatchObject({ row: 5001, name: "Carta Masiva 5000", updated: false });
 
     // The same 5,000 rows again: every product updated in place.
-    const again = await queue(cookie, "masivo.csv", lines.join("\n"));
+    const again = await queue(cookie, "masivo.csv", file);
     const restarted = performance.now();
     expect(await runNextImport(t.db)).toBe(again);
     const updateSeconds = (performance.now() - restarted) / 1000;
