@@ -20,7 +20,7 @@ import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { cartWith, checkoutFormFields, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct, setProductStock } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -57,11 +57,6 @@ describeEachDatabase("the /checkout route", (t) => {
     );
 
   const placeFields = checkoutFormFields;
-
-  async function orderById(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  }
 
   describe("loader", () => {
     it("an empty cart (or no cart) redirects to /carrito", async () => {
@@ -257,8 +252,8 @@ describeEachDatabase("the /checkout route", (t) => {
         }),
         config(),
       );
-      const order = await orderById(orderId);
-      expect(pending).toEqual({ orderNumber: order!.orderNumber, id: orderId, total: 1150 });
+      const order = await orderRow(t.db, orderId);
+      expect(pending).toEqual({ orderNumber: order.orderNumber, id: orderId, total: 1150 });
       expect(order).toMatchObject({
         userId: null,
         guestEmail: "ana@example.com",
@@ -292,7 +287,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const answer = await post(placeFields({ couponCode: code, usePoints: "on", shippingMethod: "dhl", savedAddressId: "nueva" }), cookie);
 
       expect(answer.status).toBe(303);
-      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
+      const order = await orderRow(t.db, answer.headers.get("location")!.split("/").pop()!);
       // subtotal 1000 + DHL 220 = 1220; coupon round(122.0) = 122; points 40 → 1058.
       expect(order).toMatchObject({
         userId,
@@ -355,8 +350,8 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const placed = await post(placeFields({ savedAddressId: mine, street: "", city: "", state: "", zipCode: "" }), cookie);
       expect(placed.status).toBe(303);
-      const order = await orderById(placed.headers.get("location")!.split("/").pop()!);
-      expect(order!.shippingAddress).toMatchObject({ street: "Mi Calle 5", city: "Mérida", zipCode: "97000" });
+      const order = await orderRow(t.db, placed.headers.get("location")!.split("/").pop()!);
+      expect(order.shippingAddress).toMatchObject({ street: "Mi Calle 5", city: "Mérida", zipCode: "97000" });
       expect(await t.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(1);
     });
 
@@ -564,8 +559,8 @@ describeEachDatabase("the /checkout route", (t) => {
 
     async function placedReferences(answer: { status: number; headers: Headers }) {
       expect(answer.status).toBe(303);
-      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
-      return (order!.shippingAddress as { references: string | null }).references;
+      const order = await orderRow(t.db, answer.headers.get("location")!.split("/").pop()!);
+      return (order.shippingAddress as { references: string | null }).references;
     }
 
     it("298 characters typed with line breaks (303 posted with CRLF) are accepted and stored whole", async () => {
@@ -624,7 +619,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const retried = await post({ intent: "retry" }, cookie);
       expect(retried.status).toBe(303);
       expect(retried.headers.get("location")).toBe(`/sandbox/pago/${order.id}`);
-      expect((await orderById(order.id))!.paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(1);
 
       const withError = await load(cookie, "/checkout?pago=error");
       expect(withError.data).toMatchObject({ kind: "retry", paymentError: "Error al procesar el pago. Intenta nuevamente." });

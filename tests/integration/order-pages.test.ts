@@ -10,7 +10,6 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
@@ -21,10 +20,9 @@ import { loader as confirmationLoader } from "#app/routes/confirmacion.tsx";
 import { action as ordersAction, loader as ordersLoader } from "#app/routes/mis-pedidos.tsx";
 import { parseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
 import { readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
@@ -62,11 +60,6 @@ describeEachDatabase("order pages", (t) => {
   const clearsCookie = (headers: Headers) => headers.getSetCookie().some((c) => /^pedido=;/.test(c) && /Max-Age=0/i.test(c));
   const setsAnyCookie = (headers: Headers) => headers.getSetCookie().length > 0;
 
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
-
   describe("/payment/success", () => {
     it("shows the cookie's order from the database (number, final total, payment id), clears the cookie, is private, and writes nothing", async () => {
       const order = await insertOrder(t.db, {
@@ -76,7 +69,7 @@ describeEachDatabase("order pages", (t) => {
         finalTotalCents: 115_050,
       });
       const cookie = await pendingCookie(order, 1);
-      const before = await orderRow(order.id);
+      const before = await orderRow(t.db, order.id);
 
       const page = await load(
         successLoader,
@@ -102,7 +95,7 @@ describeEachDatabase("order pages", (t) => {
       expect(clearsCookie(page.headers)).toBe(true);
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
       // A browser return never marks anything paid.
-      expect(await orderRow(order.id)).toEqual(before);
+      expect(await orderRow(t.db, order.id)).toEqual(before);
     });
 
     it("a guest without the cookie cannot see an order by its reference: 'no order' (and no cookie is set)", async () => {
@@ -238,7 +231,7 @@ describeEachDatabase("order pages", (t) => {
       );
       expect(withCookie.data?.order).toMatchObject({ orderNumber: order.orderNumber, total: 1150 });
       expect(clearsCookie(withCookie.headers)).toBe(true);
-      expect((await orderRow(order.id)).paymentStatus).toBe("pending");
+      expect((await orderRow(t.db, order.id)).paymentStatus).toBe("pending");
 
       const without = await load(pendingLoader, `/payment/pending?external_reference=${order.orderNumber}`);
       expect(without.data).toEqual({ order: null, loadFailed: false });
@@ -347,7 +340,7 @@ describeEachDatabase("order pages", (t) => {
       const result = await pay({ intent: "pay", orderId: order.id });
       expect(result.status).toBe(302);
       expect(result.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-      expect((await orderRow(order.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(0);
     });
 
     it("another customer's order (or a guest's) is a 404 with the generic message, and nothing is counted", async () => {
@@ -361,7 +354,7 @@ describeEachDatabase("order pages", (t) => {
         expect(result.status).toBe(404);
         expect(result.data).toEqual({ intent: "pay", formError: PAYMENT_MESSAGES.failed, fieldErrors: {}, values: { orderId: id } });
         expect(setsAnyCookie(result.headers)).toBe(false);
-        expect((await orderRow(id)).paymentAttempts).toBe(0);
+        expect((await orderRow(t.db, id)).paymentAttempts).toBe(0);
       }
     });
 
@@ -377,7 +370,7 @@ describeEachDatabase("order pages", (t) => {
         const result = await pay({ intent: "pay", orderId: order.id }, cookie);
         expect(result.status).toBe(409);
         expect(result.data?.formError).toBe(PAYMENT_MESSAGES.notPayable);
-        expect((await orderRow(order.id)).paymentAttempts).toBe(0);
+        expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(0);
       }
     });
 
@@ -411,7 +404,7 @@ describeEachDatabase("order pages", (t) => {
       expect(new URL(result.headers.get("location")!, TEST_ORIGIN).pathname).toBe(`/sandbox/pago/${order.id}`);
       const stored = await readPendingOrder(new Request(TEST_ORIGIN, { headers: { cookie: cookiesFrom(result.headers) } }), config());
       expect(stored).toEqual({ orderNumber: order.orderNumber, id: order.id, total: 999 });
-      expect((await orderRow(order.id)).paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(1);
     });
   });
 });

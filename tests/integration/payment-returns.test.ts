@@ -27,7 +27,7 @@ import { orders, outbox } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { placeOrder, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { CookieJar, TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
@@ -60,11 +60,6 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
   }
 
   const clearsCookie = (headers: Headers) => headers.getSetCookie().some((c) => /^pedido=;/.test(c) && /Max-Age=0/i.test(c));
-
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
 
   describe("defect 7: the order's real state", () => {
     it("an unpaid order (no payment made) is neither paid nor being verified on any return page, and its cookie is kept", async () => {
@@ -211,7 +206,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         orderNumber: placed.orderNumber,
         id: placed.id,
       });
-      expect((await orderRow(placed.id)).paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, placed.id)).paymentAttempts).toBe(1);
     });
 
     it("the key of one order opens no other, and paying with a wrong key is refused with a Spanish message and nothing counted", async () => {
@@ -234,7 +229,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         expect(refused.data?.formError, JSON.stringify(fields)).toMatch(/\S/);
         expect(refused.headers.getSetCookie(), JSON.stringify(fields)).toEqual([]);
       }
-      expect((await orderRow(second.placed.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, second.placed.id)).paymentAttempts).toBe(0);
     });
 
     it("a paid order cannot be paid again from its page (409, nothing counted)", async () => {
@@ -253,7 +248,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         } as never),
       );
       expect(pay.status).toBe(409);
-      expect((await orderRow(placed.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, placed.id)).paymentAttempts).toBe(0);
     });
   });
 
