@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action, headers as checkoutHeaders, loader } from "#app/routes/checkout.tsx";
+import * as checkout from "#app/routes/checkout.tsx";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { appliedCouponOf } from "#domain/coupons.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
@@ -22,10 +22,10 @@ import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { cartWith, checkoutFormFields, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct, setProductStock } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, get, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
+type LoaderData = Awaited<ReturnType<typeof checkout.loader>>;
 /** The action's answer: the one FormFailure shape (the applied coupon in its values). */
 type Answer = FormFailure & { fieldErrors: Record<string, string[]> };
 
@@ -48,13 +48,10 @@ describeEachDatabase("the /checkout route", (t) => {
     return { userId, cookie };
   }
 
-  const load = (cookie = "", path = "/checkout") =>
-    settle<LoaderData>(() => loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context() } as never));
+  const load = (cookie = "", path = "/checkout") => callLoader<LoaderData>(checkout, get(path, cookie ? { cookie } : {}), { db: t.db });
 
   const post = (fields: Record<string, string> | string, cookie = "") =>
-    settle<Answer>(() =>
-      action({ request: formPost("/checkout", fields, cookie ? { cookie } : {}), params: {}, context: context() } as never),
-    );
+    callAction<Answer>(checkout, formPost("/checkout", fields, cookie ? { cookie } : {}), { db: t.db });
 
   const placeFields = checkoutFormFields;
 
@@ -84,7 +81,7 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(data.pointsBalance).toBe(0);
       expect(data.checkoutToken).toMatch(CHECKOUT_TOKEN_PATTERN);
       expect((await load(cookie)).data).not.toMatchObject({ checkoutToken: data.checkoutToken });
-      expect(new Headers(checkoutHeaders({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
+      expect(new Headers(checkout.headers({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
     });
 
     it("a customer: contact prefilled from the profile, saved addresses with the default first, the points balance", async () => {
@@ -176,13 +173,10 @@ describeEachDatabase("the /checkout route", (t) => {
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
       const code = await insertCoupon(t.db, { discountPercent: 10 });
       const from = (ip: string, fields: Record<string, string>, who = cookie) =>
-        settle<Answer>(() =>
-          action({
-            request: formPost("/checkout", fields, { cookie: who }),
-            params: {},
-            context: routeContext(t.db, { config: strict, clientIp: ip }),
-          } as never),
-        );
+        callAction<Answer>(checkout, formPost("/checkout", fields, { cookie: who }), {
+          db: t.db,
+          context: { config: strict, clientIp: ip },
+        });
       const ip = `10.9.${Math.floor(Math.random() * 255)}.1`;
       for (let i = 0; i < 6; i++) {
         expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.fieldErrors.couponInput).toEqual([
@@ -519,16 +513,14 @@ describeEachDatabase("the /checkout route", (t) => {
         expect(answer.status).toBe(400);
         expect(answer.data?.formError).toBe(CHECKOUT_MESSAGES.invalidRequest);
       }
-      const json = await settle<Answer>(() =>
-        action({
-          request: new Request(`${TEST_ORIGIN}/checkout`, {
-            method: "POST",
-            headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
-            body: "{}",
-          }),
-          params: {},
-          context: context(),
-        } as never),
+      const json = await callAction<Answer>(
+        checkout,
+        new Request(`${TEST_ORIGIN}/checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+          body: "{}",
+        }),
+        { db: t.db },
       );
       expect(json.status).toBe(400);
       expect(json.data?.formError).toBe(CHECKOUT_MESSAGES.invalidRequest);

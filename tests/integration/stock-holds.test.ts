@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action } from "#app/routes/checkout.tsx";
+import * as checkoutRoute from "#app/routes/checkout.tsx";
 import {
   CHECKOUT_MESSAGES,
   PENDING_PAYMENT_GRACE_MINUTES,
@@ -37,10 +37,10 @@ import {
 } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
-import { loader as successLoader } from "#app/routes/payment.success.tsx";
-import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
-import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
+import { callAction, callLoader, formPost, get, signIn, type LoaderModule } from "#tests/fixtures/route-context.ts";
+import * as successRoute from "#app/routes/payment.success.tsx";
+import * as pendingRoute from "#app/routes/payment.pending.tsx";
+import * as failureRoute from "#app/routes/payment.failure.tsx";
 import { storePendingOrder } from "#server/orders/index.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -202,20 +202,21 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     ].join("; ");
     const { holdUntil } = await orderRow(t.db, placed.id);
     await expireUnpaidOrders(t.db, { now: new Date(holdUntil.getTime() + MINUTE_MS) });
-    const page = async (load: (args: never) => Promise<unknown>) => {
+    const page = async (route: LoaderModule) => {
       const request = get(`/payment/x?external_reference=${placed.orderNumber}`, { cookie });
       return (
-        await settle<{ order: { state?: string | null; refundDue?: boolean } | null }>(() =>
-          load({ request, params: {}, context: routeContext(t.db, { config }) } as never),
-        )
+        await callLoader<{ order: { state?: string | null; refundDue?: boolean } | null }>(route, request, {
+          db: t.db,
+          context: { config },
+        })
       ).data?.order;
     };
-    for (const load of [successLoader, pendingLoader, failureLoader]) {
-      expect(await page(load)).toMatchObject({ state: "cancelled", refundDue: false });
+    for (const route of [successRoute, pendingRoute, failureRoute]) {
+      expect(await page(route)).toMatchObject({ state: "cancelled", refundDue: false });
     }
     // A payment that still arrives (approved at the last second) is to be refunded, and the page says so.
     await applyPayment(t.db, pendingPayment(placed, { status: "approved", paymentTypeId: "credit_card" }), "mercadopago");
-    expect(await page(successLoader)).toMatchObject({ state: "cancelled", refundDue: true });
+    expect(await page(successRoute)).toMatchObject({ state: "cancelled", refundDue: true });
   });
 
   it("two expiry runs at once give stock, the coupon use and the points back once", async () => {
@@ -237,10 +238,10 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }], input.userId ?? null);
       const cookie = input.userId ? (await signIn(t.db, input.userId)).cookie : (await cartCookie(config).serialize(cartId)).split(";")[0]!;
       const fields = checkoutFormFields({ email: input.email });
-      const context = routeContext(t.db, { config, clientIp: input.ip });
-      return settle<{ formError: string | null }>(() =>
-        action({ request: formPost("/checkout", fields, { cookie }), params: {}, context } as never),
-      );
+      return callAction<{ formError: string | null }>(checkoutRoute, formPost("/checkout", fields, { cookie }), {
+        db: t.db,
+        context: { config, clientIp: input.ip },
+      });
     }
 
     it("a 4th unpaid order of one e-mail (from any IP) is refused with 429, nothing written; a lapsed hold frees its place", async () => {
