@@ -12,11 +12,11 @@ import { registerUser } from "#server/accounts/users.server.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { addToCart, createCart } from "#server/cart/cart.server.ts";
 import { carts } from "#server/db/schema.ts";
-import { loader as rootLoader } from "#app/root.tsx";
-import { action as cartAction, loader as cartLoader } from "#app/routes/carrito.tsx";
-import { action as loginAction } from "#app/routes/login.tsx";
-import { action as logoutAction } from "#app/routes/logout.ts";
-import { CookieJar, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import * as rootRoute from "#app/root.tsx";
+import * as cartRoute from "#app/routes/carrito.tsx";
+import * as loginRoute from "#app/routes/login.tsx";
+import * as logoutRoute from "#app/routes/logout.ts";
+import { CookieJar, callAction, callLoader, formPost, get, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -41,12 +41,10 @@ describeEachDatabase("the account's cart", (t) => {
 
   /** 'Agregar al carrito' without JavaScript: a form post, the answer's cookies kept. */
   async function add(jar: CookieJar, productId: string, quantity = 1) {
-    const reply = await settle(() =>
-      cartAction({
-        request: formPost("/carrito", { intent: "add", productId, quantity: String(quantity), redirectTo: "/carrito" }, cookieOf(jar)),
-        params: {},
-        context: context(),
-      } as never),
+    const reply = await callAction(
+      cartRoute,
+      formPost("/carrito", { intent: "add", productId, quantity: String(quantity), redirectTo: "/carrito" }, cookieOf(jar)),
+      { db: t.db },
     );
     expect(reply.status, "the add was accepted").toBe(303);
     jar.store(reply.headers);
@@ -55,37 +53,29 @@ describeEachDatabase("the account's cart", (t) => {
 
   /** The header badge's data, as the root loader gives it to every page. */
   async function badge(jar: CookieJar) {
-    const reply = await settle<{ cart: { count: number; quantities: Record<string, number> } }>(() =>
-      rootLoader({ request: get("/", cookieOf(jar)), params: {}, context: context() } as never),
-    );
+    const reply = await callLoader<{ cart: { count: number; quantities: Record<string, number> } }>(rootRoute, get("/", cookieOf(jar)), {
+      db: t.db,
+    });
     return reply.data!.cart;
   }
 
   /** The lines /carrito shows: product id → quantity. */
   async function cartPage(jar: CookieJar): Promise<Record<string, number>> {
-    const reply = await settle<{ lines: Array<{ productId: string; quantity: number }> }>(() =>
-      cartLoader({ request: get("/carrito", cookieOf(jar)), params: {}, context: context() } as never),
-    );
+    const reply = await callLoader<{ lines: Array<{ productId: string; quantity: number }> }>(cartRoute, get("/carrito", cookieOf(jar)), {
+      db: t.db,
+    });
     return Object.fromEntries(reply.data!.lines.map((line) => [line.productId, line.quantity]));
   }
 
   async function logIn(jar: CookieJar, mail: string) {
-    const reply = await settle(() =>
-      loginAction({
-        request: formPost("/login", { email: mail, password: PASSWORD }, cookieOf(jar)),
-        params: {},
-        context: context(),
-      } as never),
-    );
+    const reply = await callAction(loginRoute, formPost("/login", { email: mail, password: PASSWORD }, cookieOf(jar)), { db: t.db });
     expect(reply.status, "the login succeeded").toBe(303);
     jar.store(reply.headers);
     return reply;
   }
 
   async function logOut(jar: CookieJar) {
-    const reply = await settle(() =>
-      logoutAction({ request: formPost("/logout", {}, cookieOf(jar)), params: {}, context: context() } as never),
-    );
+    const reply = await callAction(logoutRoute, formPost("/logout", {}, cookieOf(jar)), { db: t.db });
     expect(reply.status).toBe(303);
     jar.store(reply.headers);
     return reply;

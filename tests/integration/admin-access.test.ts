@@ -25,6 +25,7 @@ import {
   products,
   users,
 } from "#server/db/schema.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
 import { insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -98,12 +99,12 @@ describeEachDatabase("admin authorization matrix", (t) => {
     orderNumber = (await insertOrder(t.db)).orderNumber;
     // A coupon the hostile form's `intent=delete` names: a screen let through would delete it.
     await t.db.insert(coupons).values({ id: couponId, code: "MATRIZ", discountPercent: 10, expiresAt: new Date(Date.now() + 86_400_000) });
-    for (const role of ["customer", "admin"] as const) {
-      const id = newId();
-      await t.db.insert(users).values({ id, name: `Matriz ${role}`, email: `matriz-${role}-${id}@example.com`, passwordHash: "x", role });
-      cookies[role] = (await signIn(t.db, id)).cookie;
-      if (role === "customer") customerId = id;
-    }
+    customerId = newId();
+    await t.db
+      .insert(users)
+      .values({ id: customerId, name: "Matriz customer", email: `matriz-customer-${customerId}@example.com`, passwordHash: "x" });
+    cookies.customer = (await signIn(t.db, customerId)).cookie;
+    cookies.admin = (await adminSession(t.db, { name: "Matriz admin" })).cookie;
   });
 
   /** A sample value for each path parameter an admin route has; a new parameter needs one here. */

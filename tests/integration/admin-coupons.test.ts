@@ -10,19 +10,20 @@
  */
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action, loader } from "#app/routes/admin/cupones.tsx";
+import * as couponsRoute from "#app/routes/admin/cupones.tsx";
 import { COUPON_ADMIN_MESSAGES as M, type CouponFormValues } from "#domain/coupons.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { checkCoupon } from "#server/coupons/index.ts";
 import type { Database } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
-import { couponRedemptions, coupons, orders, users } from "#server/db/schema.ts";
+import { couponRedemptions, coupons, orders } from "#server/db/schema.ts";
 import { cancelOrder, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput, insertCoupon, stockOf } from "#tests/fixtures/checkout.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { callAction, callLoader, formPost, get } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type Refused = FormFailure;
@@ -71,24 +72,15 @@ async function couponByCode(db: Database, code: string) {
 
 describeEachDatabase("admin coupons", (t) => {
   let adminCookie = "";
-  const context = () => routeContext(t.db);
 
   async function admin(): Promise<string> {
-    if (adminCookie) return adminCookie;
-    const id = await insertCustomer(t.db, { name: "Admin de cupones" });
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
-    adminCookie = (await signIn(t.db, id)).cookie;
+    adminCookie ||= (await adminSession(t.db)).cookie;
     return adminCookie;
   }
 
   const post = async (fields: Record<string, string> | string, headers: Record<string, string> = {}) =>
-    settle<Refused>(async () =>
-      action({ request: formPost(PATH, fields, { cookie: await admin(), ...headers }), params: {}, context: context() } as never),
-    );
-  const open = async (query = "") =>
-    settle<Page>(async () =>
-      loader({ request: get(`${PATH}${query}`, { cookie: await admin() }), params: {}, context: context() } as never),
-    );
+    callAction<Refused>(couponsRoute, formPost(PATH, fields, { cookie: await admin(), ...headers }), { db: t.db });
+  const open = async (query = "") => callLoader<Page>(couponsRoute, get(`${PATH}${query}`, { cookie: await admin() }), { db: t.db });
 
   describe("create", () => {
     it("stores the code trimmed and upper-cased with expiry now + days, redirects with the notice, lists it, and the checkout takes it at once", async () => {
@@ -311,16 +303,14 @@ describeEachDatabase("admin coupons", (t) => {
         expect(answer.status).toBe(400);
         expect(answer.data).toEqual({ formError: M.invalidRequest, fieldErrors: {}, values: {} });
       }
-      const json = await settle<Refused>(async () =>
-        action({
-          request: new Request(`http://tienda.test${PATH}`, {
-            method: "POST",
-            headers: { "content-type": "application/json", origin: "http://tienda.test", cookie: await admin() },
-            body: JSON.stringify({ intent: "delete" }),
-          }),
-          params: {},
-          context: context(),
-        } as never),
+      const json = await callAction<Refused>(
+        couponsRoute,
+        new Request(`http://tienda.test${PATH}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://tienda.test", cookie: await admin() },
+          body: JSON.stringify({ intent: "delete" }),
+        }),
+        { db: t.db },
       );
       expect(json.status).toBe(400);
       expect(await couponRows(t.db)).toEqual(before);

@@ -6,7 +6,7 @@
  */
 import { count, eq, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { loader } from "#app/routes/admin/dashboard.tsx";
+import * as dashboardRoute from "#app/routes/admin/dashboard.tsx";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { ADMIN_PAGE_SIZE } from "#domain/catalog.ts";
 import { parseDashboardQuery } from "#domain/admin-dashboard.ts";
@@ -20,11 +20,12 @@ import {
   type DashboardData,
 } from "#server/admin/dashboard.server.ts";
 import { newId } from "#server/db/ids.ts";
-import { orders, payments, products, productVariants, users } from "#server/db/schema.ts";
+import { orders, payments, products, productVariants } from "#server/db/schema.ts";
 import { productSearchText } from "#server/catalog/search-text.ts";
 import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { callLoader, get } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 interface PlanNode {
@@ -275,15 +276,13 @@ describeEachDatabase("admin dashboard", (t) => {
   });
 
   it("the /admin loader gives the admin the tab asked for and the notice of the query", async () => {
-    const adminId = newId();
-    await t.db
-      .insert(users)
-      .values({ id: adminId, name: "Dueña", email: `duena-${adminId}@example.com`, passwordHash: "x", role: "admin" });
-    const { cookie } = await signIn(t.db, adminId);
+    const { cookie } = await adminSession(t.db, { name: "Dueña" });
     const load = async (query: string) => {
       const url = `/admin${query}`;
-      const result = await settle<{ notice: { text: string; isError: boolean } | null; data: DashboardData }>(() =>
-        loader({ request: get(url, { cookie }), context: routeContext(t.db), params: {} } as never),
+      const result = await callLoader<{ notice: { text: string; isError: boolean } | null; data: DashboardData }>(
+        dashboardRoute,
+        get(url, { cookie }),
+        { db: t.db },
       );
       expect(result.status).toBe(200);
       return result.data!;

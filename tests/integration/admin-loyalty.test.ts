@@ -8,26 +8,22 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { action, loader } from "#app/routes/admin/loyalty.tsx";
+import * as loyaltyRoute from "#app/routes/admin/loyalty.tsx";
 import { LOYALTY_ADMIN_HISTORY_LIMIT, LOYALTY_ADMIN_MESSAGES, LOYALTY_ADMIN_PAGE_SIZE } from "#domain/loyalty.ts";
 import { newId } from "#server/db/ids.ts";
-import { loyaltyAccounts, loyaltyTransactions, users } from "#server/db/schema.ts";
+import { loyaltyAccounts, loyaltyTransactions } from "#server/db/schema.ts";
 import { adjustPoints } from "#server/loyalty/ledger.server.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { adjustCustomerPoints, listLoyaltyCustomers, loyaltyHistory } from "#server/loyalty/admin.server.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession, insertAdmin } from "#tests/fixtures/admin.ts";
+import { callAction, callLoader, formPost, get } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import { ShopError } from "#server/errors.ts";
 
 describeEachDatabase("loyalty admin", (t) => {
-  async function insertAdmin(): Promise<string> {
-    const id = newId();
-    await t.db
-      .insert(users)
-      .values({ id, name: "Admin de lealtad", email: `admin-lealtad-${id}@example.com`, passwordHash: "x", role: "admin" });
-    return id;
-  }
+  /** An admin, named so that the customer search can be shown to leave admins out. */
+  const newAdmin = () => insertAdmin(t.db, { name: "Admin de lealtad" });
   async function account(userId: string) {
     const [row] = await t.db.select().from(loyaltyAccounts).where(eq(loyaltyAccounts.userId, userId));
     return row ?? null;
@@ -41,7 +37,7 @@ describeEachDatabase("loyalty admin", (t) => {
   // ── The ledger's adjustPoints ──────────────────────────────────────────────
 
   it("a positive adjustment opens the account if needed and raises balance and total earned, by the admin", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const userId = await insertCustomer(t.db);
     const balance = await t.db.transaction((tx) => adjustPoints(tx, { userId, amount: 25, description: "Bienvenida", adminId }));
     expect(balance).toBe(25);
@@ -52,7 +48,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("a negative adjustment takes points off balance and total earned, so balance = earned − spent still holds", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const userId = await insertCustomer(t.db, { points: 80 });
     await t.db.update(loyaltyAccounts).set({ totalEarned: 100, totalSpent: 20 }).where(eq(loyaltyAccounts.userId, userId));
     await t.db.transaction((tx) => adjustPoints(tx, { userId, amount: -30, description: "Corrección", adminId }));
@@ -62,7 +58,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("a deduction larger than the balance is refused with the balance in Spanish, and nothing is written", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const withPoints = await insertCustomer(t.db, { points: 40 });
     const without = await insertCustomer(t.db);
     await expect(
@@ -82,13 +78,13 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("taking the exact balance leaves 0", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const userId = await insertCustomer(t.db, { points: 15 });
     expect(await t.db.transaction((tx) => adjustPoints(tx, { userId, amount: -15, description: "Todo", adminId }))).toBe(0);
   });
 
   it("10 deductions of 10 at once on a balance of 50: exactly 5 succeed, balance 0, 5 movements", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const userId = await insertCustomer(t.db, { points: 50 });
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => adjustCustomerPoints(t.db, { userId, amount: -10, description: `Resta ${i}`, adminId })),
@@ -102,7 +98,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("adjusting an unknown, malformed or admin id answers 404 and writes nothing", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     for (const userId of [newId(), "no-es-un-id", adminId]) {
       await expect(adjustCustomerPoints(t.db, { userId, amount: 5, description: "x", adminId })).rejects.toMatchObject({
         status: 404,
@@ -118,7 +114,7 @@ describeEachDatabase("loyalty admin", (t) => {
     const word = tag();
     const maria = await insertCustomer(t.db, { name: `María José Núñez ${word}`, points: 30 });
     const pablo = await insertCustomer(t.db, { name: `Pablo ${word}`, email: `PABLO.${word}@Correo.mx` });
-    await insertAdmin();
+    await newAdmin();
 
     const byName = await listLoyaltyCustomers(t.db, { q: `maria NUNEZ ${word}` });
     expect(byName.rows.map((r) => r.user._id)).toEqual([maria]);
@@ -149,7 +145,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("the history: the customer, the tiles and the latest movements newest first, capped", async () => {
-    const adminId = await insertAdmin();
+    const adminId = await newAdmin();
     const userId = await insertCustomer(t.db, { name: "Cliente con historial", points: 10 });
     const base = Date.parse("2026-01-01T12:00:00Z");
     await t.db.insert(loyaltyTransactions).values(
@@ -177,19 +173,14 @@ describeEachDatabase("loyalty admin", (t) => {
 
   // ── The route: /admin/loyalty ──────────────────────────────────────────────
 
-  async function adminCookie(): Promise<{ adminId: string; cookie: string }> {
-    const adminId = await insertAdmin();
-    return { adminId, cookie: (await signIn(t.db, adminId)).cookie };
-  }
-
-  type LoaderData = Awaited<ReturnType<typeof loader>>;
+  type LoaderData = Awaited<ReturnType<typeof loyaltyRoute.loader>>;
 
   async function load(url: string, cookie: string) {
-    return settle<LoaderData>(() => loader({ request: get(url, { cookie }), context: routeContext(t.db), params: {} } as never));
+    return callLoader<LoaderData>(loyaltyRoute, get(url, { cookie }), { db: t.db });
   }
 
   it("the loader answers any query string without a 500: malformed pages clamp, a bad id shows the history error and the list", async () => {
-    const { cookie } = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const word = tag();
     const userId = await insertCustomer(t.db, { name: `Consulta ${word}`, points: 7 });
     for (const query of [
@@ -220,13 +211,11 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   async function post(fields: Record<string, string> | string, cookie: string, url = "/admin/loyalty") {
-    return settle<FormFailure>(() =>
-      action({ request: formPost(url, fields, { cookie }), context: routeContext(t.db), params: {} } as never),
-    );
+    return callAction<FormFailure>(loyaltyRoute, formPost(url, fields, { cookie }), { db: t.db });
   }
 
   it("a valid adjustment redirects (303) to the customer's history with the success notice", async () => {
-    const { adminId, cookie } = await adminCookie();
+    const { userId: adminId, cookie } = await adminSession(t.db);
     const userId = await insertCustomer(t.db, { points: 10 });
     const result = await post({ intent: "adjust", userId, amount: "+25", description: "  Regalo de cumpleaños  " }, cookie);
     expect(result.status).toBe(303);
@@ -238,7 +227,7 @@ describeEachDatabase("loyalty admin", (t) => {
   });
 
   it("missing, malformed, oversized and hostile input: a Spanish message, 4xx, the values kept, nothing written", async () => {
-    const { cookie } = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const userId = await insertCustomer(t.db, { points: 10 });
     const cases: { fields: Record<string, string>; status: number; error: string; field?: string }[] = [
       {
@@ -334,16 +323,14 @@ describeEachDatabase("loyalty admin", (t) => {
         expect(result.data?.values?.amount).toBe(c.fields.amount.slice(0, 300));
     }
     // A body that is not a form at all.
-    const notAForm = await settle(() =>
-      action({
-        request: new Request("http://tienda.test/admin/loyalty", {
-          method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie },
-          body: "garbage",
-        }),
-        context: routeContext(t.db),
-        params: {},
-      } as never),
+    const notAForm = await callAction(
+      loyaltyRoute,
+      new Request("http://tienda.test/admin/loyalty", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie },
+        body: "garbage",
+      }),
+      { db: t.db },
     );
     expect(notAForm.status).toBe(400);
     expect(await account(userId)).toMatchObject({ balance: 10, totalEarned: 10 });

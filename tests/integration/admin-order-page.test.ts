@@ -14,15 +14,16 @@ import { ORDER_PAGE_FORM_MESSAGES } from "#domain/order-page.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#domain/order-events.ts";
 import { newId } from "#server/db/ids.ts";
-import { orderEvents, orders, payments, users } from "#server/db/schema.ts";
+import { orderEvents, payments, users } from "#server/db/schema.ts";
 import { applyPayment } from "#server/payments/index.ts";
 import { sandboxRefundNoticesIdle } from "#server/payments/sandbox-refund.server.ts";
 import { recordSandboxPayment } from "#server/payments/sandbox.server.ts";
 import { cancelOrder } from "#server/orders/index.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { stockOf } from "#tests/fixtures/checkout.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { callAction, callLoader, formPost, get, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type PageData = {
@@ -35,11 +36,10 @@ describeEachDatabase("the admin's order page", (t) => {
   const cookies = { admin: "", customer: "" };
 
   beforeAll(async () => {
-    for (const role of ["customer", "admin"] as const) {
-      const id = newId();
-      await t.db.insert(users).values({ id, name: `Pedido ${role}`, email: `pedido-${role}-${id}@example.com`, passwordHash: "x", role });
-      cookies[role] = (await signIn(t.db, id)).cookie;
-    }
+    const id = newId();
+    await t.db.insert(users).values({ id, name: "Pedido customer", email: `pedido-customer-${id}@example.com`, passwordHash: "x" });
+    cookies.customer = (await signIn(t.db, id)).cookie;
+    cookies.admin = (await adminSession(t.db, { name: "Pedido admin" })).cookie;
   });
 
   afterAll(async () => sandboxRefundNoticesIdle());
@@ -47,28 +47,11 @@ describeEachDatabase("the admin's order page", (t) => {
   const url = (orderNumber: string, query = "") => `/admin/pedidos/${orderNumber}${query}`;
 
   function load(orderNumber: string, query = "", cookie = cookies.admin) {
-    return settle<PageData>(() =>
-      page.loader({
-        request: get(url(orderNumber, query), { cookie }),
-        context: routeContext(t.db),
-        params: { number: orderNumber },
-      } as never),
-    );
+    return callLoader<PageData>(page, get(url(orderNumber, query), { cookie }), { db: t.db, params: { number: orderNumber } });
   }
 
   function post(orderNumber: string, fields: Record<string, string>, cookie = cookies.admin) {
-    return settle<FormFailure>(() =>
-      page.action({
-        request: formPost(url(orderNumber), fields, { cookie }),
-        context: routeContext(t.db),
-        params: { number: orderNumber },
-      } as never),
-    );
-  }
-
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
+    return callAction<FormFailure>(page, formPost(url(orderNumber), fields, { cookie }), { db: t.db, params: { number: orderNumber } });
   }
 
   async function eventKinds(id: string) {
@@ -82,7 +65,7 @@ describeEachDatabase("the admin's order page", (t) => {
 
   /** The order's row and history, to prove a refusal wrote nothing. */
   async function state(id: string) {
-    return { order: await orderRow(id), events: await eventKinds(id) };
+    return { order: await orderRow(t.db, id), events: await eventKinds(id) };
   }
 
   /** A customer's order of 2 units of a product with 5 in stock (3 left), paid in the sandbox when asked. */
@@ -157,7 +140,7 @@ describeEachDatabase("the admin's order page", (t) => {
       status: 303,
       location: `/admin/pedidos/${order.orderNumber}?aviso=estado-actualizado`,
     });
-    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "shipped", trackingNumber: "AB123456" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ orderStatus: "shipped", trackingNumber: "AB123456" });
     expect(await eventKinds(order.id)).toEqual(expect.arrayContaining(["status", "tracking", "mail"]));
 
     const other = await customerOrder({ paid: true });
@@ -195,7 +178,11 @@ describeEachDatabase("the admin's order page", (t) => {
       status: 303,
       location: `/admin/pedidos/${order.orderNumber}?aviso=pedido-cancelado`,
     });
-    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "cancelled", cancelReason: "El cliente lo pidió", cancelledBy: "admin" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({
+      orderStatus: "cancelled",
+      cancelReason: "El cliente lo pidió",
+      cancelledBy: "admin",
+    });
     expect(await stockOf(t.db, order.productId)).toBe(5);
   });
 
@@ -203,7 +190,7 @@ describeEachDatabase("the admin's order page", (t) => {
     const order = await customerOrder({ paid: true });
     const done = await post(order.orderNumber, { intent: "cancel", motivo: "Sin existencias reales", confirmar: "si" });
     expect(done.headers.get("location")).toBe(`/admin/pedidos/${order.orderNumber}?aviso=pedido-cancelado-reembolsado`);
-    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
     expect(await stockOf(t.db, order.productId)).toBe(5);
     const shown = await load(order.orderNumber, "?aviso=pedido-cancelado-reembolsado");
     expect(shown.data?.detail?.events.map((e) => e.kind)).toEqual(expect.arrayContaining(["refund-requested", "refund", "cancelled"]));
@@ -241,7 +228,7 @@ describeEachDatabase("the admin's order page", (t) => {
     const order = await customerOrder();
     await t.db.transaction((tx) => cancelOrder(tx, order.id, { reason: "Pago no recibido a tiempo", by: "sistema" }));
     await pay(order);
-    expect(await orderRow(order.id)).toMatchObject({ needsRefund: true });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ needsRefund: true });
 
     const unconfirmed = await post(order.orderNumber, { intent: "refund" });
     expect(unconfirmed.status).toBe(400);
@@ -249,7 +236,7 @@ describeEachDatabase("the admin's order page", (t) => {
 
     const done = await post(order.orderNumber, { intent: "refund", confirmar: "si" });
     expect(done.headers.get("location")).toBe(`/admin/pedidos/${order.orderNumber}?aviso=pago-reembolsado`);
-    expect(await orderRow(order.id)).toMatchObject({ needsRefund: false });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ needsRefund: false });
     const statuses = await t.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
     expect(statuses.map((s) => s.status)).toContain("refunded");
 
@@ -277,7 +264,7 @@ describeEachDatabase("the admin's order page", (t) => {
 
     const done = await post(order.orderNumber, { intent: "manual-payment", metodo: "transferencia", referencia: "SPEI 12345" });
     expect(done.headers.get("location")).toBe(`/admin/pedidos/${order.orderNumber}?aviso=pago-manual-registrado`);
-    expect(await orderRow(order.id)).toMatchObject({
+    expect(await orderRow(t.db, order.id)).toMatchObject({
       paymentStatus: "approved",
       orderStatus: "processing",
       paymentMethod: "transferencia",
@@ -314,16 +301,14 @@ describeEachDatabase("the admin's order page", (t) => {
     const unknown = await post(order.orderNumber, { intent: "delete", nota: "x" });
     expect(unknown.status).toBe(400);
     expect(unknown.data?.formError).toBeTruthy();
-    const notAForm = await settle<FormFailure>(() =>
-      page.action({
-        request: new Request(`http://tienda.test${url(order.orderNumber)}`, {
-          method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie: cookies.admin },
-          body: '{"a":',
-        }),
-        context: routeContext(t.db),
-        params: { number: order.orderNumber },
-      } as never),
+    const notAForm = await callAction<FormFailure>(
+      page,
+      new Request(`http://tienda.test${url(order.orderNumber)}`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x", origin: "http://tienda.test", cookie: cookies.admin },
+        body: '{"a":',
+      }),
+      { db: t.db, params: { number: order.orderNumber } },
     );
     expect(notAForm.status).toBe(400);
     expect(notAForm.data?.formError).toBeTruthy();

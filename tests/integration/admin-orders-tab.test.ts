@@ -9,8 +9,8 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { action, loader } from "#app/routes/admin/dashboard.tsx";
-import { loader as csvLoader } from "#app/routes/admin/pedidos-csv.ts";
+import * as dashboardRoute from "#app/routes/admin/dashboard.tsx";
+import * as csvRoute from "#app/routes/admin/pedidos-csv.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { newId } from "#server/db/ids.ts";
@@ -21,8 +21,9 @@ import { insertProduct } from "#tests/fixtures/products.ts";
 import { orderSearchText } from "#server/catalog/search-text.ts";
 import { ORDERS_COUNT_CAP, listAdminOrders, ordersPageQuery, type AdminOrdersPage } from "#server/admin/orders-list.server.ts";
 import type { DashboardData } from "#server/admin/dashboard.server.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
+import { callAction, callLoader, formPost, get, runLoader } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type NewOrder = Parameters<typeof insertOrder>[1];
@@ -48,11 +49,7 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
   let adminId = "";
 
   beforeAll(async () => {
-    adminId = newId();
-    await t.db
-      .insert(users)
-      .values({ id: adminId, name: "Dueña Órdenes", email: `duena-${adminId}@example.com`, passwordHash: "x", role: "admin" });
-    adminCookie = (await signIn(t.db, adminId)).cookie;
+    ({ userId: adminId, cookie: adminCookie } = await adminSession(t.db, { name: "Dueña Órdenes" }));
   });
 
   /** An order with its search text written as placeOrder writes it. */
@@ -78,20 +75,23 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
   const numbers = (page: AdminOrdersPage) => page.rows.map((r) => r.orderNumber);
 
   async function load(query: string) {
-    const result = await settle<{ data: DashboardData; query: Record<string, unknown> }>(() =>
-      loader({ request: get(`/admin${query}`, { cookie: adminCookie }), context: routeContext(t.db), params: {} } as never),
+    const result = await callLoader<{ data: DashboardData; query: Record<string, unknown> }>(
+      dashboardRoute,
+      get(`/admin${query}`, { cookie: adminCookie }),
+      { db: t.db },
     );
     expect(result.status).toBe(200);
     return result.data!;
   }
 
   async function post(fields: Record<string, string> | string, query = "?tab=ordenes&index") {
-    return settle<FormFailure | { ok: true; orderStatus: string; trackingNumber: string | null }>(() =>
-      action({ request: formPost(`/admin${query}`, fields, { cookie: adminCookie }), context: routeContext(t.db), params: {} } as never),
+    return callAction<FormFailure | { ok: true; orderStatus: string; trackingNumber: string | null }>(
+      dashboardRoute,
+      formPost(`/admin${query}`, fields, { cookie: adminCookie }),
+      { db: t.db },
     );
   }
 
-  const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const tally = async (table: typeof orderEvents | typeof outbox) => Number((await t.db.select({ n: count() }).from(table))[0]!.n);
 
   it("reads its filters from the query string, drops what it does not know, and pages with them", async () => {
@@ -102,13 +102,7 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     expect((junk.query.q as string).length).toBe(100);
     expect(junk.data.tab).toBe("ordenes");
     // The filters' form sends its empty fields: the loader answers with the clean link.
-    const form = await settle(() =>
-      loader({
-        request: get("/admin?tab=ordenes&q=ana&estado=&pago=", { cookie: adminCookie }),
-        context: routeContext(t.db),
-        params: {},
-      } as never),
-    );
+    const form = await callLoader(dashboardRoute, get("/admin?tab=ordenes&q=ana&estado=&pago=", { cookie: adminCookie }), { db: t.db });
     expect({ status: form.status, location: form.headers.get("location") }).toEqual({ status: 302, location: "/admin?tab=ordenes&q=ana" });
   });
 
@@ -232,7 +226,7 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     );
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe("/admin?tab=ordenes&q=envio&estado=processing&page=2&aviso=estado-actualizado");
-    const after = await statusOf(paid.id);
+    const after = await orderRow(t.db, paid.id);
     expect({ status: after.orderStatus, tracking: after.trackingNumber }).toEqual({ status: "shipped", tracking: "1234567890AB" });
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, paid.id));
     const statusEvents = events.filter((e) => e.kind === "status");
@@ -285,8 +279,8 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
     expect(final.status).toBe(409);
     expect((final.data as FormFailure).formError).toBe(FULFILMENT_MESSAGES.updateFailed(FULFILMENT_MESSAGES.cancelledIsFinal));
 
-    expect((await statusOf(paid.id)).orderStatus).toBe("processing");
-    expect((await statusOf(unpaid.id)).orderStatus).toBe("pending");
+    expect((await orderRow(t.db, paid.id)).orderStatus).toBe("processing");
+    expect((await orderRow(t.db, unpaid.id)).orderStatus).toBe("pending");
     expect({ events: await tally(orderEvents), mails: await tally(outbox) }).toEqual({ events, mails });
   });
 
@@ -315,16 +309,12 @@ describeEachDatabase("admin 'Órdenes' tab", (t) => {
       expect([failure.formError, ...Object.values(failure.fieldErrors).flat()].filter(Boolean).length).toBeGreaterThan(0);
       expect(Object.values(failure.values).every((v) => v.length <= 100)).toBe(true);
     }
-    expect((await statusOf(paid.id)).orderStatus).toBe("processing");
+    expect((await orderRow(t.db, paid.id)).orderStatus).toBe("processing");
     expect(await tally(orderEvents)).toBe(events);
   });
 
   async function csv(query: string): Promise<{ response: Response; chunks: string[]; text: string }> {
-    const response = (await csvLoader({
-      request: get(`/admin/pedidos.csv${query}`, { cookie: adminCookie }),
-      context: routeContext(t.db),
-      params: {},
-    } as never)) as Response;
+    const response = await runLoader(csvRoute, get(`/admin/pedidos.csv${query}`, { cookie: adminCookie }), { db: t.db });
     const reader = response.body!.getReader();
     // The BOM is kept in the text (a default TextDecoder drops it), and checked as bytes too.
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

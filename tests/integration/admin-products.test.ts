@@ -7,10 +7,10 @@
  */
 import { count, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as addAction, loader as addLoader } from "#app/routes/admin/agregar-producto.tsx";
-import { action as editAction, loader as editLoader } from "#app/routes/admin/editar-producto.tsx";
-import { loader as productPageLoader } from "#app/routes/producto.tsx";
-import { loader as sitemapLoader } from "#app/routes/sitemap[.]xml.ts";
+import * as addRoute from "#app/routes/admin/agregar-producto.tsx";
+import * as editRoute from "#app/routes/admin/editar-producto.tsx";
+import * as productRoute from "#app/routes/producto.tsx";
+import * as sitemapRoute from "#app/routes/sitemap[.]xml.ts";
 import { ADMIN_MESSAGES, CART_MESSAGES } from "#domain/messages.ts";
 import { DEFAULT_QUERY } from "#domain/product-query.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
@@ -19,7 +19,7 @@ import { addToCart, getCart, mergeGuestCart, startCartWith } from "#server/cart/
 import { listProducts, getProduct } from "#server/catalog/products.server.ts";
 import { removeProduct } from "#server/catalog/product-admin.server.ts";
 import { PRODUCT_FIELD_MESSAGES } from "#server/catalog/product-input.ts";
-import { cartItems, images, orderItems, products, users } from "#server/db/schema.ts";
+import { cartItems, images, orderItems, products } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/client.ts";
 import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
@@ -27,7 +27,8 @@ import { CheckoutError, placeOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct, onlyVariantId, productFormBody, variantIds } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, get, runLoader, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase } from "#tests/fixtures/test-db.ts";
 
 type FormAnswer = FormFailure;
@@ -52,31 +53,19 @@ async function productRow(db: Database, id: string) {
 }
 
 describeEachDatabase("admin products", (t) => {
-  const context = () => routeContext(t.db);
-
-  async function cookieOf(role: "admin" | "customer"): Promise<string> {
-    const id = await insertCustomer(t.db);
-    if (role === "admin") await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
-    return (await signIn(t.db, id)).cookie;
-  }
+  const customerCookie = async () => (await signIn(t.db, await insertCustomer(t.db))).cookie;
 
   const add = (body: string, cookie: string) =>
-    settle<FormAnswer>(() =>
-      addAction({ request: formPost("/admin/agregar-producto", body, { cookie }), params: {}, context: context() } as never),
-    );
+    callAction<FormAnswer>(addRoute, formPost("/admin/agregar-producto", body, { cookie }), { db: t.db });
   const edit = (id: string, body: string, cookie: string) =>
-    settle<FormAnswer>(() =>
-      editAction({ request: formPost(`/admin/editar-producto/${id}`, body, { cookie }), params: { id }, context: context() } as never),
-    );
+    callAction<FormAnswer>(editRoute, formPost(`/admin/editar-producto/${id}`, body, { cookie }), { db: t.db, params: { id } });
   const openEdit = (id: string, cookie: string, query = "") =>
-    settle<EditData>(() =>
-      editLoader({ request: get(`/admin/editar-producto/${id}${query}`, { cookie }), params: { id }, context: context() } as never),
-    );
+    callLoader<EditData>(editRoute, get(`/admin/editar-producto/${id}${query}`, { cookie }), { db: t.db, params: { id } });
   const search = (text: string) => listProducts(t.db, { ...DEFAULT_QUERY, search: text });
 
   describe("add", () => {
     it("creates the product from every field and sends the admin to the dashboard; the shop's search finds it at once", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const before = await search("umbreon vmax");
       const answer = await add(
         productForm({ images: ["https://images.example.com/umbreon.jpg", "  ", "/media/demo/x-front.webp", "", ""] }),
@@ -108,7 +97,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("the page lists the gallery for the picker; without JavaScript the picked image joins the images", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const imageId = newId();
       await t.db.insert(images).values({
         id: imageId,
@@ -119,8 +108,10 @@ describeEachDatabase("admin products", (t) => {
         height: 14,
         bytes: Buffer.from([1, 2, 3, 4]),
       });
-      const page = await settle<{ gallery: Array<{ id: string; originalName: string; path: string }> }>(() =>
-        addLoader({ request: get("/admin/agregar-producto", { cookie: admin }), params: {}, context: context() } as never),
+      const page = await callLoader<{ gallery: Array<{ id: string; originalName: string; path: string }> }>(
+        addRoute,
+        get("/admin/agregar-producto", { cookie: admin }),
+        { db: t.db },
       );
       expect(page.status).toBe(200);
       const path = `/media/imagenes/${imageId}/imagen.webp`;
@@ -132,7 +123,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("takes an image address on the shop's own origin over http:// (the gallery's copy button gives it so locally), stored as its path", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const path = `/media/imagenes/${newId()}/imagen.webp`;
       const answer = await add(productForm({ name: "Mew de la tienda", images: [`${TEST_ORIGIN}${path}`, "", "", "", ""] }), admin);
       expect(answer.status).toBe(303);
@@ -145,7 +136,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("refuses missing and wrong fields with 400, each message next to its field, every typed value kept, nothing written", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const before = await productCount(t.db);
       const answer = await add(
         productForm({
@@ -181,7 +172,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("refuses hostile input: control characters, oversized text, six images, script URLs, absurd prices, non-form bodies", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const before = await productCount(t.db);
       const cases: Array<[Record<string, string | string[]>, string, string]> = [
         [{ name: "Pika\u0000chu" }, "name", PRODUCT_FIELD_MESSAGES.textInvalid],
@@ -210,31 +201,27 @@ describeEachDatabase("admin products", (t) => {
         // What is shown back is capped.
         expect(answer.data!.values.description?.length).toBeLessThanOrEqual(5100);
       }
-      const json = await settle(() =>
-        addAction({
-          request: new Request("http://tienda.test/admin/agregar-producto", {
-            method: "POST",
-            headers: { "content-type": "multipart/form-data; boundary=x", cookie: admin, origin: "http://tienda.test" },
-            body: "not a form",
-          }),
-          params: {},
-          context: context(),
-        } as never),
+      const json = await callAction(
+        addRoute,
+        new Request("http://tienda.test/admin/agregar-producto", {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x", cookie: admin, origin: "http://tienda.test" },
+          body: "not a form",
+        }),
+        { db: t.db },
       );
       expect(json.status).toBe(400);
       expect(await productCount(t.db)).toBe(before);
     });
 
     it("a customer or a guest gets 403 from the action and nothing is written; the page sends them home", async () => {
-      const customer = await cookieOf("customer");
+      const customer = await customerCookie();
       const before = await productCount(t.db);
       for (const cookie of [customer, ""]) {
         const answer = await add(productForm(), cookie);
         expect(answer.status).toBe(403);
         expect(answer.data).toEqual({ error: ADMIN_MESSAGES.forbidden });
-        const page = await settle(() =>
-          addLoader({ request: get("/admin/agregar-producto", { cookie }), params: {}, context: context() } as never),
-        );
+        const page = await callLoader(addRoute, get("/admin/agregar-producto", { cookie }), { db: t.db });
         expect(page.status).toBe(302);
         expect(page.headers.get("Location")).toBe("/");
       }
@@ -242,7 +229,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("a failed database write shows 'Error al agregar producto' and writes nothing", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const before = await productCount(t.db);
       const broken = new Proxy(t.db, {
         get(target, prop, receiver) {
@@ -251,13 +238,9 @@ describeEachDatabase("admin products", (t) => {
           return Reflect.get(target, prop, receiver);
         },
       });
-      const answer = await settle<FormAnswer>(() =>
-        addAction({
-          request: formPost("/admin/agregar-producto", productForm(), { cookie: admin }),
-          params: {},
-          context: routeContext(broken),
-        } as never),
-      );
+      const answer = await callAction<FormAnswer>(addRoute, formPost("/admin/agregar-producto", productForm(), { cookie: admin }), {
+        db: broken,
+      });
       expect(answer.status).toBe(500);
       expect(answer.data?.formError).toBe("Error al agregar producto");
       expect(answer.data?.values.name).toBe("Umbreon VMAX (Alt Art)");
@@ -267,7 +250,7 @@ describeEachDatabase("admin products", (t) => {
 
   describe("edit", () => {
     it("opens with the product's values as text", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, {
         name: "Gengar ex",
         priceCents: 125_050,
@@ -291,7 +274,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("an unknown, malformed or archived id goes back to /admin with 'error-cargar-producto'", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const archived = await insertProduct(t.db, { archivedAt: new Date() });
       for (const id of [newId(), "no-es-un-id", "'; drop table products;--", archived]) {
         const page = await openEdit(id, admin);
@@ -301,7 +284,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("saves the changes (the shop shows them at once) and sends the admin to the dashboard", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, { name: "Eevee original" });
       expect((await search("eevee original")).total).toBe(1);
       const variant = await onlyVariantId(t.db, id);
@@ -316,7 +299,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("refuses invalid changes (edit's own images message) with the values kept, and changes nothing", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, { name: "Snorlax" });
       const answer = await edit(id, productForm({ name: "Snorlax gigante", images: ["", "", "", "", ""] }), admin);
       expect(answer.status).toBe(400);
@@ -327,7 +310,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("saving a product that was archived meanwhile answers 404 'Error al actualizar producto' and changes nothing", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, { name: "Lapras", archivedAt: new Date() });
       const answer = await edit(id, productForm({ name: "Lapras nuevo" }), admin);
       expect(answer.status).toBe(404);
@@ -338,7 +321,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("a customer or a guest gets 403 (save and delete) and nothing changes; the page sends them home", async () => {
-      const customer = await cookieOf("customer");
+      const customer = await customerCookie();
       const id = await insertProduct(t.db, { name: "Ditto" });
       for (const cookie of [customer, ""]) {
         expect((await edit(id, productForm({ name: "Hackeado" }), cookie)).status).toBe(403);
@@ -353,7 +336,7 @@ describeEachDatabase("admin products", (t) => {
 
   describe("delete", () => {
     it("erases a product no order names (its cart lines go too) → 'producto-eliminado'", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, { name: "Magikarp borrable" });
       const cartId = await cartWith(t.db, [{ productId: id, quantity: 1 }]);
       const answer = await edit(id, "intent=delete", admin);
@@ -365,7 +348,7 @@ describeEachDatabase("admin products", (t) => {
     });
 
     it("archives a product that orders name: the order keeps its line and product → 'producto-archivado'", async () => {
-      const admin = await cookieOf("admin");
+      const { cookie: admin } = await adminSession(t.db);
       const id = await insertProduct(t.db, { name: "Gyarados archivable" });
       const order = await insertOrder(t.db, { lines: [{ productId: id, quantity: 1, unitPriceCents: 10_000 }] });
       const answer = await edit(id, "intent=delete", admin);
@@ -420,18 +403,14 @@ describeEachDatabase("admin products", (t) => {
       const id = await archivedProduct("Squirtle archivado");
       expect(await removeProduct(t.db, id)).toBe("archived");
       expect(await getProduct(t.db, id)).toBeNull();
-      const page = await settle<{ product: unknown }>(() =>
-        productPageLoader({ request: get(`/producto/${id}`), params: { id }, context: context() } as never),
-      );
+      const page = await callLoader<{ product: unknown }>(productRoute, get(`/producto/${id}`), { db: t.db, params: { id } });
       expect(page.status).toBe(404);
       expect(page.data?.product).toBeNull();
-      const sitemap = (await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: context() } as never)) as Response;
+      const sitemap = await runLoader(sitemapRoute, get("/sitemap.xml"), { db: t.db });
       const xml = await sitemap.text();
       expect(xml).not.toContain(id);
       const kept = await insertProduct(t.db);
-      expect(
-        await ((await sitemapLoader({ request: get("/sitemap.xml"), params: {}, context: context() } as never)) as Response).text(),
-      ).toContain(kept);
+      expect(await (await runLoader(sitemapRoute, get("/sitemap.xml"), { db: t.db })).text()).toContain(kept);
     });
 
     it("can't be added to a cart (refused like a missing product), leaves carts, and is not merged at login", async () => {

@@ -6,33 +6,26 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
+import * as adminLayout from "#app/routes/admin/layout.tsx";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { createShop } from "#server/app.ts";
 import { resetConfigForTests } from "#server/config.ts";
-import { users } from "#server/db/schema.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
-import { get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { callLoader, get, routeContext } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const SECRET = "a-long-random-session-secret-for-this-test-only-0123456789";
 
 describeEachDatabase("the sandbox provider in production, on the admin pages", (t) => {
-  async function adminCookie(): Promise<string> {
-    const id = await insertCustomer(t.db);
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
-    return (await signIn(t.db, id)).cookie;
-  }
-
   const layoutData = async (env: { NODE_ENV: "production" | "development"; PAYMENT_PROVIDER: "sandbox" | "mercadopago" }) => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     // The test context's configuration (its session secret signed the cookie), in the mode asked.
     const config = { ...routeContext(t.db).config, ...env };
-    const answer = await settle<{ sandboxWarning: string | null }>(() =>
-      adminLayoutLoader({ request: get("/admin", { cookie }), params: {}, context: routeContext(t.db, { config }) } as never),
-    );
+    const answer = await callLoader<{ sandboxWarning: string | null }>(adminLayout, get("/admin", { cookie }), {
+      db: t.db,
+      context: { config },
+    });
     expect(answer.status).toBe(200);
     return answer.data!;
   };

@@ -9,17 +9,18 @@
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { action as addAction } from "#app/routes/admin/agregar-producto.tsx";
-import { action as editAction } from "#app/routes/admin/editar-producto.tsx";
+import * as addRoute from "#app/routes/admin/agregar-producto.tsx";
+import * as editRoute from "#app/routes/admin/editar-producto.tsx";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { MAX_PRODUCT_VARIANTS, productFormValuesFrom } from "#domain/product-form.ts";
 import { PRODUCT_FIELD_MESSAGES } from "#server/catalog/product-input.ts";
-import { cartItems, carts, orderItems, products, productVariants, users } from "#server/db/schema.ts";
+import { cartItems, carts, orderItems, products, productVariants } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import type { Database } from "#server/db/client.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant, onlyVariantId, variantIds } from "#tests/fixtures/products.ts";
-import { formPost, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { callAction, formPost } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 type Row = { id?: string; condition?: string; language?: string; price?: string; salePrice?: string; stock?: string };
@@ -67,26 +68,14 @@ async function variantCount(db: Database): Promise<number> {
 }
 
 describeEachDatabase("admin product variants", (t) => {
-  const context = () => routeContext(t.db);
-
-  async function adminCookie(): Promise<string> {
-    const id = await insertCustomer(t.db);
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
-    return (await signIn(t.db, id)).cookie;
-  }
-
   const add = (body: string, cookie: string) =>
-    settle<FormFailure>(() =>
-      addAction({ request: formPost("/admin/agregar-producto", body, { cookie }), params: {}, context: context() } as never),
-    );
+    callAction<FormFailure>(addRoute, formPost("/admin/agregar-producto", body, { cookie }), { db: t.db });
   const edit = (id: string, body: string, cookie: string) =>
-    settle<FormFailure>(() =>
-      editAction({ request: formPost(`/admin/editar-producto/${id}`, body, { cookie }), params: { id }, context: context() } as never),
-    );
+    callAction<FormFailure>(editRoute, formPost(`/admin/editar-producto/${id}`, body, { cookie }), { db: t.db, params: { id } });
   const productRow = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 
   it("adds a product with two variants in one save; the product's price and stock follow its variants", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const answer = await add(
       productForm(
         [
@@ -108,7 +97,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("a sealed product saves its one 'Nuevo' variant and no rarity or type, whatever was posted for them", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const answer = await add(
       productForm([{ condition: "NEW", language: "es", price: "2500", stock: "4" }], {
         name: "Caja de sobres variantes",
@@ -129,7 +118,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("changes, swaps, adds and removes variants in one save; the kept ones keep their ids", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const id = await insertProduct(t.db, { name: "Pikachu editable", priceCents: 10_000, stock: 3 });
     const nm = await onlyVariantId(t.db, id);
     const lp = await insertVariant(t.db, id, { condition: "LP", language: "en", priceCents: 8_000, stock: 1 });
@@ -156,7 +145,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("a removed variant that an order names is archived (the order keeps it), and leaves every cart", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const id = await insertProduct(t.db, { name: "Mew archivable", stock: 2 });
     const nm = await onlyVariantId(t.db, id);
     const lp = await insertVariant(t.db, id, { condition: "LP", language: "ja", stock: 3 });
@@ -193,7 +182,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("refuses to remove the last variant and a repeated condition + language, each at its place; nothing is written", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const id = await insertProduct(t.db, { name: "Eevee sin variantes", stock: 3 });
     const nm = await onlyVariantId(t.db, id);
     const before = await variantCount(t.db);
@@ -229,7 +218,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("refuses hostile rows with a 4xx FormFailure and writes nothing; another product's variant id is never touched", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const id = await insertProduct(t.db, { name: "Gengar hostil", stock: 3 });
     const other = await insertProduct(t.db, { name: "Otro producto", stock: 5 });
     const otherVariant = await onlyVariantId(t.db, other);
@@ -275,7 +264,7 @@ describeEachDatabase("admin product variants", (t) => {
   });
 
   it("without JavaScript, 'Agregar variante' and 'Quitar' answer the form again with what was typed; nothing is written", async () => {
-    const admin = await adminCookie();
+    const { cookie: admin } = await adminSession(t.db);
     const id = await insertProduct(t.db, { name: "Snorlax filas", stock: 3 });
     const nm = await onlyVariantId(t.db, id);
     const body = productForm(

@@ -13,12 +13,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as backupRoute from "#app/routes/admin/respaldo.ts";
 import * as ordersCsvRoute from "#app/routes/admin/pedidos-csv.ts";
-import { makeAdmin } from "#server/accounts/admin.server.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "#server/db/client.ts";
 import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
 import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
-import { signIn } from "#tests/fixtures/route-context.ts";
 import { resourceBuild } from "#tests/fixtures/server-build.ts";
 import { openTestDatabase, testDatabaseKinds } from "#tests/fixtures/test-db.ts";
 
@@ -72,9 +70,7 @@ for (const kind of testDatabaseKinds()) {
         handle = await openTestDatabase("postgres");
       }
       await addBallast(handle.db);
-      const admin = await insertCustomer(handle.db, { name: "Admin HTTP", email: "admin-http@example.com" });
-      await makeAdmin(handle.db, "admin-http@example.com");
-      cookie = (await signIn(handle.db, admin)).cookie;
+      ({ cookie } = await adminSession(handle.db, { name: "Admin HTTP" }));
       stack = await startStack({ build }, {}, { db: handle.db, kind });
     });
 

@@ -19,11 +19,10 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { action as backupAction, loader as backupLoader } from "#app/routes/admin/respaldo.ts";
+import * as backupRoute from "#app/routes/admin/respaldo.ts";
 import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
-import { makeAdmin } from "#server/accounts/admin.server.ts";
 import {
   BACKUPS_KEPT,
   backupDownload,
@@ -55,10 +54,11 @@ import {
 import { prepareGalleryImage } from "#server/images/decode.server.ts";
 import { readGalleryVariant, saveGalleryImage } from "#server/images/gallery.server.ts";
 import { placeOrder } from "#server/orders/index.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
 import { cartWith, checkoutInput, insertCoupon } from "#tests/fixtures/checkout.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { callLoader, formPost, get, routeContext, runAction, runLoader, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
 /** Fills `db` with one of everything a shop keeps; returns the gallery image's id. */
@@ -174,19 +174,15 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("'Descargar respaldo' streams the dump to the admin, on a POST of its form only, and to no one else", async () => {
-      const admin = await insertCustomer(source.db, { name: "Admin Respaldo", email: "admin-respaldo@example.com" });
-      await makeAdmin(source.db, "admin-respaldo@example.com");
+      const { cookie: adminCookie } = await adminSession(source.db, { name: "Admin Respaldo" });
       const customer = await insertCustomer(source.db, { name: "Cliente Curioso" });
       const context = routeContext(source.db);
-      const adminCookie = (await signIn(source.db, admin)).cookie;
       const customerCookie = (await signIn(source.db, customer)).cookie;
       const post = (cookie: string, body: string | Record<string, string> = { intent: BACKUP_INTENT }) =>
-        backupAction({ request: formPost("/admin/respaldo", body, { Cookie: cookie }), context, params: {} } as never);
+        runAction(backupRoute, formPost("/admin/respaldo", body, { Cookie: cookie }), { context });
 
       // Not the admin: a GET is sent home, the form refused (403) with the admin's message.
-      const home = await settle(() =>
-        backupLoader({ request: get("/admin/respaldo", { Cookie: customerCookie }), context, params: {} } as never),
-      );
+      const home = await callLoader(backupRoute, get("/admin/respaldo", { Cookie: customerCookie }), { context });
       expect(home.status).toBe(302);
       expect(home.headers.get("Location")).toBe("/");
       for (const refused of [
@@ -198,11 +194,7 @@ for (const kind of testDatabaseKinds()) {
       }
 
       // A GET (a link or an image on another site, in the admin's browser) starts no dump: it is sent to the panel.
-      const byGet = (await backupLoader({
-        request: get("/admin/respaldo", { Cookie: adminCookie }),
-        context,
-        params: {},
-      } as never)) as Response;
+      const byGet = await runLoader(backupRoute, get("/admin/respaldo", { Cookie: adminCookie }), { context });
       expect(byGet.status).toBe(303);
       expect(byGet.headers.get("Location")).toBe("/admin");
       expect(byGet.headers.get("Content-Type")).not.toBe("application/gzip");
@@ -230,16 +222,12 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("makes one backup at a time: a second download while one runs is answered 409, in Spanish", async () => {
-      const admin = await insertCustomer(source.db, { name: "Admin Doble", email: "admin-doble@example.com" });
-      await makeAdmin(source.db, "admin-doble@example.com");
-      const cookie = (await signIn(source.db, admin)).cookie;
+      const { cookie } = await adminSession(source.db, { name: "Admin Doble" });
       const context = routeContext(source.db);
       const post = () =>
-        backupAction({
-          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
+        runAction(backupRoute, formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }), {
           context,
-          params: {},
-        } as never) as Promise<Response>;
+        }) as Promise<Response>;
 
       const answers = await Promise.all([post(), post()]);
       const statuses = answers.map((r) => r.status).sort();
@@ -260,27 +248,21 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it.runIf(kind === "postgres")("refuses a download while another process of the shop holds the backup lock", async () => {
-      const admin = await insertCustomer(source.db, { name: "Admin Otro", email: "admin-otro@example.com" });
-      await makeAdmin(source.db, "admin-otro@example.com");
-      const cookie = (await signIn(source.db, admin)).cookie;
+      const { cookie } = await adminSession(source.db, { name: "Admin Otro" });
       // Another process: a connection of its own holding the lock a backup takes.
       const other = new pg.Client({ connectionString: source.url! });
       await other.connect();
       try {
         await other.query("select pg_advisory_lock(15100, 1)");
-        const busy = (await backupAction({
-          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
-          context: routeContext(source.db),
-          params: {},
-        } as never)) as Response;
+        const busy = (await runAction(backupRoute, formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }), {
+          db: source.db,
+        })) as Response;
         expect(busy.status).toBe(409);
         expect(await busy.text()).toContain("Ya se está generando un respaldo");
         await other.query("select pg_advisory_unlock(15100, 1)");
-        const done = (await backupAction({
-          request: formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }),
-          context: routeContext(source.db),
-          params: {},
-        } as never)) as Response;
+        const done = (await runAction(backupRoute, formPost("/admin/respaldo", { intent: BACKUP_INTENT }, { Cookie: cookie }), {
+          db: source.db,
+        })) as Response;
         expect(done.status).toBe(200);
         await done.arrayBuffer();
       } finally {

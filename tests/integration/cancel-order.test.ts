@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { couponRedemptions, orders, products } from "#server/db/schema.ts";
 import { cancelOrder, expireUnpaidOrders, orderForPayment, orderForViewer, placeOrder } from "#server/orders/index.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertCustomer, orderRow } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import { UNPAID_ORDER_CANCEL_REASON } from "#domain/orders.ts";
@@ -106,17 +106,16 @@ describeEachDatabase("cancelling orders", (t) => {
       const cancelled = await expireUnpaidOrders(t.db, { now });
 
       expect(cancelled).toBe(due.length - 1); // all pending ones but the fresh one
-      const status = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-      expect(await status(stale)).toMatchObject({
+      expect(await orderRow(t.db, stale)).toMatchObject({
         orderStatus: "cancelled",
         cancelledBy: "sistema",
         cancelReason: UNPAID_ORDER_CANCEL_REASON,
         cancelledAt: now,
       });
-      expect(await status(rejected)).toMatchObject({ orderStatus: "cancelled" });
-      expect(await status(fresh)).toMatchObject({ orderStatus: "pending" });
-      expect(await status(paid)).toMatchObject({ orderStatus: "processing" });
-      expect(await status(shipped)).toMatchObject({ orderStatus: "shipped" });
+      expect(await orderRow(t.db, rejected)).toMatchObject({ orderStatus: "cancelled" });
+      expect(await orderRow(t.db, fresh)).toMatchObject({ orderStatus: "pending" });
+      expect(await orderRow(t.db, paid)).toMatchObject({ orderStatus: "processing" });
+      expect(await orderRow(t.db, shipped)).toMatchObject({ orderStatus: "shipped" });
       expect(await stockOf(t.db, card)).toBe(10 - 3); // fresh, paid and shipped still hold theirs
       expect(await expireUnpaidOrders(t.db, { now })).toBe(0);
     });

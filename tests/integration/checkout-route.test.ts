@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action, headers as checkoutHeaders, loader } from "#app/routes/checkout.tsx";
+import * as checkout from "#app/routes/checkout.tsx";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { appliedCouponOf } from "#domain/coupons.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
@@ -20,12 +20,12 @@ import { newId } from "#server/db/ids.ts";
 import { CHECKOUT_TOKEN_PATTERN, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { HONEYPOT_FIELD } from "#domain/forms.ts";
 import { cartWith, checkoutFormFields, insertCoupon, orderWrites, stockOf } from "#tests/fixtures/checkout.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct, setProductStock } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, get, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
+type LoaderData = Awaited<ReturnType<typeof checkout.loader>>;
 /** The action's answer: the one FormFailure shape (the applied coupon in its values). */
 type Answer = FormFailure & { fieldErrors: Record<string, string[]> };
 
@@ -48,20 +48,12 @@ describeEachDatabase("the /checkout route", (t) => {
     return { userId, cookie };
   }
 
-  const load = (cookie = "", path = "/checkout") =>
-    settle<LoaderData>(() => loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context() } as never));
+  const load = (cookie = "", path = "/checkout") => callLoader<LoaderData>(checkout, get(path, cookie ? { cookie } : {}), { db: t.db });
 
   const post = (fields: Record<string, string> | string, cookie = "") =>
-    settle<Answer>(() =>
-      action({ request: formPost("/checkout", fields, cookie ? { cookie } : {}), params: {}, context: context() } as never),
-    );
+    callAction<Answer>(checkout, formPost("/checkout", fields, cookie ? { cookie } : {}), { db: t.db });
 
   const placeFields = checkoutFormFields;
-
-  async function orderById(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  }
 
   describe("loader", () => {
     it("an empty cart (or no cart) redirects to /carrito", async () => {
@@ -89,7 +81,7 @@ describeEachDatabase("the /checkout route", (t) => {
       expect(data.pointsBalance).toBe(0);
       expect(data.checkoutToken).toMatch(CHECKOUT_TOKEN_PATTERN);
       expect((await load(cookie)).data).not.toMatchObject({ checkoutToken: data.checkoutToken });
-      expect(new Headers(checkoutHeaders({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
+      expect(new Headers(checkout.headers({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
     });
 
     it("a customer: contact prefilled from the profile, saved addresses with the default first, the points balance", async () => {
@@ -181,13 +173,10 @@ describeEachDatabase("the /checkout route", (t) => {
       const cookie = await guestWith([{ productId: p, quantity: 1 }]);
       const code = await insertCoupon(t.db, { discountPercent: 10 });
       const from = (ip: string, fields: Record<string, string>, who = cookie) =>
-        settle<Answer>(() =>
-          action({
-            request: formPost("/checkout", fields, { cookie: who }),
-            params: {},
-            context: routeContext(t.db, { config: strict, clientIp: ip }),
-          } as never),
-        );
+        callAction<Answer>(checkout, formPost("/checkout", fields, { cookie: who }), {
+          db: t.db,
+          context: { config: strict, clientIp: ip },
+        });
       const ip = `10.9.${Math.floor(Math.random() * 255)}.1`;
       for (let i = 0; i < 6; i++) {
         expect((await from(ip, placeFields({ intent: "apply-coupon", couponInput: `NOPE${i}` }))).data?.fieldErrors.couponInput).toEqual([
@@ -257,8 +246,8 @@ describeEachDatabase("the /checkout route", (t) => {
         }),
         config(),
       );
-      const order = await orderById(orderId);
-      expect(pending).toEqual({ orderNumber: order!.orderNumber, id: orderId, total: 1150 });
+      const order = await orderRow(t.db, orderId);
+      expect(pending).toEqual({ orderNumber: order.orderNumber, id: orderId, total: 1150 });
       expect(order).toMatchObject({
         userId: null,
         guestEmail: "ana@example.com",
@@ -292,7 +281,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const answer = await post(placeFields({ couponCode: code, usePoints: "on", shippingMethod: "dhl", savedAddressId: "nueva" }), cookie);
 
       expect(answer.status).toBe(303);
-      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
+      const order = await orderRow(t.db, answer.headers.get("location")!.split("/").pop()!);
       // subtotal 1000 + DHL 220 = 1220; coupon round(122.0) = 122; points 40 → 1058.
       expect(order).toMatchObject({
         userId,
@@ -355,8 +344,8 @@ describeEachDatabase("the /checkout route", (t) => {
 
       const placed = await post(placeFields({ savedAddressId: mine, street: "", city: "", state: "", zipCode: "" }), cookie);
       expect(placed.status).toBe(303);
-      const order = await orderById(placed.headers.get("location")!.split("/").pop()!);
-      expect(order!.shippingAddress).toMatchObject({ street: "Mi Calle 5", city: "Mérida", zipCode: "97000" });
+      const order = await orderRow(t.db, placed.headers.get("location")!.split("/").pop()!);
+      expect(order.shippingAddress).toMatchObject({ street: "Mi Calle 5", city: "Mérida", zipCode: "97000" });
       expect(await t.db.select().from(addresses).where(eq(addresses.userId, userId))).toHaveLength(1);
     });
 
@@ -524,16 +513,14 @@ describeEachDatabase("the /checkout route", (t) => {
         expect(answer.status).toBe(400);
         expect(answer.data?.formError).toBe(CHECKOUT_MESSAGES.invalidRequest);
       }
-      const json = await settle<Answer>(() =>
-        action({
-          request: new Request(`${TEST_ORIGIN}/checkout`, {
-            method: "POST",
-            headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
-            body: "{}",
-          }),
-          params: {},
-          context: context(),
-        } as never),
+      const json = await callAction<Answer>(
+        checkout,
+        new Request(`${TEST_ORIGIN}/checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+          body: "{}",
+        }),
+        { db: t.db },
       );
       expect(json.status).toBe(400);
       expect(json.data?.formError).toBe(CHECKOUT_MESSAGES.invalidRequest);
@@ -564,8 +551,8 @@ describeEachDatabase("the /checkout route", (t) => {
 
     async function placedReferences(answer: { status: number; headers: Headers }) {
       expect(answer.status).toBe(303);
-      const order = await orderById(answer.headers.get("location")!.split("/").pop()!);
-      return (order!.shippingAddress as { references: string | null }).references;
+      const order = await orderRow(t.db, answer.headers.get("location")!.split("/").pop()!);
+      return (order.shippingAddress as { references: string | null }).references;
     }
 
     it("298 characters typed with line breaks (303 posted with CRLF) are accepted and stored whole", async () => {
@@ -624,7 +611,7 @@ describeEachDatabase("the /checkout route", (t) => {
       const retried = await post({ intent: "retry" }, cookie);
       expect(retried.status).toBe(303);
       expect(retried.headers.get("location")).toBe(`/sandbox/pago/${order.id}`);
-      expect((await orderById(order.id))!.paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(1);
 
       const withError = await load(cookie, "/checkout?pago=error");
       expect(withError.data).toMatchObject({ kind: "retry", paymentError: "Error al procesar el pago. Intenta nuevamente." });

@@ -13,16 +13,17 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import ImportProductsPage, { action, loader } from "#app/routes/admin/importar-productos.tsx";
+import ImportProductsPage, * as importRoute from "#app/routes/admin/importar-productos.tsx";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
-import { importRuns, products, productVariants, users } from "#server/db/schema.ts";
+import { importRuns, products, productVariants } from "#server/db/schema.ts";
 import { PRODUCT_FIELD_MESSAGES } from "#server/catalog/product-input.ts";
 import { claimNextImportRun, createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
 import { processImportRun, runNextImport } from "#server/importer/import-worker.server.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 import type { ImportPageData } from "#app/routes/admin/importar-productos.server.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
-import { TEST_ORIGIN, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, callAction, callLoader, get, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const PATH = "/admin/importar-productos";
@@ -33,14 +34,6 @@ type Answer = FormFailure & { error?: string };
 type RunPage = Extract<ImportPageData, { view: "run" }>;
 
 describeEachDatabase("CSV import", (t) => {
-  const context = () => routeContext(t.db);
-
-  async function adminCookie(): Promise<string> {
-    const id = await insertCustomer(t.db, { name: "Dueña" });
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, id));
-    return (await signIn(t.db, id)).cookie;
-  }
-
   /** A multipart POST as the browser sends the upload form (an empty file input sends a nameless empty file). */
   function upload(
     cookie: string,
@@ -58,18 +51,15 @@ describeEachDatabase("CSV import", (t) => {
     return new Request(TEST_ORIGIN + PATH, { method: "POST", body: form, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
   }
 
-  const post = (request: Request) => settle<Answer>(() => action({ request, params: {}, context: context() } as never));
   const page = (query: string, cookie: string) =>
-    settle<ImportPageData>(() =>
-      loader({ request: get(`${PATH}${query}`, cookie ? { cookie } : {}), params: {}, context: context() } as never),
-    );
+    callLoader<ImportPageData>(importRoute, get(`${PATH}${query}`, cookie ? { cookie } : {}), { db: t.db });
 
   const productCount = async () => (await t.db.select({ n: count() }).from(products))[0]!.n;
   const runCount = async () => (await t.db.select({ n: count() }).from(importRuns))[0]!.n;
 
   /** Uploads a file as the browser with JavaScript does ('Importar' after its own preview); the queued run's id. */
   async function queue(cookie: string, name: string, content: string | Uint8Array): Promise<string> {
-    const answer = await post(upload(cookie, { name, content }, { intent: "import" }));
+    const answer = await callAction<Answer>(importRoute, upload(cookie, { name, content }, { intent: "import" }), { db: t.db });
     expect(answer.status, JSON.stringify(answer.data)).toBe(303);
     const location = answer.headers.get("Location") ?? "";
     expect(location).toMatch(/^\/admin\/importar-productos\?corrida=[0-9a-f]{24}$/);
@@ -91,7 +81,7 @@ describeEachDatabase("CSV import", (t) => {
   const productsNamed = (names: string[]) => t.db.select().from(products).where(inArray(products.name, names));
 
   it("a good file: every row written with its fields; the result lists row, name and id", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const before = await productCount();
     const run = await importFile(cookie, "catalogo.csv", fixture("good.csv"));
     expect(run.total).toBe(3);
@@ -143,7 +133,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("bad rows are skipped, each with its row, its Spanish reasons and its data", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const before = await productCount();
     const run = await importFile(cookie, "malas.csv", fixture("bad.csv"));
     expect(await productCount()).toBe(before);
@@ -165,7 +155,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("a mixed file: good rows written, bad rows reported, blank rows skipped but counted in the numbering", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const before = await productCount();
     const run = await importFile(cookie, "mixto.csv", fixture("mixed.csv"));
     expect(run.total).toBe(4);
@@ -182,7 +172,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("quoted fields keep their commas, doubled quotes and line breaks", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const run = await importFile(cookie, "comillas.csv", fixture("quoted.csv"));
     expect(run.errors.items).toEqual([]);
     expect(run.successes.items.map((s) => [s.row, s.name])).toEqual([
@@ -201,7 +191,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("a UTF-8 file with a BOM and Windows line ends reads its first column and its accents", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     expect(fixture("bom.csv").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const run = await importFile(cookie, "excel.csv", fixture("bom.csv"));
     expect(run.errors.items).toEqual([]);
@@ -211,7 +201,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("the same file twice updates instead of duplicating (name + expansion + card number), and a product twice in one file ends with its later row", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const csv = (price: string, stock: string) =>
       [
         `${HEADER},cardNumber`,
@@ -254,7 +244,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("one row per variant: a row matches its product (name + expansion + card number), then its variant (condition + language): updated, or added", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const variantsOf = async (productId: string) =>
       (
         await t.db
@@ -324,7 +314,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("two workers asking at once never take the same run, and every queued run is imported once", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const file = (n: number) =>
       [HEADER, `Carta Concurrente ${n},Black Bolt,10.00,1,Rare,Pokémon,https://images.example.com/c${n}.jpg`].join("\n");
     const ids: string[] = [];
@@ -363,7 +353,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("5,000 rows import, and import again as updates (their time is measured by npm run bench)", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const file = bulkProductCsv(5000);
     const before = await productCount();
     const id = await queue(cookie, "masivo.csv", file);
@@ -436,7 +426,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("the server keeps answering while a file is imported: the worker pauses between batches", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const lines = [HEADER];
     for (let i = 1; i <= 1000; i++)
       lines.push(`Carta Pausa ${i},Celebrations,5.00,1,Rare,Pokémon,https://images.example.com/pausa-${i}.jpg`);
@@ -452,7 +442,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("unusable files get a Spanish error and a 400, and nothing is written", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const over = `${HEADER}\n` + "x".repeat(5 * 1024 * 1024);
     const cases: Array<{ label: string; file: { name: string; content: string | Uint8Array } | null; error: string }> = [
       { label: "no file", file: null, error: ADMIN_MESSAGES.csvRequired },
@@ -485,7 +475,7 @@ describeEachDatabase("CSV import", (t) => {
     const runs = await runCount();
     for (const { label, file, error } of cases) {
       for (const intent of ["import", "preview"]) {
-        const answer = await post(upload(cookie, file, { intent }));
+        const answer = await callAction<Answer>(importRoute, upload(cookie, file, { intent }), { db: t.db });
         expect([label, intent, answer.status]).toEqual([label, intent, 400]);
         expect(answer.data, label).toEqual({ intent, fieldErrors: { archivo: [error] }, values: {} });
       }
@@ -500,7 +490,11 @@ describeEachDatabase("CSV import", (t) => {
     const products = await productCount();
     const runs = await runCount();
     for (const cookie of ["", customer]) {
-      const answer = await post(upload(cookie, { name: "catalogo.csv", content: fixture("good.csv") }, { intent: "import" }));
+      const answer = await callAction<Answer>(
+        importRoute,
+        upload(cookie, { name: "catalogo.csv", content: fixture("good.csv") }, { intent: "import" }),
+        { db: t.db },
+      );
       expect(answer.status).toBe(403);
       expect(answer.data?.error).toBe(ADMIN_MESSAGES.forbidden);
       const shown = await page("", cookie);
@@ -511,12 +505,14 @@ describeEachDatabase("CSV import", (t) => {
     const id = await createImportRun(t.db, { fileName: "x.csv", text: `${HEADER}\n`, total: 0, status: "preview", createdBy: null });
     expect(
       (
-        await post(
+        await callAction<Answer>(
+          importRoute,
           new Request(TEST_ORIGIN + PATH, {
             method: "POST",
             body: new URLSearchParams({ intent: "confirm", corrida: id }),
             headers: { origin: TEST_ORIGIN, cookie: customer },
           }),
+          { db: t.db },
         )
       ).status,
     ).toBe(403);
@@ -528,11 +524,15 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("without JavaScript: upload → server preview of the first 5 rows and the count → 'Importar' queues it once", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const lines = [HEADER];
     for (let i = 1; i <= 7; i++) lines.push(`Vista Previa ${i},Stellar Crown,${i}.00,1,Rare,Pokémon,https://images.example.com/v${i}.jpg`);
     const products = await productCount();
-    const answer = await post(upload(cookie, { name: "vista.csv", content: lines.join("\n") }, { intent: "preview" }));
+    const answer = await callAction<Answer>(
+      importRoute,
+      upload(cookie, { name: "vista.csv", content: lines.join("\n") }, { intent: "preview" }),
+      { db: t.db },
+    );
     expect(answer.status).toBe(303);
     const location = answer.headers.get("Location") ?? "";
     expect(location).toMatch(/\?vista=[0-9a-f]{24}$/);
@@ -554,12 +554,14 @@ describeEachDatabase("CSV import", (t) => {
     expect(await productCount()).toBe(products);
 
     const confirm = () =>
-      post(
+      callAction<Answer>(
+        importRoute,
         new Request(TEST_ORIGIN + PATH, {
           method: "POST",
           body: new URLSearchParams({ intent: "confirm", corrida: id }),
           headers: { origin: TEST_ORIGIN, cookie },
         }),
+        { db: t.db },
       );
     const confirmed = await confirm();
     expect(confirmed.status).toBe(303);
@@ -576,7 +578,7 @@ describeEachDatabase("CSV import", (t) => {
   });
 
   it("the progress page: queued and running show processed of total and refresh themselves; done shows the result without refreshing", async () => {
-    const cookie = await adminCookie();
+    const { cookie } = await adminSession(t.db);
     const id = await queue(
       cookie,
       "progreso.csv",

@@ -16,6 +16,7 @@ import { isFormFailure } from "#domain/form-failure.ts";
 import { cartCookie } from "#server/cart/cart-cookie.server.ts";
 import { newId } from "#server/db/ids.ts";
 import { users } from "#server/db/schema.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
 import { cartWith } from "#tests/fixtures/checkout.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { TEST_ORIGIN, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
@@ -90,11 +91,10 @@ describeEachDatabase("every action refuses a bad form in the one FormFailure sha
   const cookies = { admin: "", customer: "", guestWithCart: "" };
 
   beforeAll(async () => {
-    for (const role of ["customer", "admin"] as const) {
-      const id = newId();
-      await t.db.insert(users).values({ id, name: `Forma ${role}`, email: `forma-${role}-${id}@example.com`, passwordHash: "x", role });
-      cookies[role] = (await signIn(t.db, id)).cookie;
-    }
+    const id = newId();
+    await t.db.insert(users).values({ id, name: "Forma customer", email: `forma-customer-${id}@example.com`, passwordHash: "x" });
+    cookies.customer = (await signIn(t.db, id)).cookie;
+    cookies.admin = (await adminSession(t.db, { name: "Forma admin" })).cookie;
     const productId = await insertProduct(t.db, { name: "Carta de la forma", stock: 5 });
     const cartId = await cartWith(t.db, [{ productId, quantity: 1 }]);
     cookies.guestWithCart = (await cartCookie(routeContext(t.db).config).serialize(cartId)).split(";")[0]!;

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { loyaltyTransactions, orderEvents, orders, outbox, payments, sandboxRefunds } from "#server/db/schema.ts";
+import { loyaltyTransactions, orderEvents, outbox, payments, sandboxRefunds } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
 import {
   addOrderNote,
@@ -28,7 +28,7 @@ import { salesFigures } from "#server/admin/dashboard.server.ts";
 import { FULFILMENT_MESSAGES } from "#domain/fulfilment.ts";
 import type { OrderActor } from "#domain/order-events.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertCustomer, orderRow } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { describeEachDatabase, lockWaiters } from "#tests/fixtures/test-db.ts";
 
@@ -74,11 +74,6 @@ describeEachDatabase("order fulfilment", (t) => {
     return payment.id;
   }
 
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
-
   async function events(orderId: string) {
     return t.db
       .select({ kind: orderEvents.kind, actor: orderEvents.actor, actorName: orderEvents.actorName, message: orderEvents.message })
@@ -122,7 +117,7 @@ describeEachDatabase("order fulfilment", (t) => {
       changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "shipped", trackingNumber: "12<script>", actor }),
     );
     expect([bad.message, bad.field]).toEqual([FULFILMENT_MESSAGES.trackingInvalid, "rastreo"]);
-    expect((await orderRow(placed.id)).orderStatus).toBe("processing");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("processing");
 
     const shipped = await changeOrderStatus(t.db, {
       orderNumber: placed.orderNumber,
@@ -132,7 +127,7 @@ describeEachDatabase("order fulfilment", (t) => {
       publicUrl: "http://tienda.test",
     });
     expect(shipped).toEqual({ changed: true, orderStatus: "shipped", trackingNumber: "1234567890" });
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "shipped", trackingNumber: "1234567890" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "shipped", trackingNumber: "1234567890" });
     const history = await events(placed.id);
     expect(history.filter((e) => e.kind === "status")).toEqual([
       expect.objectContaining({ actor: "admin", actorName: "Laura Admin", message: "Estado: Procesando → Enviado" }),
@@ -163,7 +158,7 @@ describeEachDatabase("order fulfilment", (t) => {
     await changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "delivered", actor });
     expect(await mailsOf(placed.id, "order-delivered")).toHaveLength(1);
     await changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "processing", actor });
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "processing", trackingNumber: "9999999999" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "processing", trackingNumber: "9999999999" });
     expect(await mailsOf(placed.id, "order-delivered")).toHaveLength(1);
   });
 
@@ -181,7 +176,7 @@ describeEachDatabase("order fulfilment", (t) => {
     expect((await refused(changeOrderStatus(t.db, { orderNumber: placed.orderNumber, status: "lost", actor }))).status).toBe(400);
     expect((await refused(changeOrderStatus(t.db, { orderNumber: "CV-ZZZZZZ", status: "pending", actor }))).status).toBe(404);
     expect((await refused(changeOrderStatus(t.db, { orderNumber: "' or 1=1 --", status: "pending", actor }))).status).toBe(404);
-    expect((await orderRow(placed.id)).orderStatus).toBe("pending");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("pending");
     expect((await events(placed.id)).map((e) => e.kind)).toEqual(["created", "mail"]);
 
     await cancelOrder(t.db, placed.id, { reason: "x", by: "admin" });
@@ -225,11 +220,11 @@ describeEachDatabase("order fulfilment", (t) => {
     // The second saw the first's result: the history is one chain, ending at the order's status.
     const [first, second] = statusEvents.map((e) => e.message.replace("Estado: ", "").split(" → "));
     expect(second![0]).toBe(first![1]);
-    expect(second![1]).toBe({ shipped: "Enviado", delivered: "Entregado" }[(await orderRow(placed.id)).orderStatus]);
+    expect(second![1]).toBe({ shipped: "Enviado", delivered: "Entregado" }[(await orderRow(t.db, placed.id)).orderStatus]);
     expect(new Set(statusEvents.map((e) => e.actorName))).toEqual(new Set(["Laura Admin"]));
     expect(await mailsOf(placed.id, "order-shipped")).toHaveLength(1);
     expect(await mailsOf(placed.id, "order-delivered")).toHaveLength(1);
-    expect(["shipped", "delivered"]).toContain((await orderRow(placed.id)).orderStatus);
+    expect(["shipped", "delivered"]).toContain((await orderRow(t.db, placed.id)).orderStatus);
   });
 
   it("cancels an unpaid order: stock, coupon use and points back once, the reason and admin in the history, the buyer e-mailed", async () => {
@@ -245,7 +240,7 @@ describeEachDatabase("order fulfilment", (t) => {
 
     expect(outcome).toEqual({ kind: "cancelled" });
     expect([await stockOf(t.db, card), await usesOf(t.db, code), await balanceOf(t.db, userId)]).toEqual([5, 0, 30]);
-    expect(await orderRow(placed.id)).toMatchObject({
+    expect(await orderRow(t.db, placed.id)).toMatchObject({
       orderStatus: "cancelled",
       cancelledBy: "admin",
       cancelReason: "El cliente ya no lo quiere",
@@ -263,7 +258,7 @@ describeEachDatabase("order fulfilment", (t) => {
   it("cancels a paid order by refunding it at the provider first: payment refunded, everything back, earned points taken back", async () => {
     const { userId, card, code, placed, paymentId } = await customerOrder({ paid: true });
     const actor = await adminId(t.db);
-    const earned = (await orderRow(placed.id)).pointsEarned;
+    const earned = (await orderRow(t.db, placed.id)).pointsEarned;
     expect(earned).toBeGreaterThan(0);
     expect(await balanceOf(t.db, userId)).toBe(earned);
 
@@ -271,7 +266,7 @@ describeEachDatabase("order fulfilment", (t) => {
     await sandboxRefundNoticesIdle();
 
     expect(outcome).toEqual({ kind: "refunded", amountCents: placed.finalTotalCents });
-    expect(await orderRow(placed.id)).toMatchObject({
+    expect(await orderRow(t.db, placed.id)).toMatchObject({
       orderStatus: "cancelled",
       paymentStatus: "refunded",
       cancelReason: "Sin existencia real",
@@ -322,7 +317,7 @@ describeEachDatabase("order fulfilment", (t) => {
         return real.refundPayment(request);
       },
     };
-    const before = await orderRow(placed.id);
+    const before = await orderRow(t.db, placed.id);
 
     const refusal = await refused(cancelOrderAsAdmin(t.db, flaky, { orderNumber: placed.orderNumber, reason: "Prueba", actor }));
     expect(refusal.status).toBe(502);
@@ -330,7 +325,7 @@ describeEachDatabase("order fulfilment", (t) => {
     answer = "timeout";
     const timeout = await refused(cancelOrderAsAdmin(t.db, flaky, { orderNumber: placed.orderNumber, reason: "Prueba", actor }));
     expect([timeout.message, timeout.status]).toEqual([FULFILMENT_MESSAGES.refundUnknown, 504]);
-    const after = await orderRow(placed.id);
+    const after = await orderRow(t.db, placed.id);
     expect([after.orderStatus, after.paymentStatus, await stockOf(t.db, card)]).toEqual([before.orderStatus, "approved", 2]);
     expect((await events(placed.id)).filter((e) => e.kind === "refund-failed")).toHaveLength(2);
 
@@ -340,7 +335,7 @@ describeEachDatabase("order fulfilment", (t) => {
     // A refusal takes a new key; the retry after the timeout used the timed-out request's key.
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[2]).toBe(keys[1]);
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
     expect(await stockOf(t.db, card)).toBe(5);
   });
 
@@ -369,7 +364,7 @@ describeEachDatabase("order fulfilment", (t) => {
 
     await recordManualPayment(t.db, { orderNumber: placed.orderNumber, method: "transferencia", reference: "SPEI 123456", actor });
 
-    const order = await orderRow(placed.id);
+    const order = await orderRow(t.db, placed.id);
     expect(order).toMatchObject({ orderStatus: "processing", paymentStatus: "approved", paymentMethod: "transferencia" });
     expect(order.paymentId).toMatch(/^manual-[0-9a-f]{24}$/);
     expect(await balanceOf(t.db, userId)).toBe(order.pointsEarned);
@@ -396,7 +391,7 @@ describeEachDatabase("order fulfilment", (t) => {
     // Cancelling it records the refund as the shop's own (no provider is asked).
     const outcome = await cancelOrderAsAdmin(t.db, sandbox(), { orderNumber: placed.orderNumber, reason: "Devolución en efectivo", actor });
     expect(outcome.kind).toBe("refunded");
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded" });
     expect(await balanceOf(t.db, userId)).toBe(30);
   });
 
@@ -405,13 +400,13 @@ describeEachDatabase("order fulfilment", (t) => {
     const actor = await adminId(t.db);
     await cancelOrder(t.db, placed.id, { reason: "Pago no recibido a tiempo", by: "sistema" });
     const late = await payInSandbox(placed, "approved");
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "cancelled", needsRefund: true, paymentId: late });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "cancelled", needsRefund: true, paymentId: late });
 
     const outcome = await refundFlaggedPayment(t.db, sandbox(), { orderNumber: placed.orderNumber, actor });
     await sandboxRefundNoticesIdle();
 
     expect(outcome).toEqual({ kind: "refunded", amountCents: placed.finalTotalCents });
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "cancelled", needsRefund: false, paymentStatus: "refunded" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "cancelled", needsRefund: false, paymentStatus: "refunded" });
     expect(await mailsOf(placed.id, "order-refunded")).toHaveLength(1);
     expect((await refused(refundFlaggedPayment(t.db, sandbox(), { orderNumber: placed.orderNumber, actor }))).status).toBe(409);
     expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, late))).toHaveLength(1);
@@ -432,7 +427,7 @@ describeEachDatabase("order fulfilment", (t) => {
     for (const r of results) if (r.status === "rejected") expect((r.reason as ShopError).status).toBe(409);
     expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, late))).toHaveLength(1);
     expect(await mailsOf(placed.id, "order-refunded")).toHaveLength(1);
-    expect(await orderRow(placed.id)).toMatchObject({ needsRefund: false, paymentStatus: "refunded" });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ needsRefund: false, paymentStatus: "refunded" });
   });
 
   it("a refund made in the provider's own panel arrives by webhook and cancels the order the same way", async () => {
@@ -443,7 +438,7 @@ describeEachDatabase("order fulfilment", (t) => {
     const processed = await announceSandboxRefund({ db: t.db, config, provider }, paymentId!);
 
     expect(processed.kind).toBe("applied");
-    expect(await orderRow(placed.id)).toMatchObject({
+    expect(await orderRow(t.db, placed.id)).toMatchObject({
       orderStatus: "cancelled",
       paymentStatus: "refunded",
       cancelReason: PROVIDER_REFUND_REASON,

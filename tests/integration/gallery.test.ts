@@ -9,12 +9,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { action, loader } from "#app/routes/admin/galeria.tsx";
+import * as galleryRoute from "#app/routes/admin/galeria.tsx";
 import { bodyLimitFor } from "#server/app.ts";
-import { loader as mediaLoader } from "#app/routes/media.imagenes.$id.$file.ts";
-import { loader as productLoader } from "#app/routes/producto.tsx";
+import * as mediaRoute from "#app/routes/media.imagenes.$id.$file.ts";
+import * as productRoute from "#app/routes/producto.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
-import { makeAdmin } from "#server/accounts/admin.server.ts";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { images, imageVariants } from "#server/db/schema.ts";
 import { cleanOriginalName, variantWidths } from "#server/images/decode.server.ts";
@@ -23,7 +22,8 @@ import type { FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES } from "#domain/messages.ts";
 import { IMAGE_WIDTHS } from "#domain/images.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { TEST_ORIGIN, callAction, callLoader, get, runLoader, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const GALLERY = "/admin/galeria";
@@ -66,23 +66,22 @@ function deleteRequest(cookie: string | null, imageId: string): Request {
 }
 
 describeEachDatabase("image gallery", (t) => {
-  const run = (request: Request) => settle<FormFailure>(() => action({ request, context: routeContext(t.db), params: {} } as never));
+  const run = (request: Request) => callAction<FormFailure>(galleryRoute, request, { db: t.db });
   const media = (path: string, headers: Record<string, string> = {}) => {
     const url = new URL(TEST_ORIGIN + path);
     const [, , , id, file] = url.pathname.split("/");
-    return mediaLoader({ request: get(path, headers), context: routeContext(t.db), params: { id, file } } as never) as Promise<Response>;
+    return runLoader(mediaRoute, get(path, headers), { db: t.db, params: { id, file } });
   };
   const mediaWith = (params: { id?: string; file?: string }, query = "") =>
-    mediaLoader({ request: get(`/media/imagenes/x/y${query}`), context: routeContext(t.db), params } as never) as Promise<Response>;
+    runLoader(mediaRoute, get(`/media/imagenes/x/y${query}`), { db: t.db, params });
 
-  async function user(role: "admin" | "customer") {
+  async function customerCookie() {
     const account = await registerUser(t.db, {
       name: "Galería",
       email: `galeria${++n}-${Date.now()}@example.com`,
       phone: "",
       password: "secreto1",
     });
-    if (role === "admin") await makeAdmin(t.db, account.email);
     return (await signIn(t.db, account.id)).cookie;
   }
 
@@ -101,7 +100,7 @@ describeEachDatabase("image gallery", (t) => {
   }
 
   it("takes a real PNG: the original is kept and WebP variants are made at the storefront's widths", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const png = await pngOf(1000, 1400);
     const image = await uploadAsAdmin(admin, { bytes: png, name: "pikachu-ex.png", type: "image/png" });
     expect(image).toMatchObject({ originalName: "pikachu-ex.png", size: png.length, path: galleryImagePath(image.id) });
@@ -120,7 +119,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("takes a real JPEG narrower than the widest width without upscaling it", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const jpeg = await jpegOf(400, 560);
     // The browser's name and type are not what decides: a JPEG sent as "foto" with a generic type is still a JPEG.
     const image = await uploadAsAdmin(admin, { bytes: jpeg, name: "foto", type: "application/octet-stream" });
@@ -142,7 +141,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("refuses a text file named .png sent as image/png, and writes nothing", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const [images0, variants0] = [await imageCount(), await variantCount()];
     const result = await run(
       uploadRequest(admin, { bytes: Buffer.from("esto no es una imagen\n".repeat(20)), name: "carta.png", type: "image/png" }),
@@ -153,7 +152,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("refuses an SVG and a truncated PNG: only raster pictures that decode are taken", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const before = await imageCount();
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>',
@@ -179,7 +178,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("refuses a decompression bomb (a small file of more than 40 megapixels) with a message", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const before = await imageCount();
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#fff" } })
       .png({ compressionLevel: 9 })
@@ -192,7 +191,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("keeps only the first frame of an animated GIF", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const frame = (colour: string) =>
       sharp({ create: { width: 300, height: 420, channels: 3, background: colour } })
         .png()
@@ -220,7 +219,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("refuses 6 MB with 'La imagen no debe superar 5MB', and no file with 'Selecciona una imagen primero'", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const before = await imageCount();
     const big = Buffer.concat([await pngOf(200, 200), Buffer.alloc(6 * 1024 * 1024)]);
     const tooLarge = await run(uploadRequest(admin, { bytes: big, name: "grande.png", type: "image/png" }));
@@ -240,7 +239,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("serves the variants with immutable caching and an ETag; a revalidation is a 304", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const image = await uploadAsAdmin(admin, { bytes: await pngOf(900, 1260), name: "carta.png", type: "image/png" });
     for (const w of IMAGE_WIDTHS) {
       const reply = await media(`${image.path}?w=${w}`);
@@ -262,7 +261,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("answers 404, never 500, to a malformed or unknown id, another file name, path tricks and an unknown width", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const image = await uploadAsAdmin(admin, { bytes: await pngOf(300, 420), name: "x.png", type: "image/png" });
     const cases: Array<[{ id?: string; file?: string }, string]> = [
       [{ id: "abc", file: "imagen.webp" }, ""],
@@ -294,7 +293,7 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("deletes an image and its variants; its URL answers 404 afterwards", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const image = await uploadAsAdmin(admin, { bytes: await jpegOf(800, 1120), name: "borrar.jpg", type: "image/jpeg" });
     expect((await media(`${image.path}?w=240`)).status).toBe(200);
     const result = await run(deleteRequest(admin, image.id));
@@ -312,9 +311,9 @@ describeEachDatabase("image gallery", (t) => {
   });
 
   it("a customer or a guest cannot upload or delete (403) and nothing is written", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const kept = await uploadAsAdmin(admin, { bytes: await pngOf(300, 420), name: "queda.png", type: "image/png" });
-    const customer = await user("customer");
+    const customer = await customerCookie();
     const [images0, variants0] = [await imageCount(), await variantCount()];
     for (const cookie of [customer, null]) {
       const up = await run(uploadRequest(cookie, { bytes: await pngOf(300, 420), name: "intruso.png", type: "image/png" }));
@@ -327,46 +326,41 @@ describeEachDatabase("image gallery", (t) => {
     expect((await media(kept.path)).status).toBe(200);
     // The page sends them home.
     for (const cookie of [customer, null]) {
-      const page = await settle(() =>
-        loader({ request: get(GALLERY, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as never),
-      );
+      const page = await callLoader(galleryRoute, get(GALLERY, cookie ? { cookie } : {}), { db: t.db });
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe("/");
     }
   });
 
   it("the page lists the images with their absolute URLs, the banner of a redirect, and the no-JS delete question", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const image = await uploadAsAdmin(admin, { bytes: await pngOf(300, 420), name: "lista.png", type: "image/png" });
-    const page = await settle<{ images: Array<{ id: string }>; origin: string; notice: string | null; deletingId: string | null }>(() =>
-      loader({
-        request: get(`${GALLERY}?aviso=subida&eliminar=${image.id}`, { cookie: admin }),
-        context: routeContext(t.db),
-        params: {},
-      } as never),
+    const page = await callLoader<{ images: Array<{ id: string }>; origin: string; notice: string | null; deletingId: string | null }>(
+      galleryRoute,
+      get(`${GALLERY}?aviso=subida&eliminar=${image.id}`, { cookie: admin }),
+      { db: t.db },
     );
     expect(page.status).toBe(200);
     expect(page.data!.origin).toBe(TEST_ORIGIN);
     expect(page.data!.images.map((i) => i.id)).toContain(image.id);
     expect(page.data!.notice).toBe(ADMIN_MESSAGES.imageUploaded);
     expect(page.data!.deletingId).toBe(image.id);
-    const other = await settle<{ notice: string | null; deletingId: string | null }>(() =>
-      loader({
-        request: get(`${GALLERY}?aviso=<script>&eliminar=ffffffffffffffffffffffff`, { cookie: admin }),
-        context: routeContext(t.db),
-        params: {},
-      } as never),
+    const other = await callLoader<{ notice: string | null; deletingId: string | null }>(
+      galleryRoute,
+      get(`${GALLERY}?aviso=<script>&eliminar=ffffffffffffffffffffffff`, { cookie: admin }),
+      { db: t.db },
     );
     expect(other.data).toMatchObject({ notice: null, deletingId: null });
   });
 
   it("a product that points at a gallery image gets its variants on its page (ProductImage's srcset)", async () => {
-    const admin = await user("admin");
+    const { cookie: admin } = await adminSession(t.db);
     const image = await uploadAsAdmin(admin, { bytes: await jpegOf(1000, 1400), name: "producto.jpg", type: "image/jpeg" });
     const productId = await insertProduct(t.db, { name: "Carta con foto de la galería", images: [image.path] });
-    const page = await settle<{ product: { images: string[] } }>(() =>
-      productLoader({ request: get(`/producto/${productId}`), params: { id: productId }, context: routeContext(t.db) } as never),
-    );
+    const page = await callLoader<{ product: { images: string[] } }>(productRoute, get(`/producto/${productId}`), {
+      db: t.db,
+      params: { id: productId },
+    });
     const src = page.data!.product.images[0]!;
     expect(src).toBe(galleryImagePath(image.id));
     const html = renderToString(createElement(ProductImage, { src, alt: "Carta", sizes: "100vw" }));

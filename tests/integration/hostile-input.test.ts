@@ -16,16 +16,27 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { addresses, rateLimits, sessions, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { action as bannerAction } from "#app/routes/preferencias.aviso-puntos.ts";
-import { action as cartAction } from "#app/routes/carrito.tsx";
-import { action as loginAction, loader as loginLoader } from "#app/routes/login.tsx";
-import { loader as mediaLoader } from "#app/routes/media.demo.$file.ts";
-import { action as profileAction, loader as profileLoader } from "#app/routes/perfil.tsx";
-import { loader as productLoader } from "#app/routes/producto.tsx";
-import { loader as listLoader } from "#app/routes/productos.tsx";
-import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
-import { loader as rootLoader } from "#app/root.tsx";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn, type RouteResult } from "#tests/fixtures/route-context.ts";
+import * as bannerRoute from "#app/routes/preferencias.aviso-puntos.ts";
+import * as cartRoute from "#app/routes/carrito.tsx";
+import * as loginRoute from "#app/routes/login.tsx";
+import * as mediaRoute from "#app/routes/media.demo.$file.ts";
+import * as profileRoute from "#app/routes/perfil.tsx";
+import * as productRoute from "#app/routes/producto.tsx";
+import * as listRoute from "#app/routes/productos.tsx";
+import * as resetRoute from "#app/routes/reset-password.tsx";
+import * as rootRoute from "#app/root.tsx";
+import {
+  TEST_ORIGIN,
+  callAction,
+  formPost,
+  get,
+  routeContext,
+  runAction,
+  runLoader,
+  settle,
+  signIn,
+  type RouteResult,
+} from "#tests/fixtures/route-context.ts";
 import {
   describeEachDatabase,
   openTestDatabase,
@@ -139,12 +150,12 @@ describeEachDatabase("hostile bytes", (t) => {
     await sweep(REDIRECTS, async (target) => {
       const q = `redirectTo=${target}`;
       const anonymous = await call<{ redirectTo: string }>(`GET /login?${q}`, () =>
-        loginLoader({ request: get(`/login?${q}`), params: {}, context: context() } as never),
+        runLoader(loginRoute, get(`/login?${q}`), { context: context() }),
       );
       const problem = anonymous && unsafeLocation(anonymous.data?.redirectTo);
       if (problem) problems.push(`GET /login?${q} (form target): ${problem}`);
       const signedIn = await call(`GET /login?${q} signed in`, () =>
-        loginLoader({ request: get(`/login?${q}`, { cookie }), params: {}, context: context() } as never),
+        runLoader(loginRoute, get(`/login?${q}`, { cookie }), { context: context() }),
       );
       if (signedIn) check(`GET /login?${q} signed in`, signedIn);
     });
@@ -155,19 +166,11 @@ describeEachDatabase("hostile bytes", (t) => {
     const { problems, context, check, call } = probe(t);
     await sweep(REDIRECTS, async (target) => {
       const cart = await call(`POST /carrito redirectTo=${target}`, () =>
-        cartAction({
-          request: formPost("/carrito", encodedBody({ intent: "clear", redirectTo: target })),
-          params: {},
-          context: context(),
-        } as never),
+        runAction(cartRoute, formPost("/carrito", encodedBody({ intent: "clear", redirectTo: target })), { context: context() }),
       );
       if (cart) check(`POST /carrito redirectTo=${target}`, cart);
       const banner = await call(`POST /preferencias/aviso-puntos redirectTo=${target}`, () =>
-        bannerAction({
-          request: formPost("/preferencias/aviso-puntos", encodedBody({ redirectTo: target })),
-          params: {},
-          context: context(),
-        } as never),
+        runAction(bannerRoute, formPost("/preferencias/aviso-puntos", encodedBody({ redirectTo: target })), { context: context() }),
       );
       if (banner) check(`POST /preferencias/aviso-puntos redirectTo=${target}`, banner);
     });
@@ -183,9 +186,9 @@ describeEachDatabase("hostile bytes", (t) => {
     ];
     for (const [path, formBody, fieldErrors] of cases) {
       const ip = uniqueIp();
-      const reply = await settle<{ fieldErrors: Record<string, string[]> }>(() =>
-        loginAction({ request: formPost(path, formBody), params: {}, context: context(ip) } as never),
-      );
+      const reply = await callAction<{ fieldErrors: Record<string, string[]> }>(loginRoute, formPost(path, formBody), {
+        context: context(ip),
+      });
       expect(reply).toMatchObject({ status: 400, data: { fieldErrors } });
       const keys = (await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
       expect(keys.filter((k) => k.endsWith(`:${ip}`) || k.includes("ana"))).toEqual([]);
@@ -206,55 +209,43 @@ describeEachDatabase("hostile bytes", (t) => {
         if (reply) check(what, reply, reply.headers.has("location"));
       };
       await run(`/producto/${label}`, () =>
-        productLoader({ request: get(`/producto/x?${query({ img: v })}`), params: { id: v }, context: context() } as never),
+        runLoader(productRoute, get(`/producto/x?${query({ img: v })}`), { context: context(), params: { id: v } }),
       );
       await run(`/producto/{id}?img=${label}`, () =>
-        productLoader({
-          request: get(`/producto/${productId}?${query({ img: v })}`),
-          params: { id: productId },
-          context: context(),
-        } as never),
+        runLoader(productRoute, get(`/producto/${productId}?${query({ img: v })}`), { context: context(), params: { id: productId } }),
       );
       for (const name of listParams) {
         await run(`/productos?${name}=${label}`, () =>
-          listLoader({ request: get(`/productos?${query({ [name]: v })}`), params: {}, context: context() } as never),
+          runLoader(listRoute, get(`/productos?${query({ [name]: v })}`), { context: context() }),
         );
       }
       await run(`/reset-password/${label}`, () =>
-        resetLoader({ request: get("/reset-password/x"), params: { token: v }, context: context() } as never),
+        runLoader(resetRoute, get("/reset-password/x"), { context: context(), params: { token: v } }),
       );
       await run(`POST /reset-password/${label}`, () =>
-        resetAction({
-          request: formPost("/reset-password/x", { newPassword: "nueva123", confirmPassword: "nueva123" }),
-          params: { token: v },
+        runAction(resetRoute, formPost("/reset-password/x", { newPassword: "nueva123", confirmPassword: "nueva123" }), {
           context: context(),
-        } as never),
+          params: { token: v },
+        }),
       );
       await run(`/perfil?tab=${label}`, () =>
-        profileLoader({
-          request: get(`/perfil?${query({ tab: v, editar: v, eliminar: v, aviso: v })}`, { cookie }),
-          params: {},
-          context: context(),
-        } as never),
+        runLoader(profileRoute, get(`/perfil?${query({ tab: v, editar: v, eliminar: v, aviso: v })}`, { cookie }), { context: context() }),
       );
       await run(`/media/demo/${label}`, () =>
-        mediaLoader({ request: get(`/media/demo/x?${query({ w: v })}`), params: { file: v }, context: context() } as never),
+        runLoader(mediaRoute, get(`/media/demo/x?${query({ w: v })}`), { context: context(), params: { file: v } }),
       );
       await run(`/media/demo/{id}-front.webp?w=${label}`, () =>
-        mediaLoader({
-          request: get(`/media/demo/x?${query({ w: v })}`),
-          params: { file: `${"0".repeat(23)}1-front.webp` },
+        runLoader(mediaRoute, get(`/media/demo/x?${query({ w: v })}`), {
           context: context(),
-        } as never),
+          params: { file: `${"0".repeat(23)}1-front.webp` },
+        }),
       );
       // Cookies are signed: anything else reads as no cookie.
       const cookieValue = query({ v }).slice(2);
       await run(`cookies ${label}`, () =>
-        rootLoader({
-          request: get("/", { cookie: `sesion=${cookieValue}; carrito=${cookieValue}; aviso_puntos=${cookieValue}` }),
-          params: {},
+        runLoader(rootRoute, get("/", { cookie: `sesion=${cookieValue}; carrito=${cookieValue}; aviso_puntos=${cookieValue}` }), {
           context: context(),
-        } as never),
+        }),
       );
     });
     expect(problems).toEqual([]);
@@ -291,9 +282,7 @@ describeEachDatabase("hostile bytes", (t) => {
       for (const { field, fields } of posts) {
         const what = `/perfil ${fields.intent} ${field}=${JSON.stringify(v.slice(0, 20))}`;
         const before = await snapshot();
-        const reply = await call(what, () =>
-          profileAction({ request: formPost("/perfil", fields, { cookie }), params: {}, context: context() } as never),
-        );
+        const reply = await call(what, () => runAction(profileRoute, formPost("/perfil", fields, { cookie }), { context: context() }));
         if (!reply) continue;
         check(what, reply, reply.status === 303);
         if (reply.status >= 400 && (await snapshot()) !== before) problems.push(`${what}: ${reply.status}, yet something changed`);
@@ -333,7 +322,7 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
     await sweep(SIGN_IN_REDIRECTS, async (target) => {
       const q = `redirectTo=${target}`;
       const login = await call(`POST /login?${q}`, () =>
-        loginAction({ request: formPost(`/login?${q}`, { email, password }), params: {}, context: context() } as never),
+        runAction(loginRoute, formPost(`/login?${q}`, { email, password }), { context: context() }),
       );
       if (login) {
         check(`POST /login?${q}`, login);
@@ -342,7 +331,7 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
       }
       const fields = { name: "Reg", email: `reg${++n}-${Date.now()}@example.com`, password };
       const register = await call(`POST /registro?${q}`, () =>
-        loginAction({ request: formPost(`/registro?${q}`, fields), params: {}, context: context() } as never),
+        runAction(loginRoute, formPost(`/registro?${q}`, fields), { context: context() }),
       );
       if (register) check(`POST /registro?${q}`, register);
     });
@@ -363,9 +352,7 @@ describe(`hostile bytes through sign-in and registration [${signInKind}]`, () =>
     const refused: Array<{ what: string; email: string; ip: string }> = [];
     const attempt = async (what: string, path: string, fields: Record<string, string>) => {
       const ip = uniqueIp();
-      const reply = await call(what, () =>
-        loginAction({ request: formPost(path, encodedBody(fields)), params: {}, context: context(ip) } as never),
-      );
+      const reply = await call(what, () => runAction(loginRoute, formPost(path, encodedBody(fields)), { context: context(ip) }));
       if (!reply) return;
       check(what, reply, reply.status === 303);
       const email = (new URLSearchParams(encodedBody(fields)).get("email") ?? "").trim().toLowerCase();

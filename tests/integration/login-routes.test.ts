@@ -8,8 +8,8 @@ import { expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { sessions, users } from "#server/db/schema.ts";
-import { action as loginAction } from "#app/routes/login.tsx";
-import { TEST_ORIGIN, formPost, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import * as loginRoute from "#app/routes/login.tsx";
+import { TEST_ORIGIN, callAction, formPost, routeContext } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 
@@ -21,7 +21,7 @@ describeEachDatabase("login and registration routes", (t) => {
   const post = (path: string, fields: Record<string, string> | string, ip?: string, factor = 1000) => {
     const base = routeContext(t.db);
     const context = { ...base, clientIp: ip ?? base.clientIp, config: { ...base.config, RATE_LIMIT_FACTOR: factor } };
-    return settle<Reply>(() => loginAction({ request: formPost(path, fields), params: {}, context } as never));
+    return callAction<Reply>(loginRoute, formPost(path, fields), { context });
   };
   const userCount = async () => (await t.db.select({ c: sql<number>`count(*)::int` }).from(users))[0]!.c;
 
@@ -53,9 +53,7 @@ describeEachDatabase("login and registration routes", (t) => {
       .find((c) => c.startsWith("sesion="))!
       .split(";")[0]!;
     const base = routeContext(t.db);
-    const second = await settle(() =>
-      loginAction({ request: formPost("/login", { email: mail, password: "secreto1" }, { cookie }), params: {}, context: base } as never),
-    );
+    const second = await callAction(loginRoute, formPost("/login", { email: mail, password: "secreto1" }, { cookie }), { context: base });
     expect(second.status).toBe(303);
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
@@ -105,16 +103,14 @@ describeEachDatabase("login and registration routes", (t) => {
     expect(JSON.stringify(both.data)).not.toContain('"123"');
     const kept = await post("/registro", { name: "Ana", email: "ana@", password: "secreto1" });
     expect(kept.data?.values.email).toBe("ana@");
-    const notAForm = await settle<Reply>(() =>
-      loginAction({
-        request: new Request(`${TEST_ORIGIN}/registro`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: '{"email":"a@b.c"}',
-        }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const notAForm = await callAction<Reply>(
+      loginRoute,
+      new Request(`${TEST_ORIGIN}/registro`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"email":"a@b.c"}',
+      }),
+      { db: t.db },
     );
     expect(notAForm.status).toBe(400);
     expect(notAForm.data).toMatchObject({ formError: "Error al procesar la solicitud. Verifica tus datos.", fieldErrors: {} });

@@ -37,14 +37,14 @@ import {
 } from "#server/db/schema.ts";
 import { firstVariantId } from "#server/catalog/product-admin.server.ts";
 import { galleryImagePath } from "#domain/images.ts";
-import { action as loginAction } from "#app/routes/login.tsx";
-import { loader as productLoader } from "#app/routes/producto.tsx";
+import * as loginRoute from "#app/routes/login.tsx";
+import * as productRoute from "#app/routes/producto.tsx";
 import * as adminOrder from "#app/routes/admin/pedido.tsx";
-import { action as lookupAction, loader as lookupLoader } from "#app/routes/consulta-pedido.tsx";
+import * as lookupRoute from "#app/routes/consulta-pedido.tsx";
 import { ORDER_NUMBER_PATTERN } from "#domain/orders.ts";
-import { newId } from "#server/db/ids.ts";
 import { listAdminOrders } from "#server/admin/dashboard.server.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { adminSession } from "#tests/fixtures/admin.ts";
+import { callAction, callLoader, formPost, get } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { Database } from "#server/db/client.ts";
 
@@ -460,8 +460,7 @@ describeEachDatabase("MongoDB import", (t) => {
   });
 
   it("customers keep their passwords: a $2a$ and a $2b$ hash sign in through the login route", async () => {
-    const login = (email: string, password: string) =>
-      settle(() => loginAction({ request: formPost("/login", { email, password }), params: {}, context: routeContext(t.db) } as never));
+    const login = (email: string, password: string) => callAction(loginRoute, formPost("/login", { email, password }), { db: t.db });
     for (const [email, password] of [
       ["ana.lopez@example.com", PASSWORD_A],
       ["beto@example.com", PASSWORD_B],
@@ -508,8 +507,10 @@ describeEachDatabase("MongoDB import", (t) => {
   });
 
   it("an old product link /producto/<id> opens the product page", async () => {
-    const answer = await settle<{ product: { _id: string; name: string; price: number } | null }>(() =>
-      productLoader({ request: get(`/producto/${ID.pikachu}`), params: { id: ID.pikachu }, context: routeContext(t.db) } as never),
+    const answer = await callLoader<{ product: { _id: string; name: string; price: number } | null }>(
+      productRoute,
+      get(`/producto/${ID.pikachu}`),
+      { db: t.db, params: { id: ID.pikachu } },
     );
     expect(answer.status).toBe(200);
     expect(answer.data?.product).toMatchObject({ _id: ID.pikachu, name: "Pikachu ex", price: 1234.5 });
@@ -581,44 +582,35 @@ describeEachDatabase("MongoDB import", (t) => {
   });
 
   it("an old number is found where the shop looks orders up (the admin's order page and its status change, 'Consulta tu pedido'); one it could not look up gets a number of the shop's", async () => {
-    const adminId = newId();
-    await t.db
-      .insert(users)
-      .values({ id: adminId, name: "Admin", email: `admin-${adminId}@example.com`, passwordHash: "x", role: "admin" });
-    const { cookie } = await signIn(t.db, adminId);
-    const adminPage = (number: string) => ({
-      request: get(`/admin/pedidos/${number}`, { cookie }),
-      context: routeContext(t.db),
-      params: { number },
-    });
-    const shown = await settle<{ detail: { order: { orderNumber: string } } | null }>(() =>
-      adminOrder.loader(adminPage("ORD-1001") as never),
+    const { cookie } = await adminSession(t.db, { name: "Admin" });
+    const shown = await callLoader<{ detail: { order: { orderNumber: string } } | null }>(
+      adminOrder,
+      get("/admin/pedidos/ORD-1001", { cookie }),
+      { db: t.db, params: { number: "ORD-1001" } },
     );
     expect(shown.status).toBe(200);
     expect(shown.data?.detail?.order.orderNumber).toBe("ORD-1001");
-    const moved = await settle(() =>
-      adminOrder.action({
-        ...adminPage("ORD-1001"),
-        request: formPost("/admin/pedidos/ORD-1001", { intent: "status", estado: "delivered" }, { cookie }),
-      } as never),
-    );
+    const moved = await callAction(adminOrder, formPost("/admin/pedidos/ORD-1001", { intent: "status", estado: "delivered" }, { cookie }), {
+      db: t.db,
+      params: { number: "ORD-1001" },
+    });
     expect(moved.status).toBe(303);
     expect((await t.db.select().from(orders).where(eq(orders.id, ID.pedido)))[0]?.orderStatus).toBe("delivered");
     // The 'Órdenes' tab's search box finds it too, typed in any case.
     expect((await listAdminOrders(t.db, { q: "ord-1001" })).rows.map((o) => o.orderNumber)).toEqual(["ORD-1001"]);
 
     // The buyer types it as it came in their old e-mail, in any case.
-    const found = await settle(() =>
-      lookupAction({
-        request: formPost("/consulta-pedido", { intent: "lookup", pedido: " ord-1002 ", email: "INVITADO@example.com" }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const found = await callAction(
+      lookupRoute,
+      formPost("/consulta-pedido", { intent: "lookup", pedido: " ord-1002 ", email: "INVITADO@example.com" }),
+      { db: t.db },
     );
     expect(found.status).toBe(303);
     expect(found.headers.get("location")).toMatch(/^\/consulta-pedido\?pedido=ORD-1002&clave=/);
-    const opened = await settle<{ order: { orderNumber: string; email: string } | null }>(() =>
-      Promise.resolve(lookupLoader({ request: get(found.headers.get("location")!), params: {}, context: routeContext(t.db) } as never)),
+    const opened = await callLoader<{ order: { orderNumber: string; email: string } | null }>(
+      lookupRoute,
+      get(found.headers.get("location")!),
+      { db: t.db },
     );
     expect(opened.data?.order).toMatchObject({ orderNumber: "ORD-1002", email: "invitado@example.com" });
 
@@ -722,9 +714,7 @@ describeEachDatabase("MongoDB import: bcrypt hashes of an absurd cost", (t) => {
 
   it("signing in to it with the old password is refused at once with the usual message; the one of cost 4 signs in", async () => {
     const login = (email: string) =>
-      settle<{ formError?: string }>(() =>
-        loginAction({ request: formPost("/login", { email, password: PASSWORD_B }), params: {}, context: routeContext(t.db) } as never),
-      );
+      callAction<{ formError?: string }>(loginRoute, formPost("/login", { email, password: PASSWORD_B }), { db: t.db });
     for (const mail of ["costo31@example.com", "costo99@example.com"]) {
       const started = performance.now();
       const refused = await login(mail);

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { FormFailure } from "#domain/form-failure.ts";
-import { action as lookupAction, loader as lookupLoader } from "#app/routes/consulta-pedido.tsx";
+import * as lookupRoute from "#app/routes/consulta-pedido.tsx";
 import type { Database } from "#server/db/client.ts";
 import { orders, outbox, rateLimits } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
@@ -16,7 +16,7 @@ import { newCheckoutToken, newOrderNumber, orderLink, orderLinkKey, placeOrder }
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
 import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, get, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const NOT_FOUND = "No encontramos un pedido con ese número y correo. Revisa los datos e intenta de nuevo.";
@@ -52,12 +52,9 @@ describeEachDatabase("'Consulta tu pedido'", (t) => {
       clientIp: options.ip ?? base.clientIp,
       config: { ...base.config, RATE_LIMIT_FACTOR: options.factor ?? 1000 },
     };
-    return settle<FormFailure>(() => lookupAction({ request: formPost("/consulta-pedido", fields), params: {}, context } as never));
+    return callAction<FormFailure>(lookupRoute, formPost("/consulta-pedido", fields), { context });
   };
-  const load = (path: string, cookie = "") =>
-    settle<PageData>(() =>
-      Promise.resolve(lookupLoader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: routeContext(t.db) } as never)),
-    );
+  const load = (path: string, cookie = "") => callLoader<PageData>(lookupRoute, get(path, cookie ? { cookie } : {}), { db: t.db });
   const rateLimitRows = async () => await t.db.select().from(rateLimits).orderBy(rateLimits.key);
 
   async function guestOrder(email: string) {
@@ -198,16 +195,14 @@ describeEachDatabase("'Consulta tu pedido'", (t) => {
       expect(answer.data?.values.pedido?.length ?? 0).toBeLessThanOrEqual(254);
     }
     // A body that is not a form.
-    const notAForm = await settle<FormFailure>(() =>
-      lookupAction({
-        request: new Request(`${TEST_ORIGIN}/consulta-pedido`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: TEST_ORIGIN },
-          body: "{}",
-        }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const notAForm = await callAction<FormFailure>(
+      lookupRoute,
+      new Request(`${TEST_ORIGIN}/consulta-pedido`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+        body: "{}",
+      }),
+      { db: t.db },
     );
     expect(notAForm.status).toBe(400);
     expect(notAForm.data?.formError).toBe(NOT_FOUND);

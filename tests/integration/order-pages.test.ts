@@ -10,22 +10,30 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
-import { loader as successLoader } from "#app/routes/payment.success.tsx";
-import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
-import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
-import { loader as confirmationLoader } from "#app/routes/confirmacion.tsx";
-import { action as ordersAction, loader as ordersLoader } from "#app/routes/mis-pedidos.tsx";
+import * as successRoute from "#app/routes/payment.success.tsx";
+import * as failureRoute from "#app/routes/payment.failure.tsx";
+import * as pendingRoute from "#app/routes/payment.pending.tsx";
+import * as confirmationRoute from "#app/routes/confirmacion.tsx";
+import * as ordersRoute from "#app/routes/mis-pedidos.tsx";
 import { parseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/client.ts";
-import { orders } from "#server/db/schema.ts";
 import { readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
+import {
+  TEST_ORIGIN,
+  callAction,
+  callLoader,
+  cookiesFrom,
+  formPost,
+  get,
+  routeContext,
+  signIn,
+  type LoaderModule,
+} from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 
@@ -46,26 +54,18 @@ const HOSTILE_REFERENCES = [
 ];
 
 describeEachDatabase("order pages", (t) => {
-  const context = (db: Database = t.db) => routeContext(db);
-  const config = () => context().config;
+  const config = () => routeContext(t.db).config;
 
   async function pendingCookie(order: { id: string; orderNumber: string }, total = 1150): Promise<string> {
     return (await storePendingOrder(config(), { orderNumber: order.orderNumber, id: order.id, total })).split(";")[0]!;
   }
 
-  function load(loader: (args: never) => unknown, path: string, cookie = "", db: Database = t.db) {
-    return settle<PageData>(() =>
-      Promise.resolve(loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context(db) } as never)),
-    );
+  function load(route: LoaderModule, path: string, cookie = "", db: Database = t.db) {
+    return callLoader<PageData>(route, get(path, cookie ? { cookie } : {}), { db });
   }
 
   const clearsCookie = (headers: Headers) => headers.getSetCookie().some((c) => /^pedido=;/.test(c) && /Max-Age=0/i.test(c));
   const setsAnyCookie = (headers: Headers) => headers.getSetCookie().length > 0;
-
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
 
   describe("/payment/success", () => {
     it("shows the cookie's order from the database (number, final total, payment id), clears the cookie, is private, and writes nothing", async () => {
@@ -76,10 +76,10 @@ describeEachDatabase("order pages", (t) => {
         finalTotalCents: 115_050,
       });
       const cookie = await pendingCookie(order, 1);
-      const before = await orderRow(order.id);
+      const before = await orderRow(t.db, order.id);
 
       const page = await load(
-        successLoader,
+        successRoute,
         `/payment/success?collection_id=999&collection_status=approved&payment_id=999&status=approved&external_reference=${order.orderNumber}`,
         cookie,
       );
@@ -102,12 +102,12 @@ describeEachDatabase("order pages", (t) => {
       expect(clearsCookie(page.headers)).toBe(true);
       expect(page.headers.get("Cache-Control")).toBe("private, no-store");
       // A browser return never marks anything paid.
-      expect(await orderRow(order.id)).toEqual(before);
+      expect(await orderRow(t.db, order.id)).toEqual(before);
     });
 
     it("a guest without the cookie cannot see an order by its reference: 'no order' (and no cookie is set)", async () => {
       const order = await insertOrder(t.db);
-      const page = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}&status=approved`);
+      const page = await load(successRoute, `/payment/success?external_reference=${order.orderNumber}&status=approved`);
       expect(page.status).toBe(200);
       expect(page.data?.order).toBeNull();
       expect(setsAnyCookie(page.headers)).toBe(false);
@@ -116,7 +116,7 @@ describeEachDatabase("order pages", (t) => {
     it("someone else's reference with my cookie shows my order, not theirs", async () => {
       const mine = await insertOrder(t.db);
       const theirs = await insertOrder(t.db);
-      const page = await load(successLoader, `/payment/success?external_reference=${theirs.orderNumber}`, await pendingCookie(mine));
+      const page = await load(successRoute, `/payment/success?external_reference=${theirs.orderNumber}`, await pendingCookie(mine));
       expect(page.data?.order?.orderNumber).toBe(mine.orderNumber);
     });
 
@@ -128,7 +128,7 @@ describeEachDatabase("order pages", (t) => {
         JSON.stringify(JSON.stringify({ orderNumber: order.orderNumber, id: order.id, total: 1 })),
       ).toString("base64");
       for (const cookie of [`pedido=${forgedPayload}`, `pedido=${value!.slice(0, -3)}abc`, "pedido=%%%", `pedido=${"x".repeat(4000)}`]) {
-        const page = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, cookie);
+        const page = await load(successRoute, `/payment/success?external_reference=${order.orderNumber}`, cookie);
         expect(page.status, cookie.slice(0, 40)).toBe(200);
         expect(page.data?.order, cookie.slice(0, 40)).toBeNull();
       }
@@ -138,10 +138,10 @@ describeEachDatabase("order pages", (t) => {
       const order = await insertOrder(t.db);
       const cookie = await pendingCookie(order);
       for (const query of HOSTILE_REFERENCES) {
-        const anonymous = await load(successLoader, `/payment/success?${query}`);
+        const anonymous = await load(successRoute, `/payment/success?${query}`);
         expect(anonymous.status, query.slice(0, 40)).toBe(200);
         expect(anonymous.data?.order, query.slice(0, 40)).toBeNull();
-        const holder = await load(successLoader, `/payment/success?${query}`, cookie);
+        const holder = await load(successRoute, `/payment/success?${query}`, cookie);
         expect(holder.data?.order?.orderNumber, query.slice(0, 40)).toBe(order.orderNumber);
       }
     });
@@ -153,11 +153,11 @@ describeEachDatabase("order pages", (t) => {
       const { cookie: anaSession } = await signIn(t.db, ana);
       const { cookie: betoSession } = await signIn(t.db, beto);
 
-      const own = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, anaSession);
+      const own = await load(successRoute, `/payment/success?external_reference=${order.orderNumber}`, anaSession);
       expect(own.data?.order).toMatchObject({ orderNumber: order.orderNumber, total: 1150, pointsEarned: 10 });
       expect(setsAnyCookie(own.headers)).toBe(false);
 
-      const other = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, betoSession);
+      const other = await load(successRoute, `/payment/success?external_reference=${order.orderNumber}`, betoSession);
       expect(other.data?.order).toBeNull();
     });
 
@@ -165,7 +165,7 @@ describeEachDatabase("order pages", (t) => {
       const customer = await insertCustomer(t.db);
       const guestOrder = await insertOrder(t.db, { pointsEarned: 10 });
       const { cookie: session } = await signIn(t.db, customer);
-      const page = await load(successLoader, "/payment/success", `${session}; ${await pendingCookie(guestOrder)}`);
+      const page = await load(successRoute, "/payment/success", `${session}; ${await pendingCookie(guestOrder)}`);
       expect(page.data?.order).toMatchObject({ orderNumber: guestOrder.orderNumber, pointsEarned: null });
     });
 
@@ -181,7 +181,7 @@ describeEachDatabase("order pages", (t) => {
           return Reflect.get(target, prop, receiver) as unknown;
         },
       });
-      const page = await load(successLoader, "/payment/success", cookie, broken);
+      const page = await load(successRoute, "/payment/success", cookie, broken);
       expect(page.status).toBe(200);
       expect(page.data).toEqual({
         order: {
@@ -197,7 +197,7 @@ describeEachDatabase("order pages", (t) => {
         },
         loadFailed: true,
       });
-      const none = await load(successLoader, `/payment/success?external_reference=${order.orderNumber}`, "", broken);
+      const none = await load(successRoute, `/payment/success?external_reference=${order.orderNumber}`, "", broken);
       expect(none.data).toEqual({ order: null, loadFailed: true });
     });
   });
@@ -206,7 +206,7 @@ describeEachDatabase("order pages", (t) => {
     it("keeps the cookie and shows its order's number; 'Intentar de nuevo' knows an order is stored", async () => {
       const order = await insertOrder(t.db, { paymentStatus: "rejected" });
       const page = await load(
-        failureLoader,
+        failureRoute,
         `/payment/failure?status=rejected&external_reference=${order.orderNumber}`,
         await pendingCookie(order),
       );
@@ -217,10 +217,10 @@ describeEachDatabase("order pages", (t) => {
 
     it("without a cookie: no order, nothing stored (try again goes to the cart); someone else's reference is not shown", async () => {
       const order = await insertOrder(t.db);
-      const page = await load(failureLoader, `/payment/failure?external_reference=${order.orderNumber}`);
+      const page = await load(failureRoute, `/payment/failure?external_reference=${order.orderNumber}`);
       expect(page.data).toMatchObject({ order: null, stored: false, retryTo: "/carrito" });
       for (const query of HOSTILE_REFERENCES) {
-        const hostile = await load(failureLoader, `/payment/failure?${query}`);
+        const hostile = await load(failureRoute, `/payment/failure?${query}`);
         expect(hostile.status, query.slice(0, 40)).toBe(200);
         expect(hostile.data, query.slice(0, 40)).toMatchObject({ order: null, stored: false, retryTo: "/carrito" });
       }
@@ -232,19 +232,19 @@ describeEachDatabase("order pages", (t) => {
       // The provider reported a cash payment to be made (its id is recorded, the payment 'pending').
       const order = await insertOrder(t.db, { paymentId: "12345678902" });
       const withCookie = await load(
-        pendingLoader,
+        pendingRoute,
         `/payment/pending?status=pending&payment_type=ticket&external_reference=${order.orderNumber}`,
         await pendingCookie(order),
       );
       expect(withCookie.data?.order).toMatchObject({ orderNumber: order.orderNumber, total: 1150 });
       expect(clearsCookie(withCookie.headers)).toBe(true);
-      expect((await orderRow(order.id)).paymentStatus).toBe("pending");
+      expect((await orderRow(t.db, order.id)).paymentStatus).toBe("pending");
 
-      const without = await load(pendingLoader, `/payment/pending?external_reference=${order.orderNumber}`);
+      const without = await load(pendingRoute, `/payment/pending?external_reference=${order.orderNumber}`);
       expect(without.data).toEqual({ order: null, loadFailed: false });
       expect(setsAnyCookie(without.headers)).toBe(false);
       for (const query of HOSTILE_REFERENCES) {
-        expect((await load(pendingLoader, `/payment/pending?${query}`)).status, query.slice(0, 40)).toBe(200);
+        expect((await load(pendingRoute, `/payment/pending?${query}`)).status, query.slice(0, 40)).toBe(200);
       }
     });
   });
@@ -256,20 +256,20 @@ describeEachDatabase("order pages", (t) => {
       const guestOrder = await insertOrder(t.db, { finalTotalCents: 0, paymentStatus: "approved", orderStatus: "processing" });
       const anaOrder = await insertOrder(t.db, { userId: ana });
 
-      const guest = await load(confirmationLoader, `/confirmacion?pedido=${guestOrder.orderNumber}`, await pendingCookie(guestOrder, 0));
+      const guest = await load(confirmationRoute, `/confirmacion?pedido=${guestOrder.orderNumber}`, await pendingCookie(guestOrder, 0));
       expect(guest.data?.order).toMatchObject({ orderNumber: guestOrder.orderNumber, total: 0, email: "invitado@example.com" });
 
-      const owner = await load(confirmationLoader, `/confirmacion?pedido=${anaOrder.orderNumber}`, (await signIn(t.db, ana)).cookie);
+      const owner = await load(confirmationRoute, `/confirmacion?pedido=${anaOrder.orderNumber}`, (await signIn(t.db, ana)).cookie);
       expect(owner.data?.order).toMatchObject({ orderNumber: anaOrder.orderNumber, email: "ana-confirma@example.com" });
 
-      const other = await load(confirmationLoader, `/confirmacion?pedido=${anaOrder.orderNumber}`, (await signIn(t.db, beto)).cookie);
+      const other = await load(confirmationRoute, `/confirmacion?pedido=${anaOrder.orderNumber}`, (await signIn(t.db, beto)).cookie);
       expect(other.data?.order).toBeNull();
-      const stranger = await load(confirmationLoader, `/confirmacion?pedido=${guestOrder.orderNumber}`);
+      const stranger = await load(confirmationRoute, `/confirmacion?pedido=${guestOrder.orderNumber}`);
       expect(stranger.data?.order).toBeNull();
-      const missing = await load(confirmationLoader, "/confirmacion");
+      const missing = await load(confirmationRoute, "/confirmacion");
       expect(missing.data).toEqual({ order: null, loadFailed: false });
       for (const query of ["pedido=null", "pedido=%27--", `pedido=${"9".repeat(3000)}`, "pedido=%E0%A4%A"]) {
-        const hostile = await load(confirmationLoader, `/confirmacion?${query}`);
+        const hostile = await load(confirmationRoute, `/confirmacion?${query}`);
         expect(hostile.status, query.slice(0, 40)).toBe(200);
         expect(hostile.data?.order, query.slice(0, 40)).toBeNull();
       }
@@ -278,7 +278,7 @@ describeEachDatabase("order pages", (t) => {
 
   describe("/mis-pedidos", () => {
     it("logged out goes to /login", async () => {
-      const page = await load(ordersLoader, "/mis-pedidos?pedido=CV-222222");
+      const page = await load(ordersRoute, "/mis-pedidos?pedido=CV-222222");
       expect(page.status).toBe(302);
       expect(page.headers.get("location")).toBe(`/login?${new URLSearchParams({ redirectTo: "/mis-pedidos?pedido=CV-222222" })}`);
     });
@@ -307,12 +307,10 @@ describeEachDatabase("order pages", (t) => {
       });
       await insertOrder(t.db, { userId: beto });
 
-      const page = await settle<{ orders: Array<Record<string, unknown>>; openNumber: string | null }>(async () =>
-        ordersLoader({
-          request: get(`/mis-pedidos?pedido=${older.orderNumber}`, { cookie: (await signIn(t.db, ana)).cookie }),
-          params: {},
-          context: context(),
-        } as never),
+      const page = await callLoader<{ orders: Array<Record<string, unknown>>; openNumber: string | null }>(
+        ordersRoute,
+        get(`/mis-pedidos?pedido=${older.orderNumber}`, { cookie: (await signIn(t.db, ana)).cookie }),
+        { db: t.db },
       );
       expect(page.data?.openNumber).toBe(older.orderNumber);
       expect(page.data?.orders.map((o) => o.orderNumber)).toEqual([newer.orderNumber, older.orderNumber]);
@@ -336,10 +334,8 @@ describeEachDatabase("order pages", (t) => {
   });
 
   describe("'Pagar Ahora'", () => {
-    function pay(fields: Record<string, string> | string, cookie = "", ctx = context()) {
-      return settle<FormFailure>(() =>
-        ordersAction({ request: formPost("/mis-pedidos", fields, cookie ? { cookie } : {}), params: {}, context: ctx } as never),
-      );
+    function pay(fields: Record<string, string> | string, cookie = "") {
+      return callAction<FormFailure>(ordersRoute, formPost("/mis-pedidos", fields, cookie ? { cookie } : {}), { db: t.db });
     }
 
     it("a guest is sent to /login and nothing is counted", async () => {
@@ -347,7 +343,7 @@ describeEachDatabase("order pages", (t) => {
       const result = await pay({ intent: "pay", orderId: order.id });
       expect(result.status).toBe(302);
       expect(result.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
-      expect((await orderRow(order.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(0);
     });
 
     it("another customer's order (or a guest's) is a 404 with the generic message, and nothing is counted", async () => {
@@ -361,7 +357,7 @@ describeEachDatabase("order pages", (t) => {
         expect(result.status).toBe(404);
         expect(result.data).toEqual({ intent: "pay", formError: PAYMENT_MESSAGES.failed, fieldErrors: {}, values: { orderId: id } });
         expect(setsAnyCookie(result.headers)).toBe(false);
-        expect((await orderRow(id)).paymentAttempts).toBe(0);
+        expect((await orderRow(t.db, id)).paymentAttempts).toBe(0);
       }
     });
 
@@ -377,7 +373,7 @@ describeEachDatabase("order pages", (t) => {
         const result = await pay({ intent: "pay", orderId: order.id }, cookie);
         expect(result.status).toBe(409);
         expect(result.data?.formError).toBe(PAYMENT_MESSAGES.notPayable);
-        expect((await orderRow(order.id)).paymentAttempts).toBe(0);
+        expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(0);
       }
     });
 
@@ -411,7 +407,7 @@ describeEachDatabase("order pages", (t) => {
       expect(new URL(result.headers.get("location")!, TEST_ORIGIN).pathname).toBe(`/sandbox/pago/${order.id}`);
       const stored = await readPendingOrder(new Request(TEST_ORIGIN, { headers: { cookie: cookiesFrom(result.headers) } }), config());
       expect(stored).toEqual({ orderNumber: order.orderNumber, id: order.id, total: 999 });
-      expect((await orderRow(order.id)).paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(1);
     });
   });
 });
@@ -452,13 +448,9 @@ describeEachDatabase("'Pagar Ahora' when the provider fails", (t) => {
     const { cookie } = await signIn(t.db, ana);
     const order = await insertOrder(t.db, { userId: ana });
     const pay = () =>
-      settle<FormFailure>(() =>
-        ordersAction({
-          request: formPost("/mis-pedidos", { intent: "pay", orderId: order.id }, { cookie }),
-          params: {},
-          context: mercadoPagoContext(),
-        } as never),
-      );
+      callAction<FormFailure>(ordersRoute, formPost("/mis-pedidos", { intent: "pay", orderId: order.id }, { cookie }), {
+        context: mercadoPagoContext(),
+      });
 
     answer = { status: 201, body: JSON.stringify({ id: "pref-sin-link" }) };
     const noLink = await pay();

@@ -10,11 +10,11 @@ import { createSession, sessionUser } from "#server/accounts/sessions.server.ts"
 import { findResetTokenUser, requestPasswordReset, resetPassword } from "#server/accounts/password-reset.server.ts";
 import { hashSecret } from "#server/accounts/secret-hash.ts";
 import { authenticateUser, registerUser } from "#server/accounts/users.server.ts";
-import type { Queryable } from "#server/db/client.ts";
+import type { Database, Queryable } from "#server/db/client.ts";
 import { outbox, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
-import { action as forgotAction } from "#app/routes/forgot-password.tsx";
-import { action as resetAction, loader as resetLoader } from "#app/routes/reset-password.tsx";
-import { TEST_ORIGIN, cookiesFrom, formPost, get, routeContext, settle } from "#tests/fixtures/route-context.ts";
+import * as forgotRoute from "#app/routes/forgot-password.tsx";
+import * as resetRoute from "#app/routes/reset-password.tsx";
+import { TEST_ORIGIN, callAction, callLoader, cookiesFrom, formPost, get, routeContext } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 
@@ -32,19 +32,17 @@ async function mailedTokens(db: Queryable, to: string): Promise<string[]> {
   });
 }
 
-const resetArgs = (db: Parameters<typeof routeContext>[0], token: string, fields: Record<string, string> | string) => ({
-  request: formPost(`/reset-password/${token}`, fields),
-  params: { token },
-  context: routeContext(db),
-});
+/** The reset form of the token's link, posted with these fields. */
+const reset = <T>(db: Database, token: string, fields: Record<string, string> | string) =>
+  callAction<T>(resetRoute, formPost(`/reset-password/${token}`, fields), { db, params: { token } });
 
 describeEachDatabase("password reset", (t) => {
   it("an unknown e-mail gets the same reply and nothing is written or sent", async () => {
     const to = email();
     const before = await t.db.select({ c: sql<number>`count(*)::int` }).from(passwordResetTokens);
-    const reply = await settle<{ sent: boolean; email: string }>(() =>
-      forgotAction({ request: formPost("/forgot-password", { email: to }), params: {}, context: routeContext(t.db) } as never),
-    );
+    const reply = await callAction<{ sent: boolean; email: string }>(forgotRoute, formPost("/forgot-password", { email: to }), {
+      db: t.db,
+    });
     expect(reply.status).toBe(200);
     expect(reply.data).toMatchObject({ sent: true, email: to });
     expect(await t.db.select({ c: sql<number>`count(*)::int` }).from(passwordResetTokens)).toEqual(before);
@@ -54,13 +52,7 @@ describeEachDatabase("password reset", (t) => {
   it("a known e-mail gets a link by e-mail; only the token's hash is stored, valid one hour", async () => {
     const to = email();
     const user = await registerUser(t.db, { name: "Carla Pérez", email: to, phone: "", password: "secreto1" });
-    const reply = await settle<{ sent: boolean }>(() =>
-      forgotAction({
-        request: formPost("/forgot-password", { email: to.toUpperCase() }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
-    );
+    const reply = await callAction<{ sent: boolean }>(forgotRoute, formPost("/forgot-password", { email: to.toUpperCase() }), { db: t.db });
     expect(reply.data).toMatchObject({ sent: true });
     const [token] = await mailedTokens(t.db, to);
     const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
@@ -79,14 +71,13 @@ describeEachDatabase("password reset", (t) => {
     await registerUser(t.db, { name: "Diego", email: to, phone: "", password: "secreto1" });
     await requestPasswordReset(t.db, to, TEST_ORIGIN);
     const [token] = await mailedTokens(t.db, to);
-    const ok = await settle<{ valid: boolean; name: string }>(() =>
-      resetLoader({ request: get(`/reset-password/${token}`), params: { token: token! }, context: routeContext(t.db) } as never),
-    );
+    const ok = await callLoader<{ valid: boolean; name: string }>(resetRoute, get(`/reset-password/${token}`), {
+      db: t.db,
+      params: { token: token! },
+    });
     expect(ok).toMatchObject({ status: 200, data: { valid: true, name: "Diego" } });
     for (const bad of ["x", "a".repeat(43), "<script>alert(1)</script>", "%00", "z".repeat(5000)]) {
-      const reply = await settle<{ valid: boolean }>(() =>
-        resetLoader({ request: get("/reset-password/x"), params: { token: bad }, context: routeContext(t.db) } as never),
-      );
+      const reply = await callLoader<{ valid: boolean }>(resetRoute, get("/reset-password/x"), { db: t.db, params: { token: bad } });
       expect(reply).toMatchObject({ status: 400, data: { valid: false } });
     }
   });
@@ -99,9 +90,7 @@ describeEachDatabase("password reset", (t) => {
     await requestPasswordReset(t.db, to, TEST_ORIGIN);
     const [token] = await mailedTokens(t.db, to);
 
-    const done = await settle<{ done: boolean }>(() =>
-      resetAction(resetArgs(t.db, token!, { newPassword: "nueva456", confirmPassword: "nueva456" }) as never),
-    );
+    const done = await reset<{ done: boolean }>(t.db, token!, { newPassword: "nueva456", confirmPassword: "nueva456" });
     expect(done).toMatchObject({ status: 200, data: { done: true } });
     expect(cookiesFrom(done.headers)).toMatch(/sesion=/);
     expect(await sessionUser(t.db, phone)).toBeNull();
@@ -110,9 +99,7 @@ describeEachDatabase("password reset", (t) => {
     expect((await authenticateUser(t.db, { email: to, password: "nueva456" })).id).toBe(user.id);
     await expect(authenticateUser(t.db, { email: to, password: "vieja123" })).rejects.toThrow();
 
-    const again = await settle<FormFailure>(() =>
-      resetAction(resetArgs(t.db, token!, { newPassword: "otra7890", confirmPassword: "otra7890" }) as never),
-    );
+    const again = await reset<FormFailure>(t.db, token!, { newPassword: "otra7890", confirmPassword: "otra7890" });
     expect(again).toMatchObject({ status: 400, data: { fieldErrors: { token: ["Token inválido o expirado"] } } });
     expect((await authenticateUser(t.db, { email: to, password: "nueva456" })).id).toBe(user.id);
   });
@@ -161,20 +148,18 @@ describeEachDatabase("password reset", (t) => {
       ["newPassword=a&newPassword[$gt]=&confirmPassword", { newPassword: ["La contraseña debe tener al menos 6 caracteres"] }],
     ];
     for (const [fields, fieldErrors] of cases) {
-      const reply = await settle<FormFailure>(() => resetAction(resetArgs(t.db, token!, fields) as never));
+      const reply = await reset<FormFailure>(t.db, token!, fields);
       expect(reply, JSON.stringify(fields).slice(0, 80)).toMatchObject({ status: 400, data: { fieldErrors } });
       expect(reply.data?.values).toEqual({});
     }
-    const notAForm = await settle(() =>
-      resetAction({
-        request: new Request(`${TEST_ORIGIN}/reset-password/${token}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: "{",
-        }),
-        params: { token: token! },
-        context: routeContext(t.db),
-      } as never),
+    const notAForm = await callAction(
+      resetRoute,
+      new Request(`${TEST_ORIGIN}/reset-password/${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{",
+      }),
+      { db: t.db, params: { token: token! } },
     );
     expect(notAForm).toMatchObject({ status: 400, data: { formError: "Error al restablecer la contraseña", fieldErrors: {} } });
     const [{ passwordHash: after } = { passwordHash: "" }] = await t.db.select().from(users).where(eq(users.id, user.id));
@@ -190,31 +175,25 @@ describeEachDatabase("password reset", (t) => {
       [{ email: `${"a".repeat(5000)}@example.com` }, "Ingresa un correo electrónico válido"],
       [{ email: "<script>@x" }, "Ingresa un correo electrónico válido"],
     ] as const) {
-      const reply = await settle<FormFailure>(() =>
-        forgotAction({ request: formPost("/forgot-password", fields), params: {}, context: routeContext(t.db) } as never),
-      );
+      const reply = await callAction<FormFailure>(forgotRoute, formPost("/forgot-password", fields), { db: t.db });
       expect(reply).toMatchObject({ status: 400, data: { fieldErrors: { email: [message] } } });
     }
-    const notAForm = await settle<FormFailure>(() =>
-      forgotAction({
-        request: new Request(`${TEST_ORIGIN}/forgot-password`, {
-          method: "POST",
-          headers: { "content-type": "multipart/form-data; boundary=x" },
-          body: "garbage",
-        }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const notAForm = await callAction<FormFailure>(
+      forgotRoute,
+      new Request(`${TEST_ORIGIN}/forgot-password`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: "garbage",
+      }),
+      { db: t.db },
     );
     expect(notAForm).toMatchObject({ status: 400, data: { formError: "Error al procesar la solicitud", fieldErrors: {} } });
     const to = email();
     await registerUser(t.db, { name: "Bot", email: to, phone: "", password: "secreto1" });
-    const reply = await settle<{ sent: boolean }>(() =>
-      forgotAction({
-        request: formPost("/forgot-password", { email: to, sitio_web: "http://spam.example" }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const reply = await callAction<{ sent: boolean }>(
+      forgotRoute,
+      formPost("/forgot-password", { email: to, sitio_web: "http://spam.example" }),
+      { db: t.db },
     );
     expect(reply.data).toMatchObject({ sent: true });
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, to))).toEqual([]);
@@ -226,9 +205,9 @@ describeEachDatabase("password reset", (t) => {
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       const ip = `192.0.2.${i + 1}`; // different IPs: the per-e-mail limit is what stops it
-      const reply = await settle<FormFailure>(() =>
-        forgotAction({ request: formPost("/forgot-password", { email: to }), params: {}, context: { ...context, clientIp: ip } } as never),
-      );
+      const reply = await callAction<FormFailure>(forgotRoute, formPost("/forgot-password", { email: to }), {
+        context: { ...context, clientIp: ip },
+      });
       statuses.push(reply.status);
       if (reply.status === 429) expect(reply.data?.formError).toBe("Demasiados intentos. Espera unos minutos e inténtalo de nuevo.");
     }

@@ -14,22 +14,31 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FormFailure } from "#domain/form-failure.ts";
-import { loader as successLoader } from "#app/routes/payment.success.tsx";
-import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
-import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
-import { action as confirmationAction, loader as confirmationLoader } from "#app/routes/confirmacion.tsx";
-import { loader as checkoutLoader } from "#app/routes/checkout.tsx";
-import { action as logoutAction } from "#app/routes/logout.ts";
-import { action as loginAction } from "#app/routes/login.tsx";
+import * as successRoute from "#app/routes/payment.success.tsx";
+import * as failureRoute from "#app/routes/payment.failure.tsx";
+import * as pendingRoute from "#app/routes/payment.pending.tsx";
+import * as confirmationRoute from "#app/routes/confirmacion.tsx";
+import * as checkoutRoute from "#app/routes/checkout.tsx";
+import * as logoutRoute from "#app/routes/logout.ts";
+import * as loginRoute from "#app/routes/login.tsx";
 import { registerUser } from "#server/accounts/users.server.ts";
-import type { Database } from "#server/db/client.ts";
 import { orders, outbox } from "#server/db/schema.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { placeOrder, readPendingOrder, storePendingOrder } from "#server/orders/index.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { CookieJar, TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import {
+  CookieJar,
+  TEST_ORIGIN,
+  callAction,
+  callLoader,
+  formPost,
+  get,
+  routeContext,
+  signIn,
+  type LoaderModule,
+} from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 interface Summary {
@@ -46,25 +55,17 @@ let n = 0;
 const uniqueEmail = (tag: string) => `${tag}${++n}-${Date.now()}@example.com`;
 
 describeEachDatabase("payment return pages: real state, the cookie, the e-mail's link", (t) => {
-  const context = (db: Database = t.db) => routeContext(db);
-  const config = () => context().config;
+  const config = () => routeContext(t.db).config;
 
   async function pendingCookie(order: { id: string; orderNumber: string }, total = 1150): Promise<string> {
     return (await storePendingOrder(config(), { orderNumber: order.orderNumber, id: order.id, total })).split(";")[0]!;
   }
 
-  function load(loader: (args: never) => unknown, path: string, cookie = "") {
-    return settle<PageData>(() =>
-      Promise.resolve(loader({ request: get(path, cookie ? { cookie } : {}), params: {}, context: context() } as never)),
-    );
+  function load(route: LoaderModule, path: string, cookie = "") {
+    return callLoader<PageData>(route, get(path, cookie ? { cookie } : {}), { db: t.db });
   }
 
   const clearsCookie = (headers: Headers) => headers.getSetCookie().some((c) => /^pedido=;/.test(c) && /Max-Age=0/i.test(c));
-
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
 
   describe("defect 7: the order's real state", () => {
     it("an unpaid order (no payment made) is neither paid nor being verified on any return page, and its cookie is kept", async () => {
@@ -75,37 +76,37 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         `/payment/success?external_reference=${order.orderNumber}`,
         `/confirmacion?pedido=${order.orderNumber}`,
       ]) {
-        const loader = path.startsWith("/payment/pending")
-          ? pendingLoader
+        const route = path.startsWith("/payment/pending")
+          ? pendingRoute
           : path.startsWith("/payment/success")
-            ? successLoader
-            : confirmationLoader;
-        const page = await load(loader, path, cookie);
+            ? successRoute
+            : confirmationRoute;
+        const page = await load(route, path, cookie);
         expect(page.status, path).toBe(200);
         expect(page.data?.order, path).toMatchObject({ orderNumber: order.orderNumber, state: "unpaid", canPay: true });
         expect(clearsCookie(page.headers), path).toBe(false);
       }
       // The cookie still offers the order at /checkout (the cart is empty).
-      const checkout = await settle<{ kind: string; order: { orderNumber: string } }>(() =>
-        Promise.resolve(checkoutLoader({ request: get("/checkout", { cookie }), params: {}, context: context() } as never)),
-      );
+      const checkout = await callLoader<{ kind: string; order: { orderNumber: string } }>(checkoutRoute, get("/checkout", { cookie }), {
+        db: t.db,
+      });
       expect(checkout.status).toBe(200);
       expect(checkout.data).toMatchObject({ kind: "retry", order: { orderNumber: order.orderNumber } });
     });
 
     it("a paid order clears its cookie on /payment/success; a pending payment (cash, transfer) clears it on /payment/pending", async () => {
       const paid = await insertOrder(t.db, { paymentStatus: "approved", orderStatus: "processing", paymentId: "11111111111" });
-      const success = await load(successLoader, "/payment/success", await pendingCookie(paid));
+      const success = await load(successRoute, "/payment/success", await pendingCookie(paid));
       expect(success.data?.order).toMatchObject({ orderNumber: paid.orderNumber, state: "paid", canPay: false });
       expect(clearsCookie(success.headers)).toBe(true);
 
       const cash = await insertOrder(t.db, { paymentStatus: "pending", paymentId: "22222222222" });
-      const pending = await load(pendingLoader, "/payment/pending", await pendingCookie(cash));
+      const pending = await load(pendingRoute, "/payment/pending", await pendingCookie(cash));
       expect(pending.data?.order).toMatchObject({ orderNumber: cash.orderNumber, state: "verifying", canPay: false });
       expect(clearsCookie(pending.headers)).toBe(true);
 
       const rejected = await insertOrder(t.db, { paymentStatus: "rejected", paymentId: "33333333333" });
-      const failure = await load(failureLoader, "/payment/failure", await pendingCookie(rejected));
+      const failure = await load(failureRoute, "/payment/failure", await pendingCookie(rejected));
       expect(failure.data?.order).toMatchObject({ state: "rejected", canPay: true });
       expect(clearsCookie(failure.headers)).toBe(false);
     });
@@ -114,7 +115,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       const order = await insertOrder(t.db);
       const cookie = await pendingCookie(order);
       const page = await load(
-        successLoader,
+        successRoute,
         `/payment/success?collection_id=98765432101&collection_status=approved&payment_id=98765432101&status=approved&external_reference=${order.orderNumber}`,
         cookie,
       );
@@ -122,7 +123,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       expect(clearsCookie(page.headers)).toBe(false);
       // "null" ids (the provider's missing values) or a refused status claim nothing.
       for (const query of ["payment_id=null&status=approved", "payment_id=123&status=rejected", "payment_id=12a&status=approved"]) {
-        const claimed = await load(successLoader, `/payment/success?${query}&external_reference=${order.orderNumber}`, cookie);
+        const claimed = await load(successRoute, `/payment/success?${query}&external_reference=${order.orderNumber}`, cookie);
         expect(claimed.data?.order?.state, query).toBe("unpaid");
       }
     });
@@ -133,7 +134,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       const unpaid = await insertOrder(t.db, { userId: ana });
       const paid = await insertOrder(t.db, { userId: ana, paymentStatus: "approved", orderStatus: "processing", paymentId: "44444444444" });
       const page = await load(
-        successLoader,
+        successRoute,
         `/payment/success?external_reference=${paid.orderNumber}`,
         `${session}; ${await pendingCookie(unpaid)}`,
       );
@@ -143,10 +144,10 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
 
     it("/confirmacion does not confirm an unpaid order; it confirms one with nothing to pay", async () => {
       const free = await insertOrder(t.db, { finalTotalCents: 0, paymentStatus: "approved", orderStatus: "processing" });
-      const page = await load(confirmationLoader, `/confirmacion?pedido=${free.orderNumber}`, await pendingCookie(free, 0));
+      const page = await load(confirmationRoute, `/confirmacion?pedido=${free.orderNumber}`, await pendingCookie(free, 0));
       expect(page.data?.order).toMatchObject({ state: "paid", canPay: false });
       const cancelled = await insertOrder(t.db, { orderStatus: "cancelled", cancelReason: "Pago no recibido" });
-      const closed = await load(confirmationLoader, `/confirmacion?pedido=${cancelled.orderNumber}`, await pendingCookie(cancelled));
+      const closed = await load(confirmationRoute, `/confirmacion?pedido=${cancelled.orderNumber}`, await pendingCookie(cancelled));
       expect(closed.data?.order).toMatchObject({ state: "cancelled", canPay: false });
     });
   });
@@ -176,7 +177,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       expect(key).toMatch(/^[A-Za-z0-9_-]{32,}$/);
       expect(html).toContain(`href="${link.href.replace(/&/g, "&amp;")}"`);
 
-      const page = await load(confirmationLoader, "/confirmacion" + link.search);
+      const page = await load(confirmationRoute, "/confirmacion" + link.search);
       expect(page.data?.order).toMatchObject({ orderNumber: placed.orderNumber, state: "unpaid", canPay: true, email });
 
       // Guessing does not work: another key, a key cut short, the number alone.
@@ -186,23 +187,21 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         `pedido=${placed.orderNumber}`,
         `pedido=${placed.orderNumber}&clave=${"x".repeat(5000)}`,
       ]) {
-        const guess = await load(confirmationLoader, `/confirmacion?${query}`);
+        const guess = await load(confirmationRoute, `/confirmacion?${query}`);
         expect(guess.status, query.slice(0, 60)).toBe(200);
         expect(guess.data?.order, query.slice(0, 60)).toBeNull();
       }
 
       // 'Pagar Ahora' from that page: a 303 to a fresh payment link, and the cookie that names the order for the return pages.
       const jar = new CookieJar();
-      const pay = await settle(() =>
-        confirmationAction({
-          request: formPost(`/confirmacion?pedido=${placed.orderNumber}&clave=${key}`, {
-            intent: "pay",
-            pedido: placed.orderNumber,
-            clave: key,
-          }),
-          params: {},
-          context: context(),
-        } as never),
+      const pay = await callAction(
+        confirmationRoute,
+        formPost(`/confirmacion?pedido=${placed.orderNumber}&clave=${key}`, {
+          intent: "pay",
+          pedido: placed.orderNumber,
+          clave: key,
+        }),
+        { db: t.db },
       );
       expect(pay.status).toBe(303);
       expect(new URL(pay.headers.get("location")!, TEST_ORIGIN).pathname).toBe(`/sandbox/pago/${placed.id}`);
@@ -211,14 +210,14 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         orderNumber: placed.orderNumber,
         id: placed.id,
       });
-      expect((await orderRow(placed.id)).paymentAttempts).toBe(1);
+      expect((await orderRow(t.db, placed.id)).paymentAttempts).toBe(1);
     });
 
     it("the key of one order opens no other, and paying with a wrong key is refused with a Spanish message and nothing counted", async () => {
       const first = await guestOrderWithMail(uniqueEmail("correo-a"));
       const second = await guestOrderWithMail(uniqueEmail("correo-b"));
       const firstKey = first.link.searchParams.get("clave")!;
-      const crossed = await load(confirmationLoader, `/confirmacion?pedido=${second.placed.orderNumber}&clave=${firstKey}`);
+      const crossed = await load(confirmationRoute, `/confirmacion?pedido=${second.placed.orderNumber}&clave=${firstKey}`);
       expect(crossed.data?.order).toBeNull();
       for (const fields of <Record<string, string>[]>[
         { intent: "pay", pedido: second.placed.orderNumber, clave: firstKey },
@@ -227,14 +226,12 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         { intent: "borrar" },
         {},
       ]) {
-        const refused = await settle<FormFailure>(() =>
-          confirmationAction({ request: formPost("/confirmacion", fields), params: {}, context: context() } as never),
-        );
+        const refused = await callAction<FormFailure>(confirmationRoute, formPost("/confirmacion", fields), { db: t.db });
         expect([400, 404], JSON.stringify(fields)).toContain(refused.status);
         expect(refused.data?.formError, JSON.stringify(fields)).toMatch(/\S/);
         expect(refused.headers.getSetCookie(), JSON.stringify(fields)).toEqual([]);
       }
-      expect((await orderRow(second.placed.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, second.placed.id)).paymentAttempts).toBe(0);
     });
 
     it("a paid order cannot be paid again from its page (409, nothing counted)", async () => {
@@ -243,17 +240,15 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
         .update(orders)
         .set({ paymentStatus: "approved", orderStatus: "processing", paymentId: "55555555555" })
         .where(eq(orders.id, placed.id));
-      const page = await load(confirmationLoader, "/confirmacion" + link.search);
+      const page = await load(confirmationRoute, "/confirmacion" + link.search);
       expect(page.data?.order).toMatchObject({ state: "paid", canPay: false });
-      const pay = await settle<{ error: string }>(() =>
-        confirmationAction({
-          request: formPost("/confirmacion", { intent: "pay", pedido: placed.orderNumber, clave: link.searchParams.get("clave")! }),
-          params: {},
-          context: context(),
-        } as never),
+      const pay = await callAction<{ error: string }>(
+        confirmationRoute,
+        formPost("/confirmacion", { intent: "pay", pedido: placed.orderNumber, clave: link.searchParams.get("clave")! }),
+        { db: t.db },
       );
       expect(pay.status).toBe(409);
-      expect((await orderRow(placed.id)).paymentAttempts).toBe(0);
+      expect((await orderRow(t.db, placed.id)).paymentAttempts).toBe(0);
     });
   });
 
@@ -267,25 +262,23 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       const { cookie: anaSession } = await signIn(t.db, ana);
 
       for (const who of [cookie, `${betoSession}; ${cookie}`]) {
-        for (const [loader, path] of [
-          [confirmationLoader, "/confirmacion"],
-          [failureLoader, "/payment/failure"],
-          [successLoader, "/payment/success"],
-          [pendingLoader, "/payment/pending"],
+        for (const [route, path] of [
+          [confirmationRoute, "/confirmacion"],
+          [failureRoute, "/payment/failure"],
+          [successRoute, "/payment/success"],
+          [pendingRoute, "/payment/pending"],
         ] as const) {
-          const page = await load(loader, path, who);
+          const page = await load(route, path, who);
           expect(page.status, path).toBe(200);
           expect(page.data?.order ?? null, path).toBeNull();
           expect(JSON.stringify(page.data ?? {}), path).not.toContain(order.orderNumber);
         }
-        const checkout = await settle(() =>
-          Promise.resolve(checkoutLoader({ request: get("/checkout", { cookie: who }), params: {}, context: context() } as never)),
-        );
+        const checkout = await callLoader(checkoutRoute, get("/checkout", { cookie: who }), { db: t.db });
         expect(checkout.status).toBe(302);
         expect(checkout.headers.get("location")).toBe("/carrito");
       }
 
-      const own = await load(failureLoader, "/payment/failure", `${anaSession}; ${cookie}`);
+      const own = await load(failureRoute, "/payment/failure", `${anaSession}; ${cookie}`);
       expect(own.data?.order).toMatchObject({ orderNumber: order.orderNumber });
     });
 
@@ -294,13 +287,7 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       const order = await insertOrder(t.db, { userId: user.id });
       const { cookie: session } = await signIn(t.db, user.id);
       const cookie = `${session}; ${await pendingCookie(order)}`;
-      const reply = await settle(() =>
-        logoutAction({
-          request: formPost("/logout", {}, { cookie }),
-          params: {},
-          context: context(),
-        } as never),
-      );
+      const reply = await callAction(logoutRoute, formPost("/logout", {}, { cookie }), { db: t.db });
       expect(reply.status).toBe(303);
       expect(clearsCookie(reply.headers)).toBe(true);
     });
@@ -310,21 +297,13 @@ describeEachDatabase("payment return pages: real state, the cookie, the e-mail's
       await registerUser(t.db, { name: "Nora", email: mail, phone: "", password: "secreto1" });
       const guestOrder = await insertOrder(t.db);
       const cookie = await pendingCookie(guestOrder);
-      const login = await settle(() =>
-        loginAction({
-          request: formPost("/login", { email: mail, password: "secreto1" }, { cookie }),
-          params: {},
-          context: context(),
-        } as never),
-      );
+      const login = await callAction(loginRoute, formPost("/login", { email: mail, password: "secreto1" }, { cookie }), { db: t.db });
       expect(login.status).toBe(303);
       expect(clearsCookie(login.headers)).toBe(true);
-      const register = await settle(() =>
-        loginAction({
-          request: formPost("/registro", { name: "Otro", email: uniqueEmail("registro"), phone: "", password: "secreto1" }, { cookie }),
-          params: {},
-          context: context(),
-        } as never),
+      const register = await callAction(
+        loginRoute,
+        formPost("/registro", { name: "Otro", email: uniqueEmail("registro"), phone: "", password: "secreto1" }, { cookie }),
+        { db: t.db },
       );
       expect(register.status).toBe(303);
       expect(clearsCookie(register.headers)).toBe(true);

@@ -7,9 +7,9 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { canRetryPayment } from "#domain/statuses.ts";
-import { loyaltyAccounts, loyaltyTransactions, orders, outbox, payments } from "#server/db/schema.ts";
+import { loyaltyAccounts, loyaltyTransactions, outbox, payments } from "#server/db/schema.ts";
 import { applyPayment, type ProviderPayment } from "#server/payments/index.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let nextPaymentId = 70_000_000_000;
@@ -30,10 +30,6 @@ function providerPayment(order: { orderNumber: string }, overrides: Partial<Prov
 }
 
 describeEachDatabase("applyPayment", (t) => {
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
   async function paymentRows(orderId: string) {
     return t.db.select().from(payments).where(eq(payments.orderId, orderId));
   }
@@ -58,7 +54,7 @@ describeEachDatabase("applyPayment", (t) => {
     const result = await applyPayment(t.db, payment, "sandbox");
 
     expect(result).toMatchObject({ outcome: "applied", decision: { kind: "approve" }, pointsCredited: 10 });
-    expect(await orderRow(order.id)).toMatchObject({
+    expect(await orderRow(t.db, order.id)).toMatchObject({
       paymentStatus: "approved",
       orderStatus: "processing",
       paymentId: payment.id,
@@ -87,11 +83,11 @@ describeEachDatabase("applyPayment", (t) => {
     const order = await insertOrder(t.db, { userId, pointsEarned: 10 });
     const payment = providerPayment(order);
     await applyPayment(t.db, payment, "sandbox");
-    const before = await orderRow(order.id);
+    const before = await orderRow(t.db, order.id);
 
     expect(await applyPayment(t.db, payment, "sandbox")).toEqual({ outcome: "replay", orderId: order.id });
 
-    expect(await orderRow(order.id)).toEqual(before);
+    expect(await orderRow(t.db, order.id)).toEqual(before);
     expect(await paymentRows(order.id)).toHaveLength(1);
     expect(await balance(userId)).toBe(10);
     expect(await ledger(userId)).toEqual([["earned", 10]]);
@@ -102,12 +98,12 @@ describeEachDatabase("applyPayment", (t) => {
     const order = await insertOrder(t.db);
     const id = String(nextPaymentId++);
     await applyPayment(t.db, providerPayment(order, { id, status: "approved" }), "sandbox");
-    const before = await orderRow(order.id);
+    const before = await orderRow(t.db, order.id);
 
     const late = await applyPayment(t.db, providerPayment(order, { id, status: "pending" }), "sandbox");
 
     expect(late).toMatchObject({ outcome: "applied", decision: { kind: "none", reason: "stale" } });
-    expect(await orderRow(order.id)).toEqual(before);
+    expect(await orderRow(t.db, order.id)).toEqual(before);
     expect((await paymentRows(order.id)).map((p) => p.status).sort()).toEqual(["approved", "pending"]);
   });
 
@@ -115,31 +111,31 @@ describeEachDatabase("applyPayment", (t) => {
     const order = await insertOrder(t.db);
     const id = String(nextPaymentId++);
     await applyPayment(t.db, providerPayment(order, { id, status: "pending", paymentTypeId: "ticket" }), "sandbox");
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending", paymentId: id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending", paymentId: id });
     const processing = await applyPayment(t.db, providerPayment(order, { id, status: "in_process" }), "sandbox");
     expect(processing).toMatchObject({ decision: { kind: "none", reason: "stale" } });
     await applyPayment(t.db, providerPayment(order, { id, status: "approved" }), "sandbox");
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing" });
   });
 
   it("rejected: the order stays payable, and a later approved payment pays it", async () => {
     const order = await insertOrder(t.db);
     await applyPayment(t.db, providerPayment(order, { status: "rejected" }), "sandbox");
-    const rejected = await orderRow(order.id);
+    const rejected = await orderRow(t.db, order.id);
     expect(rejected).toMatchObject({ paymentStatus: "rejected", orderStatus: "pending" });
     expect(canRetryPayment(rejected)).toBe(true);
 
     await applyPayment(t.db, providerPayment(order, { status: "cancelled" }), "sandbox");
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "rejected" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "rejected" });
 
     const second = providerPayment(order);
     await applyPayment(t.db, second, "sandbox");
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: second.id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: second.id });
   });
 
   it("an amount or a currency that is not the order's: nothing recorded, the order unchanged", async () => {
     const order = await insertOrder(t.db);
-    const before = await orderRow(order.id);
+    const before = await orderRow(t.db, order.id);
 
     expect(await applyPayment(t.db, providerPayment(order, { amountCents: 100 }), "sandbox")).toEqual({
       outcome: "mismatch",
@@ -149,7 +145,7 @@ describeEachDatabase("applyPayment", (t) => {
     expect(await applyPayment(t.db, providerPayment(order, { currency: "USD" }), "sandbox")).toMatchObject({ outcome: "mismatch" });
     expect(await applyPayment(t.db, providerPayment(order, { amountCents: Number.NaN }), "sandbox")).toMatchObject({ outcome: "mismatch" });
 
-    expect(await orderRow(order.id)).toEqual(before);
+    expect(await orderRow(t.db, order.id)).toEqual(before);
     expect(await paymentRows(order.id)).toEqual([]);
     expect(await mailsAbout(order.orderNumber)).toEqual([]);
   });
@@ -179,7 +175,7 @@ describeEachDatabase("applyPayment", (t) => {
     // Nor does a late approved.
     expect(await applyPayment(t.db, providerPayment(order, { id, status: "approved" }), "sandbox")).toMatchObject({ outcome: "replay" });
 
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "refunded", paymentId: id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "refunded", paymentId: id });
     expect(await balance(userId)).toBe(0);
     expect(await ledger(userId)).toEqual([
       ["earned", 10],
@@ -205,7 +201,7 @@ describeEachDatabase("applyPayment", (t) => {
       pointsCredited: 0,
     });
 
-    expect(await orderRow(order.id)).toMatchObject({
+    expect(await orderRow(t.db, order.id)).toMatchObject({
       orderStatus: "cancelled",
       paymentStatus: "pending",
       needsRefund: true,
@@ -217,7 +213,7 @@ describeEachDatabase("applyPayment", (t) => {
 
     // The shop refunds it: the flag clears.
     await applyPayment(t.db, { ...payment, status: "refunded" }, "sandbox");
-    expect(await orderRow(order.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded", needsRefund: false });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "refunded", needsRefund: false });
   });
 
   it("a second approved payment for a paid order is a double charge: flagged, the first payment stands", async () => {
@@ -226,10 +222,10 @@ describeEachDatabase("applyPayment", (t) => {
     const second = providerPayment(order);
     await applyPayment(t.db, first, "sandbox");
     expect(await applyPayment(t.db, second, "sandbox")).toMatchObject({ decision: { kind: "flag-refund" } });
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: true });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: true });
     // Refunding the duplicate clears the flag and leaves the order paid.
     expect(await applyPayment(t.db, { ...second, status: "refunded" }, "sandbox")).toMatchObject({ decision: { kind: "refund-extra" } });
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: false });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", paymentId: first.id, needsRefund: false });
   });
 
   it.skipIf(t.kind !== "postgres")("10 identical approved notifications in parallel: one state change, points credited once", async () => {
@@ -241,7 +237,7 @@ describeEachDatabase("applyPayment", (t) => {
 
     expect(results.filter((r) => r.outcome === "applied")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "replay")).toHaveLength(9);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: payment.id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: payment.id });
     expect(await paymentRows(order.id)).toHaveLength(1);
     expect(await balance(userId)).toBe(10);
     expect(await ledger(userId)).toEqual([["earned", 10]]);

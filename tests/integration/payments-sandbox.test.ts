@@ -8,8 +8,8 @@ import { SANDBOX_OPENED_PAYABLE_FIELD } from "#domain/payments.ts";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
-import { action as webhookAction, loader as webhookLoader } from "#app/routes/api.webhooks.mercadopago.ts";
-import { action as sandboxAction, headers as sandboxHeaders, loader as sandboxLoader } from "#app/routes/sandbox.pago.$id.tsx";
+import * as webhook from "#app/routes/api.webhooks.mercadopago.ts";
+import * as sandbox from "#app/routes/sandbox.pago.$id.tsx";
 import { parseConfig } from "#server/config.ts";
 import { orders, payments, sandboxPayments } from "#server/db/schema.ts";
 import {
@@ -25,22 +25,13 @@ import { signedNotification } from "#server/payments/index.ts";
 import { recordSandboxPayment } from "#server/payments/sandbox.server.ts";
 import { signNotification } from "#server/payments/signature.ts";
 import { storePendingOrder } from "#server/orders/index.ts";
-import { insertCustomer, insertOrder } from "#tests/fixtures/orders.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { insertCustomer, insertOrder, orderRow } from "#tests/fixtures/orders.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("sandbox payments through the routes", (t) => {
   const context = () => routeContext(t.db);
   const config = () => context().config;
-
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
-
-  function webhookPost(request: Request) {
-    return settle(() => webhookAction({ request, params: {}, context: context() } as never));
-  }
 
   it("webhook: an unsigned or badly signed notification gets 401 and writes nothing", async () => {
     const order = await insertOrder(t.db);
@@ -53,8 +44,13 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const url = `${TEST_ORIGIN}/api/webhooks/mercadopago?data.id=${payment.id}&type=payment`;
     const body = JSON.stringify({ type: "payment", action: "payment.created", data: { id: payment.id } });
 
-    const unsigned = await webhookPost(new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body }));
-    const forged = await webhookPost(
+    const unsigned = await callAction(
+      webhook,
+      new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body }),
+      { db: t.db },
+    );
+    const forged = await callAction(
+      webhook,
       new Request(url, {
         method: "POST",
         headers: {
@@ -63,13 +59,14 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
         },
         body,
       }),
+      { db: t.db },
     );
     await webhooksIdle();
 
     expect(unsigned.status).toBe(401);
     expect(forged.status).toBe(401);
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending" });
   });
 
   it("webhook: a signed notification from any origin gets 200, and the payment is applied after the answer", async () => {
@@ -83,11 +80,11 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const request = signedNotification(config(), TEST_ORIGIN, payment.id);
     request.headers.set("origin", "https://api.mercadopago.com");
 
-    const answer = await webhookPost(request);
+    const answer = await callAction(webhook, request, { db: t.db });
     expect(answer.status).toBe(200);
     await webhooksIdle();
 
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: payment.id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: payment.id });
   });
 
   it("webhook: a notification about another topic is acknowledged and ignored; a signature is bound to its request id; GET is 405", async () => {
@@ -108,7 +105,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const moved = await handleWebhook(new Request(good.url, { method: "POST", headers, body: "{}" }), { db: t.db, provider });
     expect(moved.response.status).toBe(401);
 
-    expect((await settle(async () => webhookLoader())).status).toBe(405);
+    expect((await settle(async () => webhook.loader())).status).toBe(405);
   });
 
   it("webhook: a signed notification for a payment the provider does not know changes nothing", async () => {
@@ -128,9 +125,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   const load = async (id: string, cookie?: string) => {
     const sent = cookie ?? (/^[0-9a-f]{24}$/.test(id) ? await buyerOfId(id) : "");
     const headers: Record<string, string> = sent ? { cookie: sent } : {};
-    return settle<{ order: unknown }>(() =>
-      sandboxLoader({ request: get(`/sandbox/pago/${id}`, headers), params: { id }, context: context() } as never),
-    );
+    return callLoader<{ order: unknown }>(sandbox, get(`/sandbox/pago/${id}`, headers), { db: t.db, params: { id } });
   };
 
   /** The browser that placed the order: its pending-order cookie, and for a customer's order that customer's session. */
@@ -148,16 +143,13 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     expect((await load(order.id, await buyerOf(other))).status).toBe(404);
     expect((await load(order.id, await buyerOf(order))).status).toBe(200);
     const otherCookie = await buyerOf(other);
-    const stranger = await settle(() =>
-      sandboxAction({
-        request: formPost(`/sandbox/pago/${order.id}`, { decision: "approve" }, { cookie: otherCookie }),
-        params: { id: order.id },
-        context: context(),
-      } as never),
-    );
+    const stranger = await callAction(sandbox, formPost(`/sandbox/pago/${order.id}`, { decision: "approve" }, { cookie: otherCookie }), {
+      db: t.db,
+      params: { id: order.id },
+    });
     expect(stranger.status).toBe(404);
     expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id))).toEqual([]);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "pending" });
 
     const userId = await insertCustomer(t.db);
     const owned = await insertOrder(t.db, { userId });
@@ -168,7 +160,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const ownedCookie = await buyerOf(owned);
     expect((await load(owned.id, ownedCookie)).status).toBe(404);
     expect((await load(owned.id, `${ownedCookie}; ${(await signIn(t.db, await insertCustomer(t.db))).cookie}`)).status).toBe(404);
-    expect(new Headers(sandboxHeaders({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
+    expect(new Headers(sandbox.headers({} as never) as HeadersInit).get("Cache-Control")).toContain("no-store");
   });
 
   it("sandbox page: 404 for a malformed or unknown id; the order's number, amount and buttons when payable", async () => {
@@ -196,13 +188,11 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   it("sandbox page: the page is not there when the shop uses Mercado Pago", async () => {
     const order = await insertOrder(t.db);
     const mpConfig = parseConfig({ NODE_ENV: "test", PAYMENT_PROVIDER: "mercadopago" });
-    const page = await settle(() =>
-      sandboxLoader({
-        request: get(`/sandbox/pago/${order.id}`),
-        params: { id: order.id },
-        context: routeContext(t.db, { config: mpConfig }),
-      } as never),
-    );
+    const page = await callLoader(sandbox, get(`/sandbox/pago/${order.id}`), {
+      db: t.db,
+      context: { config: mpConfig },
+      params: { id: order.id },
+    });
     expect(page.status).toBe(404);
   });
 
@@ -210,13 +200,10 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
   async function decide(orderId: string, decision: string, openedPayable = false) {
     const cookie = await buyerOfId(orderId);
     const fields: Record<string, string> = openedPayable ? { decision, [SANDBOX_OPENED_PAYABLE_FIELD]: "1" } : { decision };
-    return settle<{ formError?: string }>(() =>
-      sandboxAction({
-        request: formPost(`/sandbox/pago/${orderId}`, fields, cookie ? { cookie } : {}),
-        params: { id: orderId },
-        context: context(),
-      } as never),
-    );
+    return callAction<{ formError?: string }>(sandbox, formPost(`/sandbox/pago/${orderId}`, fields, cookie ? { cookie } : {}), {
+      db: t.db,
+      params: { id: orderId },
+    });
   }
 
   it("sandbox 'Aprobar': the payment is recorded, notified, applied, and the buyer returns to /payment/success with Mercado Pago's parameters", async () => {
@@ -245,7 +232,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
       merchant_account_id: "null",
     });
     // Applied before the redirect: the return page finds the order paid.
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: recorded!.id });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing", paymentId: recorded!.id });
     expect(await t.db.select().from(payments).where(eq(payments.orderId, order.id))).toMatchObject([
       { provider: "sandbox", status: "approved" },
     ]);
@@ -261,21 +248,21 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
     const secondTab = await decide(order.id, "approve", true);
     expect(new URL(secondTab.headers.get("location")!, TEST_ORIGIN).pathname).toBe("/payment/success");
     expect(await t.db.select().from(sandboxPayments).where(eq(sandboxPayments.orderId, order.id))).toHaveLength(2);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "approved", paymentId: recorded!.id, needsRefund: true });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "approved", paymentId: recorded!.id, needsRefund: true });
   });
 
   it("sandbox 'Rechazar' → /payment/failure, the order stays payable; 'Dejar pendiente' → /payment/pending as cash", async () => {
     const order = await insertOrder(t.db);
     const rejected = await decide(order.id, "reject");
     expect(rejected.headers.get("location")).toMatch(/^\/payment\/failure\?collection_id=\d{11}&collection_status=rejected&/);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "rejected", orderStatus: "pending" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "rejected", orderStatus: "pending" });
 
     const pending = await decide(order.id, "pending");
     const location = new URL(pending.headers.get("location")!, TEST_ORIGIN);
     expect(location.pathname).toBe("/payment/pending");
     expect(location.searchParams.get("status")).toBe("pending");
     expect(location.searchParams.get("payment_type")).toBe("ticket");
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "pending", orderStatus: "pending" });
   });
 
   it("sandbox form: a missing or unknown decision is a 400, an unknown order a 404", async () => {
@@ -285,7 +272,7 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
       data: { formError: "Elige cómo termina el pago.", fieldErrors: {} },
     });
     expect((await decide("0123456789abcdef01234567", "approve")).status).toBe(404);
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: "pending" });
+    expect(await orderRow(t.db, order.id)).toMatchObject({ paymentStatus: "pending" });
   });
 
   it("payment link: counts the attempt and points at the sandbox page; refuses an order that is not payable", async () => {
@@ -296,14 +283,14 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
       preferenceId: `sandbox-${order.id}`,
     });
     await createPaymentLinkForOrder(t.db, order.id, deps);
-    expect((await orderRow(order.id)).paymentAttempts).toBe(2);
+    expect((await orderRow(t.db, order.id)).paymentAttempts).toBe(2);
 
     const cancelled = await insertOrder(t.db, { orderStatus: "cancelled" });
     await expect(createPaymentLinkForOrder(t.db, cancelled.id, deps)).rejects.toMatchObject({
       message: PAYMENT_MESSAGES.notPayable,
       status: 409,
     });
-    expect((await orderRow(cancelled.id)).paymentAttempts).toBe(0);
+    expect((await orderRow(t.db, cancelled.id)).paymentAttempts).toBe(0);
   });
 
   it("payment link: the Spanish messages when the provider fails or gives no link", async () => {
@@ -330,9 +317,9 @@ describeEachDatabase("sandbox payments through the routes", (t) => {
 
     const first = await reconcilePendingPayments(t.db, provider);
     expect(first.paymentsApplied).toBe(1);
-    expect(await orderRow(old.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing" });
-    expect(await orderRow(young.id)).toMatchObject({ paymentStatus: "pending" });
-    expect(await orderRow(unlinked.id)).toMatchObject({ paymentStatus: "pending" });
+    expect(await orderRow(t.db, old.id)).toMatchObject({ paymentStatus: "approved", orderStatus: "processing" });
+    expect(await orderRow(t.db, young.id)).toMatchObject({ paymentStatus: "pending" });
+    expect(await orderRow(t.db, unlinked.id)).toMatchObject({ paymentStatus: "pending" });
 
     const second = await reconcilePendingPayments(t.db, provider);
     expect(second.paymentsApplied).toBe(0);

@@ -13,19 +13,13 @@ import { checkCoupon } from "#server/coupons/index.ts";
 import { ORDER_NUMBER_PATTERN } from "#domain/orders.ts";
 import type { MailPayload } from "#server/mail/outbox.server.ts";
 import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertCustomer, orderRow } from "#tests/fixtures/orders.ts";
 import { balanceOf, cartWith, checkoutInput, insertCoupon, orderWrites, stockOf, usesOf } from "#tests/fixtures/checkout.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase("placeOrder", (t) => {
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw new Error("order not found");
-    return row;
-  }
-
   /** Runs placeOrder expecting a CheckoutError, and checks nothing was written. */
   async function refused(input: PlaceOrderInput): Promise<CheckoutError> {
     const before = await orderWrites(t.db);
@@ -57,7 +51,7 @@ describeEachDatabase("placeOrder", (t) => {
 
       expect(placed.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
       expect(placed).toMatchObject({ finalTotalCents: 120_000 + 25_050 + 15_000, email: "ana@example.com", isPaid: false });
-      const row = await orderRow(placed.id);
+      const row = await orderRow(t.db, placed.id);
       expect(row).toMatchObject({
         subtotalCents: 145_050,
         shippingCostCents: 15_000,
@@ -95,18 +89,18 @@ describeEachDatabase("placeOrder", (t) => {
     it("ships free with Estafeta and at $110 with DHL at or above $2,000; DHL is $220 below", async () => {
       const card = await insertProduct(t.db, { priceCents: 100_000, stock: 10 });
       const at = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 2 }])));
-      expect((await orderRow(at.id)).shippingCostCents).toBe(0);
+      expect((await orderRow(t.db, at.id)).shippingCostCents).toBe(0);
       const dhlAt = await placeOrder(
         t.db,
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 2 }]), { shippingMethod: "dhl" }),
       );
-      expect((await orderRow(dhlAt.id)).shippingCostCents).toBe(11_000);
+      expect((await orderRow(t.db, dhlAt.id)).shippingCostCents).toBe(11_000);
       const cheap = await insertProduct(t.db, { priceCents: 199_999, stock: 1 });
       const dhlBelow = await placeOrder(
         t.db,
         checkoutInput(await cartWith(t.db, [{ productId: cheap, quantity: 1 }]), { shippingMethod: "dhl" }),
       );
-      expect(await orderRow(dhlBelow.id)).toMatchObject({ shippingCostCents: 22_000, finalTotalCents: 221_999 });
+      expect(await orderRow(t.db, dhlBelow.id)).toMatchObject({ shippingCostCents: 22_000, finalTotalCents: 221_999 });
     });
 
     it("refuses a shipping method that is not the shop's", async () => {
@@ -125,7 +119,7 @@ describeEachDatabase("placeOrder", (t) => {
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: ` ${code.toLowerCase()} ` }),
       );
       // (1,234.56 + 150) × 15 % = 207.684 → $208.
-      expect(await orderRow(placed.id)).toMatchObject({
+      expect(await orderRow(t.db, placed.id)).toMatchObject({
         discountCents: 20_800,
         couponCode: code,
         totalCents: 138_456 - 20_800,
@@ -190,7 +184,7 @@ describeEachDatabase("placeOrder", (t) => {
         t.db,
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, couponCode: mine }),
       );
-      expect((await orderRow(placed.id)).couponCode).toBe(mine);
+      expect((await orderRow(t.db, placed.id)).couponCode).toBe(mine);
     });
   });
 
@@ -202,7 +196,12 @@ describeEachDatabase("placeOrder", (t) => {
         t.db,
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }),
       );
-      expect(await orderRow(placed.id)).toMatchObject({ pointsUsed: 100, pointsEarned: 15, totalCents: 165_000, finalTotalCents: 155_000 });
+      expect(await orderRow(t.db, placed.id)).toMatchObject({
+        pointsUsed: 100,
+        pointsEarned: 15,
+        totalCents: 165_000,
+        finalTotalCents: 155_000,
+      });
       expect(await balanceOf(t.db, userId)).toBe(0);
       const ledger = await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, placed.id));
       expect(ledger.map((r) => [r.type, r.amount])).toEqual([["spent", -100]]);
@@ -216,7 +215,7 @@ describeEachDatabase("placeOrder", (t) => {
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, usePoints: true }),
       );
       expect(placed).toMatchObject({ finalTotalCents: 0, isPaid: true });
-      expect(await orderRow(placed.id)).toMatchObject({
+      expect(await orderRow(t.db, placed.id)).toMatchObject({
         pointsUsed: 1_150,
         finalTotalCents: 0,
         orderStatus: "processing",
@@ -238,7 +237,7 @@ describeEachDatabase("placeOrder", (t) => {
       const code = await insertCoupon(t.db, { discountPercent: 100 });
       const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { couponCode: code }));
       expect(placed).toMatchObject({ finalTotalCents: 0, isPaid: true });
-      expect(await orderRow(placed.id)).toMatchObject({
+      expect(await orderRow(t.db, placed.id)).toMatchObject({
         discountCents: 55_000,
         paymentStatus: "approved",
         orderStatus: "processing",
@@ -249,7 +248,7 @@ describeEachDatabase("placeOrder", (t) => {
     it("ignores usePoints for a guest", async () => {
       const card = await insertProduct(t.db, { priceCents: 40_000, stock: 1 });
       const placed = await placeOrder(t.db, checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }]), { usePoints: true }));
-      expect(await orderRow(placed.id)).toMatchObject({ pointsUsed: 0, finalTotalCents: 55_000 });
+      expect(await orderRow(t.db, placed.id)).toMatchObject({ pointsUsed: 0, finalTotalCents: 55_000 });
     });
   });
 
@@ -348,7 +347,7 @@ describeEachDatabase("placeOrder", (t) => {
         t.db,
         checkoutInput(await cartWith(t.db, [{ productId: card, quantity: 1 }], userId), { userId, address: null, savedAddressId: mine }),
       );
-      expect((await orderRow(placed.id)).shippingAddress).toMatchObject({
+      expect((await orderRow(t.db, placed.id)).shippingAddress).toMatchObject({
         street: "Calle Mía 1",
         city: "León",
         state: "Guanajuato",

@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import ProfilePage, { action, loader } from "#app/routes/perfil.tsx";
+import ProfilePage, * as profileRoute from "#app/routes/perfil.tsx";
 import { addAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "#server/accounts/addresses.server.ts";
 import { type AddressInput } from "#server/accounts/profile-forms.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
@@ -21,7 +21,17 @@ import { authenticateUser, registerUser } from "#server/accounts/users.server.ts
 import { newId } from "#server/db/ids.ts";
 import { addresses, loyaltyAccounts, loyaltyTransactions, outbox, passwordResetTokens, sessions, users } from "#server/db/schema.ts";
 import { loyaltySummary } from "#server/loyalty/points.server.ts";
-import { TEST_ORIGIN, formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import {
+  TEST_ORIGIN,
+  callAction,
+  formPost,
+  get,
+  routeContext,
+  runAction,
+  runLoader,
+  settle,
+  signIn,
+} from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 let n = 0;
@@ -328,20 +338,11 @@ describeEachDatabase("profile", (t) => {
     return { status: r.status, location: r.headers.get("Location"), data: r.data };
   };
 
-  const load = (path: string, cookie?: string) =>
-    outcome(() =>
-      loader({ request: get(path, cookie ? { cookie } : {}), context: routeContext(t.db), params: {} } as unknown as Parameters<
-        typeof loader
-      >[0]),
-    );
+  const load = (path: string, cookie?: string) => outcome(() => runLoader(profileRoute, get(path, cookie ? { cookie } : {}), { db: t.db }));
 
   const post = (path: string, fields: Record<string, string> | Request, cookie?: string) =>
     outcome(() =>
-      action({
-        request: fields instanceof Request ? fields : formPost(path, fields, cookie ? { cookie } : {}),
-        context: routeContext(t.db),
-        params: {},
-      } as unknown as Parameters<typeof action>[0]),
+      runAction(profileRoute, fields instanceof Request ? fields : formPost(path, fields, cookie ? { cookie } : {}), { db: t.db }),
     );
 
   it("route: logged out, the page and its action send to /login with the way back", async () => {
@@ -677,9 +678,7 @@ describeEachDatabase("profile", (t) => {
     const base = routeContext(t.db);
     const strict = { ...base, config: { ...base.config, RATE_LIMIT_FACTOR: 1 } };
     const send = (fields: Record<string, string>) =>
-      settle<Record<string, unknown>>(() =>
-        action({ request: formPost("/perfil", fields, { cookie }), context: strict, params: {} } as never),
-      );
+      callAction<Record<string, unknown>>(profileRoute, formPost("/perfil", fields, { cookie }), { context: strict });
     const change = { intent: "update-profile", name: "Ana", email: email(), phone: "" };
     // Guesses through the password form and the e-mail form count together.
     for (let i = 0; i < 5; i++) {

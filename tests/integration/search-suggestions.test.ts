@@ -5,14 +5,14 @@
 import { gzipSync } from "node:zlib";
 import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { loader } from "#app/routes/buscar.sugerencias.ts";
+import * as route from "#app/routes/buscar.sugerencias.ts";
 import { MAX_SUGGESTIONS, SUGGESTIONS_PATH, type SuggestionsAnswer } from "#domain/search-suggestions.ts";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { products } from "#server/db/schema.ts";
 import { DEFAULT_QUERY } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
-import { get, routeContext } from "#tests/fixtures/route-context.ts";
+import { get, runLoader } from "#tests/fixtures/route-context.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 
 describeEachDatabase("search suggestions", (t) => {
@@ -51,11 +51,7 @@ describeEachDatabase("search suggestions", (t) => {
   });
 
   async function ask(query: string) {
-    const response = (await loader({
-      request: get(`${SUGGESTIONS_PATH}?${query}`),
-      context: routeContext(t.db),
-      params: {},
-    } as never)) as Response;
+    const response = await runLoader(route, get(`${SUGGESTIONS_PATH}?${query}`), { db: t.db });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as SuggestionsAnswer };
   }

@@ -10,9 +10,9 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as alertAction } from "#app/routes/alertas.tsx";
-import { action as unsubscribeAction, loader as unsubscribeLoader } from "#app/routes/alertas.baja.tsx";
-import { action as confirmAction, loader as confirmLoader } from "#app/routes/alertas.confirmar.tsx";
+import * as alertRoute from "#app/routes/alertas.tsx";
+import * as unsubscribeRoute from "#app/routes/alertas.baja.tsx";
+import * as confirmRoute from "#app/routes/alertas.confirmar.tsx";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { STOCK_ALERT_MESSAGES } from "#domain/stock-alerts.ts";
@@ -28,7 +28,7 @@ import {
 } from "#server/stock-alerts/index.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant, onlyVariantId, setProductStock } from "#tests/fixtures/products.ts";
-import { TEST_ORIGIN, formPost, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { TEST_ORIGIN, callAction, callLoader, formPost, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase, lockWaiters, openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
 const LINKS = { origin: "https://tienda.example", secret: routeContext(null as never).config.SESSION_SECRET };
@@ -67,12 +67,10 @@ describeEachDatabase("back-in-stock alerts", (t) => {
   const post = (fields: Record<string, string>, options: { cookie?: string; ip?: string; factor?: number } = {}) => {
     const base = routeContext(t.db);
     const context = { ...base, clientIp: options.ip ?? uniqueIp(), config: { ...base.config, RATE_LIMIT_FACTOR: options.factor ?? 1000 } };
-    return settle<FormFailure | { ok: true }>(() =>
-      alertAction({
-        request: formPost("/alertas", fields, options.cookie ? { cookie: options.cookie } : {}),
-        params: {},
-        context,
-      } as never),
+    return callAction<FormFailure | { ok: true }>(
+      alertRoute,
+      formPost("/alertas", fields, options.cookie ? { cookie: options.cookie } : {}),
+      { context },
     );
   };
   const alertsOf = (productId: string) => t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, productId));
@@ -80,15 +78,14 @@ describeEachDatabase("back-in-stock alerts", (t) => {
   /** Opens (GET) or follows (POST) a confirmation link, as a guest with no cookie. */
   const openConfirm = (path: string) => {
     const token = path.split("/").pop()!;
-    return settle<{ item: { name: string } | null }>(() =>
-      Promise.resolve(confirmLoader({ request: new Request(TEST_ORIGIN + path), params: { token }, context: routeContext(t.db) } as never)),
-    );
+    return callLoader<{ item: { name: string } | null }>(confirmRoute, new Request(TEST_ORIGIN + path), { db: t.db, params: { token } });
   };
   const followConfirm = (path: string) => {
     const token = path.split("/").pop()!;
-    return settle<FormFailure | { confirmed: { name: string } }>(() =>
-      confirmAction({ request: formPost(path, { confirmar: "1" }), params: { token }, context: routeContext(t.db) } as never),
-    );
+    return callAction<FormFailure | { confirmed: { name: string } }>(confirmRoute, formPost(path, { confirmar: "1" }), {
+      db: t.db,
+      params: { token },
+    });
   };
 
   /** A guest's request, confirmed through the link of its e-mail: what the restock tests start from. */
@@ -215,16 +212,14 @@ describeEachDatabase("back-in-stock alerts", (t) => {
           label,
         ).toBe(true);
       }
-      const notAForm = await settle<FormFailure>(() =>
-        alertAction({
-          request: new Request(`${TEST_ORIGIN}/alertas`, {
-            method: "POST",
-            headers: { "content-type": "multipart/form-data; boundary=x" },
-            body: "{",
-          }),
-          params: {},
-          context: routeContext(t.db),
-        } as never),
+      const notAForm = await callAction<FormFailure>(
+        alertRoute,
+        new Request(`${TEST_ORIGIN}/alertas`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: "{",
+        }),
+        { db: t.db },
       );
       expect(notAForm.status).toBe(400);
       expect([...(await alertsOf(inStock)), ...(await alertsOf(soldOut))]).toEqual([]);
@@ -472,19 +467,8 @@ describeEachDatabase("back-in-stock alerts", (t) => {
     const unsubscribe = (href: string, method: "GET" | "POST") => {
       const url = new URL(href);
       const path = url.pathname + url.search;
-      if (method === "GET")
-        return settle<{ valid: boolean }>(() =>
-          Promise.resolve(
-            unsubscribeLoader({ request: new Request(TEST_ORIGIN + path), params: {}, context: routeContext(t.db) } as never),
-          ),
-        );
-      return settle<FormFailure | { done: true }>(() =>
-        unsubscribeAction({
-          request: formPost(path, { "List-Unsubscribe": "One-Click" }),
-          params: {},
-          context: routeContext(t.db),
-        } as never),
-      );
+      if (method === "GET") return callLoader<{ valid: boolean }>(unsubscribeRoute, new Request(TEST_ORIGIN + path), { db: t.db });
+      return callAction<FormFailure | { done: true }>(unsubscribeRoute, formPost(path, { "List-Unsubscribe": "One-Click" }), { db: t.db });
     };
 
     it("the signed link asks on GET (changes nothing) and removes every waiting request of the address on POST", async () => {

@@ -9,7 +9,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action } from "#app/routes/checkout.tsx";
+import * as checkoutRoute from "#app/routes/checkout.tsx";
 import {
   CHECKOUT_MESSAGES,
   PENDING_PAYMENT_GRACE_MINUTES,
@@ -35,12 +35,12 @@ import {
   stockOf,
   usesOf,
 } from "#tests/fixtures/checkout.ts";
-import { insertCustomer } from "#tests/fixtures/orders.ts";
+import { insertCustomer, orderRow } from "#tests/fixtures/orders.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
-import { loader as successLoader } from "#app/routes/payment.success.tsx";
-import { loader as pendingLoader } from "#app/routes/payment.pending.tsx";
-import { loader as failureLoader } from "#app/routes/payment.failure.tsx";
+import { callAction, callLoader, formPost, get, signIn, type LoaderModule } from "#tests/fixtures/route-context.ts";
+import * as successRoute from "#app/routes/payment.success.tsx";
+import * as pendingRoute from "#app/routes/payment.pending.tsx";
+import * as failureRoute from "#app/routes/payment.failure.tsx";
 import { storePendingOrder } from "#server/orders/index.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
@@ -67,11 +67,6 @@ function pendingPayment(
 }
 
 describeEachDatabase("stock holds of unpaid orders", (t) => {
-  async function orderRow(id: string) {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row!;
-  }
-
   /** A customer's order of all 3 copies of a card, with a single-use coupon and 30 points. */
   async function placeEverything(options: { holdMinutes?: number } = {}) {
     const userId = await insertCustomer(t.db, { points: 30 });
@@ -89,7 +84,7 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     const before = Date.now();
     const { userId, card, code, placed } = await placeEverything();
     expect([await stockOf(t.db, card), await usesOf(t.db, code), await balanceOf(t.db, userId)]).toEqual([0, 1, 0]);
-    const row = await orderRow(placed.id);
+    const row = await orderRow(t.db, placed.id);
     expect(row.holdUntil.getTime()).toBeGreaterThanOrEqual(before + 30 * MINUTE_MS - 5000);
     expect(row.holdUntil.getTime()).toBeLessThanOrEqual(Date.now() + 30 * MINUTE_MS + 5000);
     // 'Recibimos tu pedido' tells the buyer until when.
@@ -100,12 +95,12 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     expect((mail!.payload as { text: string }).text).toContain(`Apartamos tus productos hasta el ${formatDateTime(row.holdUntil)}`);
 
     await expireUnpaidOrders(t.db, { now: new Date(row.holdUntil.getTime() - MINUTE_MS) });
-    expect((await orderRow(placed.id)).orderStatus).toBe("pending");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("pending");
     expect(await stockOf(t.db, card)).toBe(0);
 
     const now = new Date(row.holdUntil.getTime() + MINUTE_MS);
     await expireUnpaidOrders(t.db, { now });
-    expect(await orderRow(placed.id)).toMatchObject({
+    expect(await orderRow(t.db, placed.id)).toMatchObject({
       orderStatus: "cancelled",
       cancelledBy: "sistema",
       cancelReason: UNPAID_ORDER_CANCEL_REASON,
@@ -119,7 +114,7 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
   it("the hold is the setting's length", async () => {
     const before = Date.now();
     const { placed } = await placeEverything({ holdMinutes: 5 });
-    const { holdUntil } = await orderRow(placed.id);
+    const { holdUntil } = await orderRow(t.db, placed.id);
     expect(holdUntil.getTime()).toBeGreaterThanOrEqual(before + 5 * MINUTE_MS - 5000);
     expect(holdUntil.getTime()).toBeLessThanOrEqual(Date.now() + 5 * MINUTE_MS + 5000);
   });
@@ -131,7 +126,7 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     const applied = await applyPayment(t.db, pendingPayment(placed, { expiresAt: ticketExpires }), "mercadopago");
     expect(applied).toMatchObject({ outcome: "applied", decision: { kind: "set", paymentStatus: "pending" } });
     const heldUntil = ticketExpires.getTime() + PENDING_PAYMENT_GRACE_MINUTES * MINUTE_MS;
-    expect((await orderRow(placed.id)).holdUntil.getTime()).toBe(heldUntil);
+    expect((await orderRow(t.db, placed.id)).holdUntil.getTime()).toBe(heldUntil);
 
     // A second pending payment (SPEI) that expires sooner does not shorten the hold.
     await applyPayment(
@@ -139,13 +134,13 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       pendingPayment(placed, { paymentTypeId: "bank_transfer", expiresAt: new Date(Date.now() + HOUR_MS) }),
       "mercadopago",
     );
-    expect((await orderRow(placed.id)).holdUntil.getTime()).toBe(heldUntil);
+    expect((await orderRow(t.db, placed.id)).holdUntil.getTime()).toBe(heldUntil);
 
     await expireUnpaidOrders(t.db, { now: new Date(Date.now() + 2 * 24 * HOUR_MS) });
-    expect((await orderRow(placed.id)).orderStatus).toBe("pending");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("pending");
     expect(await stockOf(t.db, card)).toBe(0);
     await expireUnpaidOrders(t.db, { now: new Date(heldUntil + MINUTE_MS) });
-    expect((await orderRow(placed.id)).orderStatus).toBe("cancelled");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("cancelled");
     expect(await stockOf(t.db, card)).toBe(3);
   });
 
@@ -153,18 +148,18 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
     const { placed } = await placeEverything();
     const before = Date.now();
     await applyPayment(t.db, pendingPayment(placed, { status: "in_process", paymentTypeId: "bank_transfer" }), "mercadopago");
-    const { holdUntil } = await orderRow(placed.id);
+    const { holdUntil } = await orderRow(t.db, placed.id);
     expect(holdUntil.getTime()).toBeGreaterThanOrEqual(before + PENDING_PAYMENT_HOLD_HOURS * HOUR_MS - 5000);
     expect(holdUntil.getTime()).toBeLessThanOrEqual(Date.now() + PENDING_PAYMENT_HOLD_HOURS * HOUR_MS + 5000);
   });
 
   it("a payment approved after the hold lapsed is recorded and flagged for a refund; the stock is not sold twice", async () => {
     const { card, placed } = await placeEverything();
-    const { holdUntil } = await orderRow(placed.id);
+    const { holdUntil } = await orderRow(t.db, placed.id);
     await expireUnpaidOrders(t.db, { now: new Date(holdUntil.getTime() + MINUTE_MS) });
     const late = await applyPayment(t.db, pendingPayment(placed, { status: "approved", paymentTypeId: "credit_card" }), "mercadopago");
     expect(late).toMatchObject({ outcome: "applied", decision: { kind: "flag-refund" } });
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "pending", needsRefund: true });
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "cancelled", paymentStatus: "pending", needsRefund: true });
     expect(await stockOf(t.db, card)).toBe(3);
   });
 
@@ -181,15 +176,17 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       amountCents: placed.finalTotalCents,
       status: "pending",
     });
-    const now = new Date((await orderRow(placed.id)).holdUntil.getTime() + MINUTE_MS);
+    const now = new Date((await orderRow(t.db, placed.id)).holdUntil.getTime() + MINUTE_MS);
 
     await releaseLapsedHolds(t.db, provider, { now });
 
-    expect(await orderRow(placed.id)).toMatchObject({ orderStatus: "pending", paymentStatus: "pending", paymentId: ticket.id });
-    expect((await orderRow(placed.id)).holdUntil.getTime()).toBe(ticket.expiresAt!.getTime() + PENDING_PAYMENT_GRACE_MINUTES * MINUTE_MS);
+    expect(await orderRow(t.db, placed.id)).toMatchObject({ orderStatus: "pending", paymentStatus: "pending", paymentId: ticket.id });
+    expect((await orderRow(t.db, placed.id)).holdUntil.getTime()).toBe(
+      ticket.expiresAt!.getTime() + PENDING_PAYMENT_GRACE_MINUTES * MINUTE_MS,
+    );
     expect(await stockOf(t.db, card)).toBe(0);
     // The order nobody made a payment link for is released without asking.
-    expect((await orderRow(forgotten.placed.id)).orderStatus).toBe("cancelled");
+    expect((await orderRow(t.db, forgotten.placed.id)).orderStatus).toBe("cancelled");
     expect(await stockOf(t.db, forgotten.card)).toBe(3);
   });
 
@@ -203,32 +200,33 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       )[0]!,
       (await signIn(t.db, userId)).cookie,
     ].join("; ");
-    const { holdUntil } = await orderRow(placed.id);
+    const { holdUntil } = await orderRow(t.db, placed.id);
     await expireUnpaidOrders(t.db, { now: new Date(holdUntil.getTime() + MINUTE_MS) });
-    const page = async (load: (args: never) => Promise<unknown>) => {
+    const page = async (route: LoaderModule) => {
       const request = get(`/payment/x?external_reference=${placed.orderNumber}`, { cookie });
       return (
-        await settle<{ order: { state?: string | null; refundDue?: boolean } | null }>(() =>
-          load({ request, params: {}, context: routeContext(t.db, { config }) } as never),
-        )
+        await callLoader<{ order: { state?: string | null; refundDue?: boolean } | null }>(route, request, {
+          db: t.db,
+          context: { config },
+        })
       ).data?.order;
     };
-    for (const load of [successLoader, pendingLoader, failureLoader]) {
-      expect(await page(load)).toMatchObject({ state: "cancelled", refundDue: false });
+    for (const route of [successRoute, pendingRoute, failureRoute]) {
+      expect(await page(route)).toMatchObject({ state: "cancelled", refundDue: false });
     }
     // A payment that still arrives (approved at the last second) is to be refunded, and the page says so.
     await applyPayment(t.db, pendingPayment(placed, { status: "approved", paymentTypeId: "credit_card" }), "mercadopago");
-    expect(await page(successLoader)).toMatchObject({ state: "cancelled", refundDue: true });
+    expect(await page(successRoute)).toMatchObject({ state: "cancelled", refundDue: true });
   });
 
   it("two expiry runs at once give stock, the coupon use and the points back once", async () => {
     const { userId, card, code, placed } = await placeEverything();
-    const { holdUntil } = await orderRow(placed.id);
+    const { holdUntil } = await orderRow(t.db, placed.id);
     const now = new Date(holdUntil.getTime() + MINUTE_MS);
 
     await Promise.all([expireUnpaidOrders(t.db, { now }), expireUnpaidOrders(t.db, { now }), expireUnpaidOrders(t.db, { now })]);
 
-    expect((await orderRow(placed.id)).orderStatus).toBe("cancelled");
+    expect((await orderRow(t.db, placed.id)).orderStatus).toBe("cancelled");
     expect([await stockOf(t.db, card), await usesOf(t.db, code), await balanceOf(t.db, userId)]).toEqual([3, 0, 30]);
   });
 
@@ -240,10 +238,10 @@ describeEachDatabase("stock holds of unpaid orders", (t) => {
       const cartId = await cartWith(t.db, [{ productId: card, quantity: 1 }], input.userId ?? null);
       const cookie = input.userId ? (await signIn(t.db, input.userId)).cookie : (await cartCookie(config).serialize(cartId)).split(";")[0]!;
       const fields = checkoutFormFields({ email: input.email });
-      const context = routeContext(t.db, { config, clientIp: input.ip });
-      return settle<{ formError: string | null }>(() =>
-        action({ request: formPost("/checkout", fields, { cookie }), params: {}, context } as never),
-      );
+      return callAction<{ formError: string | null }>(checkoutRoute, formPost("/checkout", fields, { cookie }), {
+        db: t.db,
+        context: { config, clientIp: input.ip },
+      });
     }
 
     it("a 4th unpaid order of one e-mail (from any IP) is refused with 429, nothing written; a lapsed hold frees its place", async () => {

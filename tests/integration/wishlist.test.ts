@@ -8,27 +8,21 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { loader as rootLoader } from "#app/root.tsx";
-import { action as wishlistAction } from "#app/routes/lista-de-deseos.tsx";
-import { loader as profileLoader } from "#app/routes/perfil.tsx";
+import * as rootRoute from "#app/root.tsx";
+import * as wishlistRoute from "#app/routes/lista-de-deseos.tsx";
+import * as profileRoute from "#app/routes/perfil.tsx";
 import type { FormFailure } from "#domain/form-failure.ts";
 import { MAX_WISHLIST_ITEMS, WISHLIST_MESSAGES } from "#domain/wishlist.ts";
 import { newId } from "#server/db/ids.ts";
 import { products, wishlistItems } from "#server/db/schema.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
-import { formPost, get, routeContext, settle, signIn } from "#tests/fixtures/route-context.ts";
+import { callAction, callLoader, formPost, get, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 describeEachDatabase("wishlist", (t) => {
   const post = (fields: Record<string, string>, cookie = "") =>
-    settle<FormFailure | { ok: true }>(() =>
-      wishlistAction({
-        request: formPost("/lista-de-deseos", fields, cookie ? { cookie } : {}),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
-    );
+    callAction<FormFailure | { ok: true }>(wishlistRoute, formPost("/lista-de-deseos", fields, cookie ? { cookie } : {}), { db: t.db });
   const rowsOf = async (userId: string) =>
     (await t.db.select({ productId: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId))).map(
       (r) => r.productId,
@@ -114,10 +108,7 @@ describeEachDatabase("wishlist", (t) => {
     const [a, b] = [await insertProduct(t.db), await insertProduct(t.db)];
     await post({ intent: "add", productId: a }, ana.cookie);
     await post({ intent: "add", productId: b }, ana.cookie);
-    const root = (cookie?: string) =>
-      settle<{ wishlist: string[] }>(() =>
-        rootLoader({ request: get("/", cookie ? { cookie } : {}), params: {}, context: routeContext(t.db) } as never),
-      );
+    const root = (cookie?: string) => callLoader<{ wishlist: string[] }>(rootRoute, get("/", cookie ? { cookie } : {}), { db: t.db });
     expect((await root(ana.cookie)).data!.wishlist.sort()).toEqual([a, b].sort());
     expect((await root()).data!.wishlist).toEqual([]);
   });
@@ -131,12 +122,10 @@ describeEachDatabase("wishlist", (t) => {
     for (const productId of [soldOut, varied, gone]) await post({ intent: "add", productId }, ana.cookie);
     await t.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, gone));
 
-    const page = await settle<{ tab: string; wishlist: Array<Record<string, unknown>> }>(() =>
-      profileLoader({
-        request: get("/perfil?tab=lista-de-deseos", { cookie: ana.cookie }),
-        params: {},
-        context: routeContext(t.db),
-      } as never),
+    const page = await callLoader<{ tab: string; wishlist: Array<Record<string, unknown>> }>(
+      profileRoute,
+      get("/perfil?tab=lista-de-deseos", { cookie: ana.cookie }),
+      { db: t.db },
     );
     expect(page.data!.tab).toBe("lista-de-deseos");
     expect(page.data!.wishlist.map((e) => e.name).sort()).toEqual(["Charizard ex", "Umbreon VMAX"]);
