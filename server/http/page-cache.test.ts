@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import compression from "compression";
 import express from "express";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CatalogCache } from "#server/catalog/catalog-cache.ts";
 import { pageCache } from "./page-cache";
 
@@ -17,6 +17,8 @@ interface Stand {
   store: CatalogCache;
   /** Renders so far, by path. */
   renders: Map<string, number>;
+  /** Requests that reached the app (before the page cache), by path. */
+  arrived: Map<string, number>;
   /** What the stand-in renderer does next for a path (default: a 200 page). */
   behave: Map<string, (res: express.Response, n: number) => void | Promise<void>>;
   close(): Promise<void>;
@@ -35,10 +37,12 @@ function writePage(res: express.Response, n: number, body = `Mostrando 24 de ${1
 async function startStand(): Promise<Stand> {
   const store = new CatalogCache();
   const renders = new Map<string, number>();
+  const arrived = new Map<string, number>();
   const behave: Stand["behave"] = new Map();
   const app = express();
   app.use(compression({ threshold: 0 }));
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
+    arrived.set(req.path, (arrived.get(req.path) ?? 0) + 1);
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader("X-Nonce", res.locals.cspNonce as string);
     next();
@@ -62,6 +66,7 @@ async function startStand(): Promise<Stand> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     store,
     renders,
+    arrived,
     behave,
     close: () =>
       new Promise<void>((resolve) => {
@@ -69,6 +74,12 @@ async function startStand(): Promise<Stand> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Waits until `count` requests for `path` have reached the stand, and the page cache has seen them. */
+async function arrivals(stand: Stand, path: string, count: number) {
+  await vi.waitFor(() => expect(stand.arrived.get(path)).toBe(count), { timeout: 30_000, interval: 10 });
+  await new Promise((resolve) => setImmediate(resolve));
 }
 
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
@@ -159,7 +170,7 @@ describe("cookieless page cache", () => {
     const visits = Array.from({ length: 8 }, () =>
       fetch(`${stand.base}/producto/slow`).then(async (r) => ({ status: r.status, html: await r.text(), nonce: r.headers.get("x-nonce") })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrivals(stand, "/producto/slow", 8);
     release();
     const answers = await Promise.all(visits);
     expect(stand.renders.get("/producto/slow")).toBe(1);
@@ -179,7 +190,7 @@ describe("cookieless page cache", () => {
       } else writePage(res, n);
     });
     const visits = Array.from({ length: 3 }, () => fetch(`${stand.base}/producto/flaky`).then((r) => r.status));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrivals(stand, "/producto/flaky", 3);
     release();
     expect((await Promise.all(visits)).sort()).toEqual([200, 200, 503]);
     expect(stand.renders.get("/producto/flaky")).toBe(3);
@@ -188,14 +199,19 @@ describe("cookieless page cache", () => {
   it("a product write during a render: that render is not kept, the next visit shows the change", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let rendering!: () => void;
+    const started = new Promise<void>((resolve) => (rendering = resolve));
     let price = "$100.00 MXN";
     stand.behave.set("/producto/p1", async (res, n) => {
       const seen = price;
-      if (n === 1) await gate;
+      if (n === 1) {
+        rendering();
+        await gate;
+      }
       writePage(res, n, seen);
     });
     const during = fetch(`${stand.base}/producto/p1`).then((r) => r.text());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await started;
     price = "$80.00 MXN";
     stand.store.clear(); // catalogChanged(db) after the write commits
     release();
@@ -208,8 +224,11 @@ describe("cookieless page cache", () => {
   it("an answer the visitor dropped half-way is not kept", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let dropped!: () => void;
+    const closed = new Promise<void>((resolve) => (dropped = resolve));
     stand.behave.set("/producto/dropped", async (res, n) => {
       if (n === 1) {
+        res.on("close", () => dropped());
         res.status(200).type("html");
         res.write("<!DOCTYPE html><p>part");
         res.flush();
@@ -221,7 +240,7 @@ describe("cookieless page cache", () => {
     const reply = await fetch(`${stand.base}/producto/dropped`, { signal: controller.signal });
     expect(reply.status).toBe(200);
     controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closed;
     release();
     const next = await (await fetch(`${stand.base}/producto/dropped`)).text();
     expect(next).toContain("Mostrando 24 de");
