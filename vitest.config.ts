@@ -1,8 +1,19 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Files that hold the shop to a clock (health answered within 500 ms during backups, a SIGTERM's
+ * deadline, a soak's request rate, a cache's time to live across processes). `npm run test:suites`
+ * runs them alone after the rest, so the other suites' load on a 2-core machine cannot fail them.
+ */
+const TIMED = [
+  "tests/integration/backup-http.test.ts",
+  "tests/integration/shutdown.test.ts",
+  "tests/integration/soak.test.ts",
+  "tests/integration/two-processes.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
     // Builds the migrated test databases once per run; each file starts from a copy (test-db.ts).
     globalSetup: ["tests/fixtures/database-templates.ts"],
@@ -13,5 +24,23 @@ export default defineConfig({
     hookTimeout: 240_000,
     // PGlite instances are heavy (WASM); a few files at a time keeps memory and CPU sane.
     maxWorkers: 2,
+    // The files of a worker share their modules instead of importing the shop afresh each (a third
+    // of the suite's CPU went to imports). So a file leaves no module state behind: it restores the
+    // environment variables it changes and calls resetConfigForTests() (docs/architecture.md#tests).
+    isolate: false,
+    // bcrypt at cost 4 instead of the shop's 10 (domain/password-hash.ts): the suites sign up and in
+    // thousands of times. Spawned shops and scripts inherit it.
+    env: { PASSWORD_HASH_COST: "4" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["server/**/*.test.ts", "domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+          exclude: TIMED,
+        },
+      },
+      { extends: true, test: { name: "timed", include: TIMED } },
+    ],
   },
 });

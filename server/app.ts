@@ -20,6 +20,7 @@ import { logError } from "./http/error-log";
 import { pageCache } from "./http/page-cache";
 import { catalogPageCache, listenForCatalogChanges } from "./catalog/catalog-cache";
 import { isId } from "#domain/ids.ts";
+import { DEFAULT_BCRYPT_COST } from "#domain/password-hash.ts";
 import { reactRouterHandler } from "./http/react-router";
 import { requestLog } from "./http/request-log";
 import { METRICS_PATH, shopMetrics, type ShopMetrics } from "./http/metrics";
@@ -58,6 +59,11 @@ export async function createShop(): Promise<Shop> {
   if (sandboxInProduction(config)) {
     console.warn(
       "ADVERTENCIA: la tienda corre en producción con PAYMENT_PROVIDER=sandbox: ningún pago es real y cualquiera puede aprobarlo. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
+    );
+  }
+  if (config.PASSWORD_HASH_COST < DEFAULT_BCRYPT_COST) {
+    console.warn(
+      `ADVERTENCIA: PASSWORD_HASH_COST=${config.PASSWORD_HASH_COST} hace las contraseñas más fáciles de adivinar si alguien obtiene la base de datos; es para pruebas. Quítalo (el valor normal es ${DEFAULT_BCRYPT_COST}).`,
     );
   }
   const handle = await openConfiguredDatabase(config);

@@ -15,6 +15,7 @@ describe("configuration", () => {
       PAYMENT_PROVIDER: "sandbox",
       UNPAID_ORDER_HOLD_MINUTES: 30,
       RATE_LIMIT_FACTOR: 1,
+      PASSWORD_HASH_COST: 10,
       secureCookies: false,
     });
     expect(c.dataDir).toBe(path.resolve("./data"));
@@ -53,5 +54,12 @@ describe("configuration", () => {
     expect(parseConfig({ METRICS_PORT: "9100", METRICS_HOST: "0.0.0.0" })).toMatchObject({ METRICS_PORT: 9100, METRICS_HOST: "0.0.0.0" });
     expect(parseConfig({ METRICS_PORT: "off" }).METRICS_PORT).toBe("off");
     for (const port of ["metrics", "0", "70000", "94.64"]) expect(() => parseConfig({ METRICS_PORT: port }), port).toThrow(/METRICS_PORT/);
+  });
+
+  it("hashes passwords at bcrypt cost 10 unless PASSWORD_HASH_COST gives another from 4 to 15", () => {
+    expect(parseConfig({ PASSWORD_HASH_COST: "" }).PASSWORD_HASH_COST).toBe(10);
+    expect(parseConfig({ PASSWORD_HASH_COST: "4" }).PASSWORD_HASH_COST).toBe(4);
+    expect(parseConfig({ PASSWORD_HASH_COST: "12" }).PASSWORD_HASH_COST).toBe(12);
+    for (const cost of ["3", "16", "31", "ten", "10.5"]) expect(() => parseConfig({ PASSWORD_HASH_COST: cost }), cost).toThrow(/PASSWORD_HASH_COST.*4 to 15/);
   });
 });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_WHATSAPP_NUMBER, SHOP } from "#domain/shop.ts";
 import { DEFAULT_UNPAID_ORDER_HOLD_MINUTES } from "#domain/orders.ts";
+import { DEFAULT_BCRYPT_COST, passwordHashCost } from "#domain/password-hash.ts";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
@@ -69,6 +70,18 @@ const schema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** The bcrypt cost of new password hashes (domain/password-hash.ts): 10 by default; the test suites use 4. */
+  PASSWORD_HASH_COST: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return passwordHashCost(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Seed the demo catalogue on first start with an empty database (set to "false" to start empty). */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),

@@ -1,7 +1,8 @@
 import bcrypt from "bcryptjs";
-import { isUsableBcryptHash } from "#domain/password-hash.ts";
+import { isUsableBcryptHash, passwordHashCost } from "#domain/password-hash.ts";
 
-const COST = 10;
+/** The cost of new hashes: PASSWORD_HASH_COST (also checked with the configuration at start), else 10. */
+const COST = passwordHashCost(process.env.PASSWORD_HASH_COST);
 
 export function hashPassword(plain: string): Promise<string> {
   return bcrypt.hash(plain, COST);

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as backupRoute from "#app/routes/admin/respaldo.ts";
 import * as ordersCsvRoute from "#app/routes/admin/pedidos-csv.ts";
-import { openDatabase, type Database, type DatabaseHandle } from "#server/db/client.ts";
+import { type Database, type DatabaseHandle } from "#server/db/client.ts";
 import { BACKUP_INTENT } from "#domain/admin-dashboard.ts";
 import { adminSession } from "#tests/fixtures/admin.ts";
 import { startStack, type RunningStack } from "#tests/fixtures/http-stack.ts";
@@ -64,8 +64,7 @@ for (const kind of testDatabaseKinds()) {
     beforeAll(async () => {
       if (kind === "pglite") {
         root = fs.mkdtempSync(path.join(os.tmpdir(), "shop-backup-http-"));
-        handle = await openDatabase({ kind: "pglite", dataDir: root });
-        await handle.migrate();
+        handle = await openTestDatabase("pglite", { dataDir: root });
       } else {
         handle = await openTestDatabase("postgres");
       }

@@ -352,33 +352,33 @@ describeEachDatabase("CSV import", (t) => {
     for (const id of [...ids, ...more]) expect((await findImportRun(t.db, id))?.status).toBe("done");
   });
 
-  it("5,000 rows import, and import again as updates (their time is measured by npm run bench)", async () => {
+  // The bench imports 5,000 rows and holds each pass to 30 s (README, decision 012); here, enough rows
+  // for several batches and pages of results, on both databases.
+  it("a big file imports in batches, and imports again as updates (its time is measured by npm run bench)", async () => {
+    const rows = 1050;
     const { cookie } = await adminSession(t.db);
-    const file = bulkProductCsv(5000);
+    const file = bulkProductCsv(rows);
     const before = await productCount();
     const id = await queue(cookie, "masivo.csv", file);
-    const started = performance.now();
     expect(await runNextImport(t.db)).toBe(id);
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`[${t.kind}] 5,000-row CSV import (new products): ${seconds.toFixed(2)} s`);
-    expect(await productCount()).toBe(before + 5000);
+    expect(await productCount()).toBe(before + rows);
     const run = await page(`?corrida=${id}`, cookie);
     const data = (run.data as RunPage).run;
-    expect(data).toMatchObject({ status: "done", total: 5000, processed: 5000, succeeded: 5000, failed: 0 });
+    expect(data).toMatchObject({ status: "done", total: rows, processed: rows, succeeded: rows, failed: 0 });
     // The lists come a page at a time.
-    expect(data.successes).toMatchObject({ count: 5000, page: 1, pages: 50 });
+    expect(data.successes).toMatchObject({ count: rows, page: 1, pages: 11 });
     expect(data.successes.items).toHaveLength(100);
-    const last = (await page(`?corrida=${id}&exitos=50`, cookie)).data as RunPage;
-    expect(last.run.successes.items.at(-1)).toMatchObject({ row: 5001, name: "Carta Masiva 5000", updated: false });
+    const last = (await page(`?corrida=${id}&exitos=11`, cookie)).data as RunPage;
+    expect(last.run.successes.items).toHaveLength(50);
+    expect(last.run.successes.items.at(-1)).toMatchObject({ row: rows + 1, name: `Carta Masiva ${rows}`, updated: false });
 
-    // The same 5,000 rows again: every product updated in place.
+    // The same rows again: every product updated in place.
     const again = await queue(cookie, "masivo.csv", file);
-    const restarted = performance.now();
     expect(await runNextImport(t.db)).toBe(again);
-    const updateSeconds = (performance.now() - restarted) / 1000;
-    console.log(`[${t.kind}] 5,000-row CSV import (all updates): ${updateSeconds.toFixed(2)} s`);
-    expect(await productCount()).toBe(before + 5000);
-    expect(((await page(`?corrida=${again}`, cookie)).data as RunPage).run).toMatchObject({ status: "done", succeeded: 5000 });
+    expect(await productCount()).toBe(before + rows);
+    const second = ((await page(`?corrida=${again}`, cookie)).data as RunPage).run;
+    expect(second).toMatchObject({ status: "done", succeeded: rows });
+    expect(second.successes.items.every((item) => item.updated)).toBe(true);
   });
 
   it("a worker told to stop ends its batch and puts the run back; the next one goes on from the next row, nothing twice", async () => {

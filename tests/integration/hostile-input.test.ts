@@ -12,7 +12,7 @@
  * sweep's hundreds of sign-ins take seconds.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { addresses, rateLimits, sessions, users } from "#server/db/schema.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
@@ -44,15 +44,6 @@ import {
   type SuiteDatabase,
   type TestDatabase,
 } from "#tests/fixtures/test-db.ts";
-
-vi.mock(import("#server/accounts/password.ts"), async () => {
-  const bcrypt = (await import("bcryptjs")).default;
-  return {
-    hashPassword: (plain: string) => bcrypt.hash(plain, 4),
-    verifyPassword: (plain: string, hash: string) => bcrypt.compare(plain, hash),
-    DUMMY_HASH: bcrypt.hashSync("no-account-has-this-password", 4),
-  };
-});
 
 /** Every byte, percent-encoded, and the multi-byte sequences scanners like. */
 const ENCODED = [

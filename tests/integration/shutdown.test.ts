@@ -12,7 +12,7 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { orderItems, orders, productVariants, products } from "#server/db/schema.ts";
 import { IMPORT_BATCH_ROWS } from "#server/importer/import-worker.server.ts";
 import { createImportRun, findImportRun } from "#server/importer/import-runs.server.ts";
@@ -40,8 +40,7 @@ it("SIGTERM in the middle of a CSV import: whole batches stay, the run waits in 
   const lines = ["name,expansion,price,stock,rarity,type,images"];
   for (let i = 1; i <= ROWS; i++)
     lines.push(`Carta Apagado ${i},Celebrations,3.00,1,Rare,Pokémon,https://images.example.com/apagado-${i}.jpg`);
-  let handle = await openDatabase({ kind: "pglite", dataDir });
-  await handle.migrate();
+  let handle: DatabaseHandle = await openTestDatabase("pglite", { dataDir });
   const runId = await createImportRun(handle.db, {
     fileName: "apagado.csv",
     text: lines.join("\n"),
