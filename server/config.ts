@@ -7,7 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_WHATSAPP_NUMBER, SHOP } from "#domain/shop.ts";
 import { DEFAULT_UNPAID_ORDER_HOLD_MINUTES } from "#domain/orders.ts";
-import { DEFAULT_BCRYPT_COST, passwordHashCost } from "#domain/password-hash.ts";
+import { passwordHashCost } from "#domain/password-hash.ts";
 
 const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
