@@ -60,6 +60,7 @@ describe("configuration", () => {
     expect(parseConfig({ PASSWORD_HASH_COST: "" }).PASSWORD_HASH_COST).toBe(10);
     expect(parseConfig({ PASSWORD_HASH_COST: "4" }).PASSWORD_HASH_COST).toBe(4);
     expect(parseConfig({ PASSWORD_HASH_COST: "12" }).PASSWORD_HASH_COST).toBe(12);
-    for (const cost of ["3", "16", "31", "ten", "10.5"]) expect(() => parseConfig({ PASSWORD_HASH_COST: cost }), cost).toThrow(/PASSWORD_HASH_COST.*4 to 15/);
+    for (const cost of ["3", "16", "31", "ten", "10.5"])
+      expect(() => parseConfig({ PASSWORD_HASH_COST: cost }), cost).toThrow(/PASSWORD_HASH_COST.*4 to 15/);
   });
 });
