@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "./messages";
 import { FULFILMENT_MESSAGES } from "./fulfilment";
+import { LOW_STOCK_THRESHOLD } from "./catalog";
 import {
+  ADMIN_STOCK_PLENTY_ABOVE,
+  STOCK_FILTERS,
   adminNoticeText,
   adminProductStockLevel,
   adminStockLevel,
@@ -80,25 +83,42 @@ describe("admin dashboard query", () => {
   });
 });
 
-describe("admin stock levels (above 10 green, 1 to 10 yellow, 0 red), each with a word", () => {
+describe("admin stock levels (above 10 green, 1 to 10 yellow, 0 red), each with a word that matches", () => {
   it.each([
-    [0, "agotado", "Agotado"],
-    [1, "bajo", "Stock bajo"],
-    [10, "bajo", "Stock bajo"],
-    [11, "disponible", "Disponible"],
-  ] as const)("%i units: %s", (stock, level, label) => {
-    expect(adminStockLevel(stock)).toEqual({ level, label });
+    [0, "agotado", "rojo", "Agotado"],
+    [-1, "agotado", "rojo", "Agotado"],
+    [1, "bajo", "amarillo", "Stock bajo"],
+    [LOW_STOCK_THRESHOLD, "bajo", "amarillo", "Stock bajo"],
+    [LOW_STOCK_THRESHOLD + 1, "pocas", "amarillo", "Pocas unidades"],
+    [6, "pocas", "amarillo", "Pocas unidades"],
+    [ADMIN_STOCK_PLENTY_ABOVE, "pocas", "amarillo", "Pocas unidades"],
+    [ADMIN_STOCK_PLENTY_ABOVE + 1, "disponible", "verde", "Disponible"],
+  ] as const)("%i units: %s, %s", (stock, level, colour, label) => {
+    expect(adminStockLevel(stock)).toEqual({ level, colour, label });
+  });
+
+  it("keeps the spec's bands: 'Stock bajo' is 3 units or fewer (the 'Resumen' count and filter), the yellow band 1 to 10", () => {
+    expect(LOW_STOCK_THRESHOLD).toBe(3);
+    expect(ADMIN_STOCK_PLENTY_ABOVE).toBe(10);
+    expect(STOCK_FILTERS.bajo).toMatchObject({ min: 1, max: LOW_STOCK_THRESHOLD });
+    const labelled = (word: string) => Array.from({ length: 20 }, (_, i) => i).filter((n) => adminStockLevel(n).label === word);
+    expect(labelled("Stock bajo")).toEqual([1, 2, 3]);
+    expect(labelled("Pocas unidades")).toEqual([4, 5, 6, 7, 8, 9, 10]);
+    const yellow = Array.from({ length: 20 }, (_, i) => i).filter((n) => adminStockLevel(n).colour === "amarillo");
+    expect(yellow).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });
 
 describe("a product's stock level by its variants", () => {
-  it("takes the colour of the lowest variant, and says when only some are sold out", () => {
-    expect(adminProductStockLevel([{ stock: 12 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Variante agotada" });
-    expect(adminProductStockLevel([{ stock: 12 }, { stock: 0 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Variantes agotadas" });
-    expect(adminProductStockLevel([{ stock: 0 }, { stock: 0 }])).toEqual({ level: "agotado", label: "Agotado" });
-    expect(adminProductStockLevel([{ stock: 30 }, { stock: 2 }])).toEqual({ level: "bajo", label: "Stock bajo" });
-    expect(adminProductStockLevel([{ stock: 30 }, { stock: 11 }])).toEqual({ level: "disponible", label: "Disponible" });
-    expect(adminProductStockLevel([])).toEqual({ level: "agotado", label: "Agotado" });
+  it("takes the colour and word of the lowest variant, and says when only some are sold out", () => {
+    const level = (stocks: number[]) => adminProductStockLevel(stocks.map((stock) => ({ stock })));
+    expect(level([12, 0])).toEqual({ level: "agotado", colour: "rojo", label: "Variante agotada" });
+    expect(level([12, 0, 0])).toEqual({ level: "agotado", colour: "rojo", label: "Variantes agotadas" });
+    expect(level([0, 0])).toEqual({ level: "agotado", colour: "rojo", label: "Agotado" });
+    expect(level([30, 2])).toEqual({ level: "bajo", colour: "amarillo", label: "Stock bajo" });
+    expect(level([30, 7])).toEqual({ level: "pocas", colour: "amarillo", label: "Pocas unidades" });
+    expect(level([30, 11])).toEqual({ level: "disponible", colour: "verde", label: "Disponible" });
+    expect(level([])).toEqual({ level: "agotado", colour: "rojo", label: "Agotado" });
   });
 
   it("names each variant by its condition code and language", () => {

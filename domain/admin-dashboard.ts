@@ -138,27 +138,55 @@ export function adminNotice(key: string | null): { text: string; isError: boolea
   return has(ADMIN_NOTICES, key) ? { text: ADMIN_NOTICES[key], isError: ERROR_NOTICES.has(key) } : null;
 }
 
-/** Admin stock colours (docs/requirements.md#admin-area): above this many units green, 1 up to it yellow, 0 red. */
+/**
+ * Admin stock (docs/requirements.md#admin-area): the spec's three colours, above this many units
+ * green, 1 up to it yellow, 0 red.
+ */
 export const ADMIN_STOCK_PLENTY_ABOVE = 10;
 
-export type AdminStockLevel = "disponible" | "bajo" | "agotado";
+/**
+ * The levels, each with its word: 'Disponible' (green), 'Pocas unidades' (yellow, 4 to 10), 'Stock
+ * bajo' (yellow too, 1 to LOW_STOCK_THRESHOLD: the shop's one meaning of low stock, as the
+ * 'Resumen' count, the 'Productos' filter and the product page's 'Últimas piezas' read it),
+ * 'Agotado' (red).
+ */
+export type AdminStockLevel = "disponible" | "pocas" | "bajo" | "agotado";
 
-/** The stock level and its word, so colour is never the only signal. */
-export function adminStockLevel(stock: number): { level: AdminStockLevel; label: string } {
-  if (stock <= 0) return { level: "agotado", label: "Agotado" };
-  if (stock <= ADMIN_STOCK_PLENTY_ABOVE) return { level: "bajo", label: "Stock bajo" };
-  return { level: "disponible", label: "Disponible" };
+export type AdminStockColour = "verde" | "amarillo" | "rojo";
+
+/** The colour of each level: the words split the yellow band, the colours stay the spec's. */
+export const ADMIN_STOCK_COLOURS: Readonly<Record<AdminStockLevel, AdminStockColour>> = {
+  disponible: "verde",
+  pocas: "amarillo",
+  bajo: "amarillo",
+  agotado: "rojo",
+};
+
+export interface AdminStockBadge {
+  level: AdminStockLevel;
+  colour: AdminStockColour;
+  label: string;
+}
+
+const badge = (level: AdminStockLevel, label: string): AdminStockBadge => ({ level, colour: ADMIN_STOCK_COLOURS[level], label });
+
+/** The stock level, its colour and its word, so colour is never the only signal. */
+export function adminStockLevel(stock: number): AdminStockBadge {
+  if (stock <= 0) return badge("agotado", "Agotado");
+  if (stock <= LOW_STOCK_THRESHOLD) return badge("bajo", "Stock bajo");
+  if (stock <= ADMIN_STOCK_PLENTY_ABOVE) return badge("pocas", "Pocas unidades");
+  return badge("disponible", "Disponible");
 }
 
 /**
  * A product's level on the dashboard, by its lowest variant (its colour): 'Agotado' when nothing is
  * left, 'Variante agotada' / 'Variantes agotadas' when some variants are out and others not.
  */
-export function adminProductStockLevel(variants: ReadonlyArray<{ stock: number }>): { level: AdminStockLevel; label: string } {
+export function adminProductStockLevel(variants: ReadonlyArray<{ stock: number }>): AdminStockBadge {
   const stocks = variants.map((v) => v.stock);
   const lowest = stocks.length > 0 ? Math.min(...stocks) : 0;
   const soldOut = stocks.filter((n) => n <= 0).length;
-  if (lowest <= 0 && soldOut < stocks.length) return { level: "agotado", label: soldOut === 1 ? "Variante agotada" : "Variantes agotadas" };
+  if (lowest <= 0 && soldOut < stocks.length) return badge("agotado", soldOut === 1 ? "Variante agotada" : "Variantes agotadas");
   return adminStockLevel(lowest);
 }
 

@@ -46,7 +46,7 @@ describe("configuration", () => {
 
   it("cookies are Secure when the public URL is HTTPS", () => {
     expect(parseConfig({ PUBLIC_URL: "https://tienda.example" }).secureCookies).toBe(true);
-    expect(parseConfig({ PUBLIC_URL: "http://localhost:3000" }).secureCookies).toBe(false);
+    expect(parseConfig({ PUBLIC_URL: "http://192.168.1.20:3000" }).secureCookies).toBe(false);
   });
 
   it("the metrics listener is on 127.0.0.1:9464 unless told otherwise, off with METRICS_PORT=off, and a malformed port is named", () => {

@@ -137,19 +137,22 @@ describe("parseProductInput", () => {
     });
 
     it("an address on the shop's own origin (http:// locally, as the gallery's copy button gives it) is stored as its path", () => {
-      const ownOrigins = ["http://localhost:3000", "https://tienda.example.mx"];
+      const ownOrigins = ["http://192.168.1.20:3000", "https://tienda.example.mx"];
       const path = "/media/imagenes/0123456789abcdef01234567/imagen.webp";
       const result = parseProductInput(
-        { ...valid, images: [`http://localhost:3000${path}`, `https://tienda.example.mx${path}?w=240`, "https://cdn.example.com/a.png"] },
+        {
+          ...valid,
+          images: [`http://192.168.1.20:3000${path}`, `https://tienda.example.mx${path}?w=240`, "https://cdn.example.com/a.png"],
+        },
         "new",
         { ownOrigins },
       );
       expect(result.ok && result.value.images).toEqual([path, `${path}?w=240`, "https://cdn.example.com/a.png"]);
       // Another origin on http://, or the shop's host on another port or with credentials, stays refused.
       for (const bad of [
-        "http://localhost:3001/media/a.webp",
+        "http://192.168.1.20:3001/media/a.webp",
         "http://evil.example.com/media/a.webp",
-        "http://u:p@localhost:3000/a.webp",
+        "http://u:p@192.168.1.20:3000/a.webp",
       ]) {
         expect(ownImagePath(bad, ownOrigins)).toBe(bad);
         const refused = parseProductInput({ ...valid, images: [bad] }, "new", { ownOrigins });

@@ -8,7 +8,21 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "#domain/statuses.ts";
 import { SHIPPING_METHOD_IDS } from "#domain/shipping.ts";
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from "#domain/order-events.ts";
 import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
-import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { MAX_ORIGIN_LENGTH } from "#domain/origins.ts";
+import {
+  boolean,
+  check,
+  customType,
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** `('a', 'b', …)` for a CHECK constraint, from one of domain/'s lists (literal SQL, as migrations need). */
 function oneOf(values: readonly string[]): SQL {
@@ -19,6 +33,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * A recorded origin is one (http(s)://host[:port], nothing after it; domain/origins.ts checks it
+ * exactly before it is written), or null.
+ */
+function originCheck(name: string, column: AnyPgColumn) {
+  return check(name, sql`${column} ~ '^https?://[^/?#@[:space:]]+$' and char_length(${column}) <= ${sql.raw(String(MAX_ORIGIN_LENGTH))}`);
+}
 
 const id = () => text("id").primaryKey();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -316,6 +338,12 @@ export const orders = pgTable(
     /** The IP the order was placed from (the per-IP cap on unpaid orders); null for orders placed before it was kept. */
     clientIp: text("client_ip"),
     /**
+     * The origin the checkout reached the shop at (PUBLIC_URL's when set): the order's e-mails, also
+     * those built later outside any request (the payment's, the expiry's), link there. Null for
+     * orders placed before it was kept, and for imported ones.
+     */
+    origin: text("origin"),
+    /**
      * Refunds the provider refused for this order: the refund's idempotency key is derived from the
      * order and this count + 1, so a retried refund (a timeout) is the same refund and a new try
      * after a refusal is a new one (docs/requirements.md#order-fulfilment).
@@ -330,6 +358,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    originCheck("orders_origin_check", t.origin),
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("orders_status_idx").on(t.orderStatus, t.paymentStatus, t.createdAt),
     index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
@@ -672,8 +701,14 @@ export const stockAlerts = pgTable(
     /** SHA-256 of the pending confirmation link's token; cleared when used. */
     confirmTokenHash: text("confirm_token_hash").unique(),
     confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    /**
+     * The origin the request reached the shop at (PUBLIC_URL's when set): the back-in-stock e-mail,
+     * built later outside any request, links there. Null for requests made before it was kept.
+     */
+    origin: text("origin"),
   },
   (t) => [
+    originCheck("stock_alerts_origin_check", t.origin),
     // One waiting request per address and item: asking twice is the same request.
     uniqueIndex("stock_alerts_waiting_key")
       .on(sql`lower(${t.email})`, t.productId, sql`coalesce(${t.variantId}, '')`)

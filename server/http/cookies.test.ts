@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { readSignedCookie, signedCookie } from "./cookies";
 
-const request = (cookie: string) => new Request("http://localhost/", { headers: { Cookie: cookie } });
+const request = (cookie: string) => new Request("http://tienda.test/", { headers: { Cookie: cookie } });
 
 describe("signed cookies", () => {
   it("are HttpOnly, SameSite=Lax, and Secure only over HTTPS", async () => {

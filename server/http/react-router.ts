@@ -86,7 +86,8 @@ function withBody(req: ExpressRequest, body: Readable): ExpressRequest {
 /** The adapter builds the URL from the Host (or, behind a trusted proxy, X-Forwarded-Host) header: can it? */
 function hasValidUrl(req: ExpressRequest): boolean {
   const forwarded = req.app?.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
-  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
+  // Without a host the adapter puts in a fixed name of its own; any valid name checks the same.
+  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "host.invalid";
   try {
     new URL(`${req.protocol}://${hostname}${portOf(forwarded) ?? portOf(req.get("host")) ?? ""}${req.originalUrl}`);
     return true;

@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
+import { SHOP } from "#domain/shop.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { OutgoingMail } from "./outbox.server";
 
@@ -64,7 +65,7 @@ function fileTransport(dir: string, from: string): MailTransport {
 
 /** The Message-ID names the outbox row, so a delivered message can be traced back to it. */
 function mimeMessage(mail: QueuedMail, from: string): Mail.Options {
-  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? SHOP.email.split("@")[1];
   return {
     from,
     to: mail.to,

@@ -15,7 +15,6 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
-const DEFAULT_ORIGIN = "http://localhost:3000";
 const LINK_KEY_LABEL = "cartas-del-valle order link\u0000";
 
 /** A link key as it may appear in a query: base64url, 43 characters. */
@@ -42,12 +41,8 @@ export function linkKeyOpens(checkoutToken: string | null, key: string | null | 
   return timingSafeEqual(Buffer.from(expected), Buffer.from(key));
 }
 
-/** The absolute link to an order from an e-mail. */
-export function orderLink(
-  publicUrl: string | undefined,
-  order: { orderNumber: string; userId: string | null; checkoutToken: string | null },
-): string {
-  const origin = publicUrl ? new URL(publicUrl).origin : DEFAULT_ORIGIN;
+/** The absolute link to an order from an e-mail, at `origin` (`mailLinkOrigin` of server/mail/link-origin.ts). */
+export function orderLink(origin: string, order: { orderNumber: string; userId: string | null; checkoutToken: string | null }): string {
   if (order.userId) return `${origin}/mis-pedidos?${new URLSearchParams({ pedido: order.orderNumber })}`;
   const key = orderLinkKey(order.checkoutToken);
   const query = new URLSearchParams({ pedido: order.orderNumber, ...(key ? { clave: key } : {}) });

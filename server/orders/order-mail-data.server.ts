@@ -1,12 +1,15 @@
 /**
  * An order's e-mail data read back from the database, for the mails sent after
- * the order was placed (the 'pago confirmado' of applyPayment).
+ * the order was placed (the 'pago confirmado' of applyPayment). Its link goes to
+ * the origin the checkout reached the shop at (`orders.origin`), else to
+ * `publicUrl` (the request at hand, or PUBLIC_URL), else to the configured one.
  */
 import { asc, eq } from "drizzle-orm";
 import { itemTitle } from "#domain/variant-names.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orderItems, orders, users } from "#server/db/schema.ts";
 import type { OrderMailAddress, OrderMailData } from "#server/mail/order-mails.ts";
+import { mailLinkOrigin } from "#server/mail/link-origin.ts";
 import { orderLink } from "./order-links";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -40,7 +43,7 @@ export async function storedOrderMailData(
     pointsUsed: order.pointsUsed,
     finalTotalCents: order.finalTotalCents,
     address: order.shippingAddress as OrderMailAddress,
-    orderUrl: orderLink(options.publicUrl, order),
+    orderUrl: orderLink(mailLinkOrigin(order.origin, options.publicUrl), order),
     isPaid: options.isPaid,
   };
 }

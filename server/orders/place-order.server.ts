@@ -49,6 +49,8 @@ import {
   type CheckoutAddress,
 } from "./checkout-input";
 import { orderLink } from "./order-links";
+import { originOfUrl } from "#domain/origins.ts";
+import { mailLinkOrigin } from "#server/mail/link-origin.ts";
 import { capIp, checkUnpaidOrderCaps, type UnpaidOrderCapsInput } from "./unpaid-order-caps.server";
 import { ShopError } from "#server/errors.ts";
 
@@ -83,7 +85,10 @@ export interface PlacedOrder {
 }
 
 export interface PlaceOrderOptions {
-  /** The shop's origin for the link in the e-mail: PUBLIC_URL, else the origin the shop was reached at (the checkout passes it). */
+  /**
+   * The origin the checkout reached the shop at (PUBLIC_URL's when set; the checkout passes
+   * `siteOrigin`): kept on the order, and the link of its e-mails, now and later.
+   */
   publicUrl?: string;
   /** How long an unpaid order holds its stock, coupon use and points (UNPAID_ORDER_HOLD_MINUTES; default 30). */
   holdMinutes?: number;
@@ -139,6 +144,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       const order = await insertOrder(tx, input, checked, address, quoted, isPaid, {
         holdMinutes: options.holdMinutes ?? DEFAULT_UNPAID_ORDER_HOLD_MINUTES,
         clientIp: options.caps ? capIp(options.caps.clientIp) : null,
+        origin: originOfUrl(options.publicUrl),
       });
       await reserveStock(
         tx,
@@ -309,7 +315,7 @@ async function insertOrder(
   address: ShippingAddress,
   quoted: QuotedCheckout,
   isPaid: boolean,
-  hold: { holdMinutes: number; clientIp: string | null },
+  placement: { holdMinutes: number; clientIp: string | null; origin: string | null },
 ): Promise<{ id: string; orderNumber: string; holdUntil: Date }> {
   const { quote } = quoted;
   const [account] = input.userId
@@ -349,8 +355,9 @@ async function insertOrder(
         ...(isPaid ? { paymentMethod: NO_CHARGE_PAYMENT_METHOD } : {}),
         whatsappNotifications: input.whatsappNotifications,
         checkoutToken: input.checkoutToken,
-        holdUntil: sql`now() + make_interval(mins => ${Math.round(hold.holdMinutes)})`,
-        clientIp: hold.clientIp,
+        holdUntil: sql`now() + make_interval(mins => ${Math.round(placement.holdMinutes)})`,
+        clientIp: placement.clientIp,
+        origin: placement.origin,
         search,
       })
       .onConflictDoNothing({ target: orders.orderNumber })
@@ -438,7 +445,7 @@ async function enqueueOrderMails(
     pointsUsed: ctx.quote.pointsUsed,
     finalTotalCents: ctx.quote.totalCents,
     address: ctx.address,
-    orderUrl: orderLink(ctx.options.publicUrl, {
+    orderUrl: orderLink(mailLinkOrigin(originOfUrl(ctx.options.publicUrl)), {
       orderNumber: ctx.order.orderNumber,
       userId: ctx.input.userId,
       checkoutToken: ctx.input.checkoutToken,

@@ -11,7 +11,7 @@ import type { AppConfig } from "#server/config.ts";
 import type { Database, Tx } from "#server/db/client.ts";
 import { sandboxPayments, sandboxRefunds } from "#server/db/schema.ts";
 import { logError, logEvent } from "#server/http/error-log.ts";
-import { publicOrigin } from "./providers";
+import { configuredOrigin } from "#server/mail/link-origin.ts";
 import { signedNotification } from "./sandbox-decision.server";
 import { RefundRefusedError, type PaymentProvider, type ProviderRefund, type RefundRequest } from "./types";
 import { handleWebhook, type WebhookProcessing } from "./webhook.server";
@@ -118,7 +118,8 @@ export interface SandboxNoticeDeps {
  * this is a replay.
  */
 export async function announceSandboxRefund(deps: SandboxNoticeDeps, paymentId: string): Promise<WebhookProcessing> {
-  const origin = publicOrigin(deps.config) || "http://localhost";
+  // The notice never leaves the process: its URL only has to be the shop's, as Mercado Pago's would be.
+  const origin = configuredOrigin(deps.config);
   const notification = signedNotification(deps.config, origin, paymentId, new Date(), "payment.updated");
   const { processing } = await handleWebhook(notification, { db: deps.db, provider: deps.provider, publicUrl: deps.config.PUBLIC_URL });
   return processing;

@@ -13,12 +13,14 @@
  * `queueBackInStockMail(tx, productIds)` in their own transaction after the stock went up: the
  * confirmed waiting alerts whose item now has stock are marked notified and their e-mails queued in
  * the outbox, exactly once even when two restocks race (the UPDATE's row lock and READ COMMITTED's
- * re-check of `notified_at is null`). The e-mail carries a signed one-click unsubscribe link.
+ * re-check of `notified_at is null`). The e-mail carries a signed one-click unsubscribe link. Its
+ * links go to the origin the request reached the shop at, kept on the alert (server/mail/link-origin.ts).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isId } from "#domain/ids.ts";
+import { originOfUrl } from "#domain/origins.ts";
 import { formatMoneyCents } from "#domain/format.ts";
 import { RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import {
@@ -37,6 +39,7 @@ import type { Database, Queryable, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { products, productVariants, stockAlerts } from "#server/db/schema.ts";
 import { ShopError } from "#server/errors.ts";
+import { mailLinkOrigin } from "#server/mail/link-origin.ts";
 import { enqueueMail, notifyMailQueued } from "#server/mail/outbox.server.ts";
 import { backInStockMail, stockAlertConfirmMail } from "#server/mail/templates.ts";
 
@@ -120,6 +123,8 @@ export async function requestStockAlert(
   if (variant === undefined) throw new ShopError(STOCK_ALERT_MESSAGES.productNotFound, "not_found", "variantId");
   if (variant ? variant.stock > 0 : live.some((v) => v.stock > 0)) throw new ShopError(STOCK_ALERT_MESSAGES.inStock, "conflict");
 
+  // The origin this request reached the shop at: the confirmation's link now, the back-in-stock e-mail's later.
+  const origin = originOfUrl(options.links?.origin);
   const queued = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(stockAlerts)
@@ -130,6 +135,7 @@ export async function requestStockAlert(
         variantId: input.variantId,
         userId: input.userId,
         confirmedAt: input.confirmed ? now : null,
+        origin,
       })
       .onConflictDoNothing()
       .returning({ id: stockAlerts.id });
@@ -151,7 +157,7 @@ export async function requestStockAlert(
       if (input.confirmed) {
         await tx
           .update(stockAlerts)
-          .set({ confirmedAt: now, userId: input.userId, confirmTokenHash: null, confirmExpiresAt: null })
+          .set({ confirmedAt: now, userId: input.userId, confirmTokenHash: null, confirmExpiresAt: null, ...(origin ? { origin } : {}) })
           .where(eq(stockAlerts.id, waiting.id));
         return false;
       }
@@ -172,11 +178,16 @@ export async function requestStockAlert(
     const token = randomBytes(32).toString("base64url");
     await tx
       .update(stockAlerts)
-      .set({ confirmTokenHash: hashConfirmToken(token), confirmExpiresAt: new Date(now.getTime() + STOCK_ALERT_CONFIRM_TTL_MS) })
+      // A new link goes to this request's origin, and so will the alert's e-mail.
+      .set({
+        confirmTokenHash: hashConfirmToken(token),
+        confirmExpiresAt: new Date(now.getTime() + STOCK_ALERT_CONFIRM_TTL_MS),
+        ...(origin ? { origin } : {}),
+      })
       .where(eq(stockAlerts.id, alertId));
-    const { origin } = resolveLinks(options.links);
     const itemName = stockAlertItemName({ name: product.name, variantLabel: variant ? variantLabel(variant) : null });
-    const mail = stockAlertConfirmMail({ itemName, confirmUrl: stockAlertConfirmUrl(origin, token), days: STOCK_ALERT_CONFIRM_DAYS });
+    const confirmUrl = stockAlertConfirmUrl(mailLinkOrigin(origin), token);
+    const mail = stockAlertConfirmMail({ itemName, confirmUrl, days: STOCK_ALERT_CONFIRM_DAYS });
     await enqueueMail(tx, { kind: "stock-alert-confirm", to: input.email, ...mail });
     return true;
   });
@@ -254,19 +265,15 @@ export async function confirmStockAlert(
 /** Thrown inside the confirmation's transaction to undo it when the product is gone. */
 class LinkGone extends Error {}
 
-/** Where the e-mails' links point and what signs the unsubscribe link; by default PUBLIC_URL and SESSION_SECRET. */
+/**
+ * The origin of the request at hand (a shopper's: recorded on the alert and used for its
+ * confirmation link; an admin's or a job's: used only for alerts that recorded none) and what signs
+ * the unsubscribe link (by default SESSION_SECRET). Without an origin the e-mails use the alert's,
+ * else PUBLIC_URL's, else the shop's configured one (server/mail/link-origin.ts).
+ */
 export interface StockAlertLinks {
   origin?: string;
   secret?: string;
-}
-
-const DEFAULT_ORIGIN = "http://localhost:3000";
-
-function resolveLinks(links: StockAlertLinks | undefined): { origin: string; secret: string } {
-  const needConfig = !links?.origin || !links?.secret;
-  const config = needConfig ? getConfig() : undefined;
-  const origin = links?.origin ?? (config?.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : DEFAULT_ORIGIN);
-  return { origin: new URL(origin).origin, secret: links?.secret ?? config!.SESSION_SECRET };
 }
 
 interface NotifiedRow {
@@ -274,6 +281,7 @@ interface NotifiedRow {
   email: string;
   product_id: string;
   variant_id: string | null;
+  origin: string | null;
 }
 
 /**
@@ -300,11 +308,11 @@ export async function queueBackInStockMail(tx: Tx, productIds: string[], links?:
         where v.product_id = a.product_id and v.archived_at is null and v.stock > 0
           and (a.variant_id is null or v.id = a.variant_id)
       )
-    returning a.id, a.email, a.product_id, a.variant_id
+    returning a.id, a.email, a.product_id, a.variant_id, a.origin
   `);
   const notified = (result as unknown as { rows: NotifiedRow[] }).rows;
   if (notified.length === 0) return 0;
-  const { origin, secret } = resolveLinks(links);
+  const secret = links?.secret ?? getConfig().SESSION_SECRET;
 
   const productRows = await tx
     .select({ id: products.id, name: products.name, expansion: products.expansion, cardNumber: products.cardNumber })
@@ -330,6 +338,8 @@ export async function queueBackInStockMail(tx: Tx, productIds: string[], links?:
         .filter((v) => v.productId === alert.product_id)
         .sort((a, b) => a.effectivePriceCents - b.effectivePriceCents || variantRank(a) - variantRank(b))[0];
     if (!product || !variant) continue;
+    // The request's own origin, kept on the alert: this runs in a restock's transaction, whoever's.
+    const origin = mailLinkOrigin(alert.origin, links?.origin);
     const productUrl = `${origin}/producto/${product.id}?${new URLSearchParams({ variante: variantSlug(variant) })}`;
     const mail = backInStockMail({
       productName: product.name,

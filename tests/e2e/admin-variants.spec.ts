@@ -12,8 +12,8 @@ import { expect, test } from "./helpers";
 
 const variantRow = (page: Page, number: number) => page.getByRole("group", { name: `Variante ${number}`, exact: true });
 
-async function dashboardBadge(page: Page, visit: (url: string) => Promise<unknown>, name: string) {
-  await visit(`/admin?${new URLSearchParams({ tab: "productos", q: name })}`);
+async function dashboardBadge(page: Page, visit: (url: string) => Promise<unknown>, name: string, stock?: "bajo") {
+  await visit(`/admin?${new URLSearchParams({ tab: "productos", q: name, ...(stock ? { stock } : {}) })}`);
   return page
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name }) })
@@ -57,7 +57,7 @@ test("the admin adds a product with two variants, edits one variant's stock, and
   // Each variant's units, in the colour and with the word of the lowest (LP Japanese: sold out).
   let badge = await dashboardBadge(page, visit, name);
   await expect(badge).toHaveText("NM·EN 2, LP·JA 0 Variante agotada");
-  await expect(badge).toHaveClass(/stock-agotado/);
+  await expect(badge).toHaveClass(/stock-rojo/);
 
   // Edit the Japanese copy's stock.
   await page.getByRole("link", { name: `Editar ${name}` }).click();
@@ -70,8 +70,11 @@ test("the admin adds a product with two variants, edits one variant's stock, and
   await expect(page).toHaveURL(/\/admin\?tab=productos&aviso=producto-actualizado$/);
 
   badge = await dashboardBadge(page, visit, name);
+  // The lowest has 2 units: 'Stock bajo' (3 or fewer), in the yellow of 1 to 10.
   await expect(badge).toHaveText("NM·EN 2, LP·JA 5 Stock bajo");
-  await expect(badge).toHaveClass(/stock-bajo/);
+  await expect(badge).toHaveClass(/stock-amarillo/);
+  // The word and the 'Resumen' filter of low stock (1 to 3 units) are one rule.
+  await expect(await dashboardBadge(page, visit, name, "bajo")).toHaveText("NM·EN 2, LP·JA 5 Stock bajo");
 });
 
 test("a sealed product offers only 'Nuevo'; a row can be taken out, never the last", async ({ page, visit, js }) => {
@@ -95,5 +98,8 @@ test("a sealed product offers only 'Nuevo'; a row can be taken out, never the la
   await page.getByRole("button", { name: "Agregar Producto" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=productos&aviso=producto-agregado$/);
   const badge = await dashboardBadge(page, visit, name);
-  await expect(badge).toHaveText("Nuevo·JA 4 Stock bajo");
+  // 4 units: yellow, but not low stock (that is 3 or fewer).
+  await expect(badge).toHaveText("Nuevo·JA 4 Pocas unidades");
+  await expect(badge).toHaveClass(/stock-amarillo/);
+  await expect(await dashboardBadge(page, visit, name, "bajo")).toHaveCount(0);
 });

@@ -16,9 +16,9 @@ import { DeleteProductButton } from "./DeleteProductButton";
 
 /** The stock with its colour AND its word (colour is never the only signal, docs/requirements.md#admin-area). */
 export function StockBadge({ stock }: { stock: number }) {
-  const { level, label } = adminStockLevel(stock);
+  const { colour, label } = adminStockLevel(stock);
   return (
-    <span className={`stock-badge stock-${level}`}>
+    <span className={`stock-badge stock-${colour}`}>
       <span className="stock-units">{stock}</span> {label}
     </span>
   );
@@ -29,9 +29,9 @@ export function StockBadge({ stock }: { stock: number }) {
  * variant (docs/requirements.md#admin-area).
  */
 export function VariantStockBadge({ variants }: { variants: AdminProductRow["variants"] }) {
-  const { level, label } = adminProductStockLevel(variants);
+  const { colour, label } = adminProductStockLevel(variants);
   return (
-    <span className={`stock-badge stock-badge-variants stock-${level}`}>
+    <span className={`stock-badge stock-badge-variants stock-${colour}`}>
       <span className="stock-units">{variants.map(variantStockText).join(", ")}</span> {label}
     </span>
   );

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatMoneyCents } from "#domain/format.ts";
 import { orderStatusLabel } from "#domain/statuses.ts";
 import { LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
-import { dashboardHref } from "#domain/admin-dashboard.ts";
+import { ADMIN_STOCK_COLOURS, dashboardHref } from "#domain/admin-dashboard.ts";
 import type { DashboardSummary as Summary } from "#server/admin/dashboard.server.ts";
 import { OrdersTable } from "./DashboardOrders";
 
@@ -53,12 +53,18 @@ export function DashboardSummary({ summary }: { summary: Summary }) {
         <h3 id="dashboard-stock-title">Inventario</h3>
         <ul className="dashboard-stock-alerts">
           <li>
-            <Link to={dashboardHref({ tab: "productos", stock: "agotado" })} className="dashboard-stock-link stock-agotado">
+            <Link
+              to={dashboardHref({ tab: "productos", stock: "agotado" })}
+              className={`dashboard-stock-link stock-${ADMIN_STOCK_COLOURS.agotado}`}
+            >
               {countText(summary.outOfStock, "producto con alguna variante agotada", "productos con alguna variante agotada")}
             </Link>
           </li>
           <li>
-            <Link to={dashboardHref({ tab: "productos", stock: "bajo" })} className="dashboard-stock-link stock-bajo">
+            <Link
+              to={dashboardHref({ tab: "productos", stock: "bajo" })}
+              className={`dashboard-stock-link stock-${ADMIN_STOCK_COLOURS.bajo}`}
+            >
               {countText(summary.lowStock, "producto", "productos")} con stock bajo (1 a {LOW_STOCK_THRESHOLD} unidades)
             </Link>
           </li>

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_alerts" ADD COLUMN "origin" text;--> statement-breakpoint
+ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_origin_check" CHECK ("stock_alerts"."origin" ~ '^https?://[^/?#@[:space:]]+$' and char_length("stock_alerts"."origin") <= 300);

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "origin" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_origin_check" CHECK ("orders"."origin" ~ '^https?://[^/?#@[:space:]]+$' and char_length("orders"."origin") <= 300);
