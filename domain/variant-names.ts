@@ -1,12 +1,14 @@
 /**
  * How a variant is named and chosen (docs/requirements.md#variants): its label and a line's title
  * (carts, orders, e-mails), its name in a URL (`?variante=lp-ja`), its schema.org condition, its
- * sort rank, and the variant a product page shows. The codes and labels are in `domain/variants.ts`;
- * this module is apart so the product list, which names no variant, does not carry it.
+ * sort rank, and the variant a product page opens on (`chooseVariant`, `bestVariant`). The codes
+ * and labels are in `domain/variants.ts`; this module is apart so the product list, which names no
+ * variant, does not carry it.
  */
 import {
   CONDITIONS,
   CONDITION_LABELS,
+  DEFAULT_LANGUAGE,
   LANGUAGES,
   LANGUAGE_LABELS,
   NEW_CONDITION,
@@ -55,15 +57,43 @@ export function itemTitle(name: string, v: { condition: string | null; language:
 }
 
 /**
- * The variant a product page shows: the one `?variante=` names, else the one the list shows for
- * the product (the cheapest in stock), else the first. The server and the browser choose alike.
+ * The languages a product page prefers, in order: the shop's main language (`DEFAULT_LANGUAGE`,
+ * Inglés), then the others in their usual order (Español, Japonés).
  */
-export function chooseVariant<V extends { id: string; slug: string }>(
+export const LANGUAGE_PREFERENCE: readonly Language[] = [DEFAULT_LANGUAGE, ...LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)];
+
+/** Where a code stands in its list; an unknown code after every known one. */
+function place(list: readonly string[], code: string): number {
+  const i = list.indexOf(code);
+  return i < 0 ? list.length : i;
+}
+
+/**
+ * The variant a product page opens on when the URL names none (docs/requirements.md#variants):
+ * among the variants in stock, the best condition; of that condition, the first language of
+ * `LANGUAGE_PREFERENCE` in stock. Never the cheapest for being the cheapest: the list may say
+ * 'desde $…', but the page that sells must not pick a played or foreign copy for a shopper who did
+ * not look. Nothing in stock: the same rule over every variant (the page says 'Agotado').
+ */
+export function bestVariant<V extends { condition: string; language: string; stock: number }>(variants: readonly V[]): V | null {
+  const inStock = variants.filter((v) => v.stock > 0);
+  const pool = inStock.length > 0 ? inStock : variants;
+  const rank = (v: V) => place(CONDITIONS, v.condition) * (LANGUAGES.length + 1) + place(LANGUAGE_PREFERENCE, v.language);
+  let best: V | null = null;
+  for (const v of pool) if (best === null || rank(v) < rank(best)) best = v;
+  return best;
+}
+
+/**
+ * The variant a product page shows: the one `?variante=` names (sold out or not), else
+ * `bestVariant`. The server and the browser choose alike, so the page without JavaScript opens on
+ * the same variant.
+ */
+export function chooseVariant<V extends { slug: string; condition: string; language: string; stock: number }>(
   variants: readonly V[],
   slug: string | null,
-  shownVariantId: string | null,
 ): V | null {
   const wanted = slug ? parseVariantSlug(slug) : null;
   const named = wanted ? variants.find((v) => v.slug === variantSlug(wanted)) : undefined;
-  return named ?? variants.find((v) => v.id === shownVariantId) ?? variants[0] ?? null;
+  return named ?? bestVariant(variants);
 }

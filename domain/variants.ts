@@ -29,7 +29,10 @@ export const CONDITION_LABELS: Record<Condition, string> = {
 export const LANGUAGES = ["es", "en", "ja"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_LABELS: Record<Language, string> = { es: "Español", en: "Inglés", ja: "Japonés" };
-/** The language a product is printed in for this market unless said otherwise (the migration's and the import's default). */
+/**
+ * The language a product is printed in for this market unless said otherwise (the migration's and the
+ * import's default), and the shop's main language: the one a product page prefers (`LANGUAGE_PREFERENCE`).
+ */
 export const DEFAULT_LANGUAGE: Language = "en";
 
 export function isCondition(value: unknown): value is Condition {

@@ -18,6 +18,7 @@ export function AddToCartForm({
   disabled,
   label,
   accessibleName,
+  note,
   className,
   children,
 }: {
@@ -27,12 +28,19 @@ export function AddToCartForm({
   disabled: boolean;
   label: string;
   accessibleName?: string;
+  /** A line beside the button that describes it (the product page's chosen variant), with its id. */
+  note?: { id: string; text: string };
   className?: string;
   children?: React.ReactNode;
 }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const hydrated = useHydrated();
+  const button = (
+    <button type="submit" className="button button-primary" disabled={disabled} aria-label={accessibleName} aria-describedby={note?.id}>
+      {label}
+    </button>
+  );
   return (
     <form
       method="post"
@@ -48,9 +56,17 @@ export function AddToCartForm({
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
       {children}
-      <button type="submit" className="button button-primary" disabled={disabled} aria-label={accessibleName}>
-        {label}
-      </button>
+      {note ? (
+        // The button and its note stay side by side: the note wraps its words rather than fall below.
+        <div className="add-to-cart-action">
+          {button}
+          <p className="add-to-cart-note" id={note.id}>
+            {note.text}
+          </p>
+        </div>
+      ) : (
+        button
+      )}
       <FormError message={failureFor(fetcher.data)?.formError} />
     </form>
   );

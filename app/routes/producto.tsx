@@ -105,7 +105,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const [quantityText, setQuantityText] = useState("1");
   // The chosen variant is the URL's (?variante=), on the server and in the browser alike.
   const [searchParams, setSearchParams] = useSearchParams();
-  const chosen = chooseVariant(product.variants, searchParams.get("variante"), product.shownVariantId);
+  const chosen = chooseVariant(product.variants, searchParams.get("variante"));
   const stock = chosen?.stock ?? 0;
   const cartVariants = useCartQuantities().variants;
   const inCart = chosen ? (cartVariants[chosen.id] ?? 0) : 0;
@@ -113,6 +113,8 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const canAdd = !soldOut && inCart < stock;
   const maxToAdd = Math.max(1, stock);
   const lowStock = stock > 0 && stock <= LOW_STOCK_THRESHOLD;
+  // Beside the button, what it adds (a sealed product's one variant is named above): the chosen variant.
+  const note = product.category === "Carta Individual" && chosen ? { id: "variante-elegida", text: chosen.label } : undefined;
   const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
   const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}${chosen ? `, ${chosen.label}` : ""}. ¿Me puedes enviar fotos de su condición?`;
   const choose = (slug: string) => {
@@ -223,7 +225,14 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           ) : null}
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
-          <AddToCartForm productId={product._id} variantId={chosen?.id} disabled={!canAdd} label={addLabel} className="detail-add">
+          <AddToCartForm
+            productId={product._id}
+            variantId={chosen?.id}
+            disabled={!canAdd}
+            label={addLabel}
+            note={note}
+            className="detail-add"
+          >
             {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
           </AddToCartForm>
           <Link to="/carrito" className="button">

@@ -107,6 +107,13 @@ describe("buildDemoCatalog", () => {
     expect(newest.some((p) => p.variants.length > 1)).toBe(true);
   });
 
+  it("names no language in a description: the variant says it ('Carta original de la expansión …')", () => {
+    const language = /ingl[eé]s|japon[eé]s|español|english|japanese|idioma/i;
+    for (const p of [...catalog, ...buildSyntheticProducts(200)]) expect(p.description ?? "", p.name).not.toMatch(language);
+    const jynx = catalog.find((p) => p.name === "Jynx ex" && p.cardNumber === "191/165");
+    expect(jynx?.description).toMatch(/^Carta original de la expansión 151 \(\d{4}\), número 191\/165\./);
+  });
+
   it("prices by rarity within plausible ranges", () => {
     const pesos = (r: string) => catalog.filter((p) => p.category === "Carta Individual" && p.rarity === r).map((p) => p.priceCents / 100);
     expect(Math.max(...pesos("Para tu deck"))).toBeLessThanOrEqual(40);

@@ -276,7 +276,8 @@ function singleProduct(card: SourceCard, key: string, name: string): Omit<DemoPr
   const priceCents = cardPriceCents(logScale(lo, hi, t));
   const { stock, salePriceCents } = stockAndSale(rand, priceCents, CARD_STOCK_RANGE[card.rarity] ?? [1, 5, 1]);
 
-  let description = `Carta original en inglés de la expansión ${card.expansion} (${releaseYear(card.releaseDate)}), número ${card.cardNumber}.`;
+  // No language in the description: a product is sold in several prints, and its variant names the one bought.
+  let description = `Carta original de la expansión ${card.expansion} (${releaseYear(card.releaseDate)}), número ${card.cardNumber}.`;
   if (card.type === "Pokémon") description += card.hp ? ` Pokémon de ${card.hp} PS.` : "";
   else description += ` ${TYPE_LABEL_ES[card.type] ?? ""}`;
   if (card.artist) description += ` Ilustración de ${card.artist}.`;
@@ -344,7 +345,7 @@ const SEALED: Record<SealedKind, SealedSpec> = {
     range: [90, 240],
     stock: [12, 80, 1],
     description: (e, s) =>
-      `Sobre original sellado en inglés de la expansión ${e} (${releaseYear(s.releaseDate)}). Contiene cartas al azar de la expansión.`,
+      `Sobre original sellado de la expansión ${e} (${releaseYear(s.releaseDate)}). Contiene cartas al azar de la expansión.`,
   },
   etb: {
     kind: "etb",
@@ -352,21 +353,21 @@ const SEALED: Record<SealedKind, SealedSpec> = {
     range: [1100, 2800],
     stock: [2, 12, 1.4],
     description: (e, s) =>
-      `Elite Trainer Box original sellada en inglés de ${e}: incluye ${etbPacks(e, s)} sobres, 65 fundas, energías básicas, dados, marcadores y caja organizadora.`,
+      `Elite Trainer Box original sellada de ${e}: incluye ${etbPacks(e, s)} sobres, 65 fundas, energías básicas, dados, marcadores y caja organizadora.`,
   },
   box: {
     kind: "box",
     name: (e) => `Caja de 36 sobres (Booster Box) de ${e}`,
     range: [2800, 6500],
     stock: [1, 5, 1.6],
-    description: (e) => `Caja display original sellada con 36 sobres en inglés de ${e}. Ideal para abrir con amigos o completar el set.`,
+    description: (e) => `Caja display original sellada con 36 sobres de ${e}. Ideal para abrir con amigos o completar el set.`,
   },
   bundle: {
     kind: "bundle",
     name: (e) => `Booster Bundle de ${e} (6 sobres)`,
     range: [550, 1300],
     stock: [3, 15, 1.2],
-    description: (e) => `Booster Bundle original sellado con 6 sobres en inglés de ${e}.`,
+    description: (e) => `Booster Bundle original sellado con 6 sobres de ${e}.`,
   },
   premium: {
     kind: "premium",

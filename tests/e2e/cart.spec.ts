@@ -91,6 +91,8 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("Jynx ex");
   await expect(main.locator(".stock-line")).toHaveText("¡Últimas piezas! Solo 3 disponibles");
+  // It opens on its best condition in stock, named beside the add button.
+  await expect(main.locator("#variante-elegida")).toHaveText("Casi nueva · Inglés");
   const unit = parseMoney(await main.locator(".price-large").textContent());
   const rarity = ((await main.locator(".product-info .tag-rarity").textContent()) ?? "").trim();
 
@@ -107,7 +109,7 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carrito de compras");
   const line = cartLine(page, "Jynx ex");
   await expect(line).toHaveCount(1);
-  // The line links to the variant it holds (the one the page chose: its cheapest in stock).
+  // The line links to the variant it holds (the one the page opened on: its best condition in stock).
   await expect(line.getByRole("link", { name: "Jynx ex", exact: true })).toHaveAttribute(
     "href",
     new RegExp(`^${productPath}\\?variante=[a-z]+-[a-z]{2}$`),
@@ -121,9 +123,10 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   await expectSummary(page, 2 * unit);
 
   // '+' up to the stock, where it is disabled.
-  // The line's buttons name the card and the variant it holds (the product page's default: its cheapest in stock, LP).
-  const title = "Jynx ex (Ligeramente jugada · Inglés)";
-  await expect(line).toContainText("Ligeramente jugada · Inglés");
+  // The line's buttons name the card and the variant it holds: the product page's default, its best
+  // condition in stock (Near Mint), not its cheaper Lightly Played copy.
+  const title = "Jynx ex (Casi nueva · Inglés)";
+  await expect(line).toContainText("Casi nueva · Inglés");
   const plus = line.getByRole("button", { name: `Agregar uno de ${title}` });
   const minus = line.getByRole("button", { name: `Quitar uno de ${title}` });
   await cartPost(page, () => plus.click());

@@ -2,7 +2,9 @@
  * Variants as a shopper meets them (issue 19, docs/requirements.md#variants), JavaScript on and off,
  * with axe: the admin lists a card in Near Mint English and Lightly Played Japanese; the shopper
  * chooses LP Japanese on its page (the URL names it, the price follows), adds it, and finds it in the
- * cart and in the order by its condition and language. Then an alert on a sold-out variant: asked on
+ * cart and in the order by its condition and language. A card whose cheapest copy is a played one
+ * opens on its best copy in stock, Near Mint in English before Japanese (issue 29), names it beside
+ * 'Agregar al carrito', and adds that one. Then an alert on a sold-out variant: asked on
  * the page, confirmed from its e-mail, restocked in the admin, received once at the test SMTP server.
  */
 import type { Browser, Page } from "@playwright/test";
@@ -10,29 +12,55 @@ import { fillProduct, uniqueWord } from "./admin-products";
 import { expectNoViolations } from "./axe";
 import { logInAsAdmin, uniqueEmail } from "./accounts";
 import { waitForMailAbout } from "./mail";
-import { approve, cartPost, expect, fillContactAndAddress, newShopper, openCheckout, pay, test } from "./helpers";
+import { approve, cartPost, expect, fillContactAndAddress, newShopper, openCheckout, pay, productCards, test } from "./helpers";
 
 const JOURNEY = 180_000;
 const variantRow = (page: Page, number: number) => page.getByRole("group", { name: `Variante ${number}`, exact: true });
 
-/** The admin, in a browser of their own, adds a card with NM English ($1,500, 2 units) and LP Japanese ($900, `lpStock`); returns its id. */
-async function cardWithTwoVariants(browser: Browser, js: boolean, baseURL: string, name: string, lpStock: string) {
+interface ExtraVariant {
+  condition: "NM" | "LP" | "MP" | "HP" | "DMG";
+  language: "Español" | "Inglés" | "Japonés";
+  price: string;
+  stock: string;
+}
+
+/**
+ * The admin, in a browser of their own, adds a card whose first variant is NM English at `price`
+ * with `stock`, and the `extra` variants after it; returns its id and the admin's page.
+ */
+async function cardWithVariants(
+  browser: Browser,
+  js: boolean,
+  baseURL: string,
+  card: { name: string; price: string; stock: string },
+  extra: readonly ExtraVariant[],
+) {
   const { context, page, visit } = await newShopper(browser, js, baseURL);
   await logInAsAdmin(page, visit);
   await visit("/admin/agregar-producto");
-  await fillProduct(page, { name, price: "1500", stock: "2", image: "https://imagenes.invalid/umbreon.jpg" });
-  await page.getByRole("button", { name: "Agregar variante" }).click();
-  await variantRow(page, 2).getByLabel("Condición").selectOption("LP");
-  await variantRow(page, 2).getByLabel("Idioma").selectOption({ label: "Japonés" });
-  await variantRow(page, 2).getByLabel("Precio (MXN)").fill("900");
-  await variantRow(page, 2).getByLabel("Inventario (unidades)").fill(lpStock);
+  await fillProduct(page, { ...card, image: "https://imagenes.invalid/umbreon.jpg" });
+  for (const [i, v] of extra.entries()) {
+    await page.getByRole("button", { name: "Agregar variante" }).click();
+    const row = variantRow(page, i + 2);
+    await row.getByLabel("Condición").selectOption(v.condition);
+    await row.getByLabel("Idioma").selectOption({ label: v.language });
+    await row.getByLabel("Precio (MXN)").fill(v.price);
+    await row.getByLabel("Inventario (unidades)").fill(v.stock);
+  }
   await page.getByRole("button", { name: "Agregar Producto" }).click();
   await expect(page).toHaveURL(/aviso=producto-agregado/);
-  await visit(`/productos?${new URLSearchParams({ search: name })}`);
-  const href = (await page.locator("main").getByRole("link", { name, exact: true }).first().getAttribute("href")) ?? "";
+  await visit(`/productos?${new URLSearchParams({ search: card.name })}`);
+  const href = (await page.locator("main").getByRole("link", { name: card.name, exact: true }).first().getAttribute("href")) ?? "";
   const id = /\/producto\/([0-9a-f]{24})/.exec(href)?.[1];
   expect(id, href).toBeTruthy();
   return { id: id!, admin: { page, visit, close: () => context.close() } };
+}
+
+/** A card with NM English ($1,500, 2 units) and LP Japanese ($900, `lpStock`). */
+function cardWithTwoVariants(browser: Browser, js: boolean, baseURL: string, name: string, lpStock: string) {
+  return cardWithVariants(browser, js, baseURL, { name, price: "1500", stock: "2" }, [
+    { condition: "LP", language: "Japonés", price: "900", stock: lpStock },
+  ]);
 }
 
 /** Chooses a variant on the product page: with JavaScript the radio alone, without it the form's button. */
@@ -59,10 +87,8 @@ test("a shopper chooses Lightly Played Japanese, adds it, and sees it in the car
     await expect(picker.getByRole("radio")).toHaveCount(2);
     await expect(picker).toContainText("Casi nueva · Inglés");
     await expect(picker).toContainText("Ligeramente jugada · Japonés");
-    await expect(page.locator(".price-large")).toHaveText("$900.00 MXN");
-
-    await choose(page, js, "Casi nueva · Inglés");
-    await expect(page).toHaveURL(/variante=nm-en/);
+    // The page opens on the best condition in stock, not on the cheaper played copy.
+    await expect(page.getByRole("radio", { name: /^Casi nueva · Inglés/ })).toBeChecked();
     await expect(page.locator(".price-large")).toHaveText("$1,500.00 MXN");
     await expect(page.locator(".stock-line")).toHaveText("¡Últimas piezas! Solo 2 disponibles");
 
@@ -103,6 +129,69 @@ test("a shopper chooses Lightly Played Japanese, adds it, and sees it in the car
   } finally {
     await admin.close();
   }
+});
+
+test("the page opens on the best copy in stock, not the cheapest, names it beside the button, and adds that one", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(JOURNEY);
+  const name = `Zapdos ${uniqueWord()}`;
+  // NM English $1,500 (1); NM Japanese $1,300 (2); MP English $700 (2), the cheapest.
+  const { id, admin } = await cardWithVariants(browser, js, baseURL!, { name, price: "1500", stock: "1" }, [
+    { condition: "NM", language: "Japonés", price: "1300", stock: "2" },
+    { condition: "MP", language: "Inglés", price: "700", stock: "2" },
+  ]);
+  await admin.close();
+
+  // The list keeps its lowest price.
+  await visit(`/productos?${new URLSearchParams({ search: name })}`);
+  await expect(productCards(page)).toHaveCount(1);
+  await expect(productCards(page).locator(".price")).toHaveText("desde $700.00 MXN");
+
+  // The page: Near Mint, in English (the shop's main language) before the Japanese copy of the same condition.
+  await visit(`/producto/${id}`);
+  const best = page.getByRole("radio", { name: /^Casi nueva · Inglés/ });
+  await expect(best).toBeChecked();
+  await expect(page.locator(".price-large")).toHaveText("$1,500.00 MXN");
+  const add = page.getByRole("button", { name: "Agregar al carrito" });
+  const picked = page.locator("#variante-elegida");
+  await expect(picked).toHaveText("Casi nueva · Inglés");
+  await expect(add).toHaveAccessibleDescription("Casi nueva · Inglés");
+  // Beside the button: on its row, or right under it when the row is full.
+  const [button, note] = [await add.boundingBox(), await picked.boundingBox()];
+  expect(button && note, "the button and its note are shown").toBeTruthy();
+  expect(note!.y + note!.height).toBeGreaterThan(button!.y);
+  expect(note!.y).toBeLessThan(button!.y + button!.height + 16);
+  await expectNoViolations(page, "/producto/{id} opened on its best variant");
+
+  // Another choice: with JavaScript the line follows at once; without it, the page keeps adding
+  // what it was rendered with until 'Ver opción elegida' reloads it.
+  await page.getByRole("radio", { name: /^Moderadamente jugada · Inglés/ }).click();
+  if (js) {
+    await expect(picked).toHaveText("Moderadamente jugada · Inglés");
+  } else {
+    await expect(picked).toHaveText("Casi nueva · Inglés");
+    await page.getByRole("button", { name: "Ver opción elegida" }).click();
+    await expect(picked).toHaveText("Moderadamente jugada · Inglés");
+  }
+  await expect(page).toHaveURL(/variante=mp-en/);
+  await expect(add).toHaveAccessibleDescription("Moderadamente jugada · Inglés");
+
+  // Back to the plain address: the page's own choice again, and one click adds that copy.
+  await visit(`/producto/${id}`);
+  await expect(best).toBeChecked();
+  await expect(picked).toHaveText("Casi nueva · Inglés");
+  await cartPost(page, () => add.click());
+  await expect(page.getByRole("button", { name: "Agregar más (1 en carrito)" })).toBeVisible();
+  await visit("/carrito");
+  const line = page.locator(".cart-line").filter({ hasText: name });
+  await expect(line).toContainText("Casi nueva · Inglés");
+  await expect(line.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/producto/${id}?variante=nm-en`);
+  await expect(page.getByTestId("cart-subtotal")).toHaveText("$1,500.00 MXN");
 });
 
 test("an alert on a sold-out variant: asked on its page, confirmed by e-mail, restocked in the admin, one e-mail", async ({
