@@ -1,12 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Files that hold the shop to a clock (health answered within 500 ms during backups, a SIGTERM's
- * deadline, a soak's request rate, a cache's time to live across processes). `npm run test:suites`
- * runs them alone after the rest, so the other suites' load on a 2-core machine cannot fail them.
+ * Files that must not share the machine: the ones that hold the shop to a clock (health answered
+ * within 500 ms during backups, a SIGTERM's deadline, a soak's request rate, a cache's time to live
+ * across processes) and the one that spawns a process per command (db-commands: under the other
+ * suites' load each start took tens of seconds). `npm run test:suites` runs them after the rest.
  */
-const TIMED = [
+const ALONE = [
   "tests/integration/backup-http.test.ts",
+  "tests/integration/db-commands.test.ts",
   "tests/integration/shutdown.test.ts",
   "tests/integration/soak.test.ts",
   "tests/integration/two-processes.test.ts",
@@ -37,10 +39,10 @@ export default defineConfig({
         test: {
           name: "main",
           include: ["server/**/*.test.ts", "domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
-          exclude: TIMED,
+          exclude: ALONE,
         },
       },
-      { extends: true, test: { name: "timed", include: TIMED } },
+      { extends: true, test: { name: "alone", include: ALONE } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bcryptHashProblem, isUsableBcryptHash } from "./password-hash";
+import { bcryptHashProblem, isUsableBcryptHash, passwordHashCost } from "./password-hash";
 
 /** A real bcrypt hash's 53 characters after the cost (22 of salt, 31 of hash). */
 const BODY = "N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy";
@@ -45,5 +45,15 @@ describe("a stored password hash the shop verifies", () => {
     ]) {
       expect(bcryptHashProblem(bad), String(bad)).toEqual({ kind: "malformed" });
     }
+  });
+});
+
+describe("the cost of new hashes (PASSWORD_HASH_COST)", () => {
+  it("is 10 unless set, and only a whole number the shop also verifies (4 to 15)", () => {
+    expect(passwordHashCost(undefined)).toBe(10);
+    expect(passwordHashCost(" ")).toBe(10);
+    expect(passwordHashCost("4")).toBe(4);
+    expect(passwordHashCost("15")).toBe(15);
+    for (const bad of ["3", "16", "31", "diez", "10.5", "-10"]) expect(() => passwordHashCost(bad), bad).toThrow(/PASSWORD_HASH_COST/);
   });
 });

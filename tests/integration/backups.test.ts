@@ -16,7 +16,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import * as backupRoute from "#app/routes/admin/respaldo.ts";
@@ -238,9 +238,16 @@ for (const kind of testDatabaseKinds()) {
       const dump = answers.find((r) => r.status === 200)!;
       expect(zlib.gunzipSync(Buffer.from(await dump.arrayBuffer())).toString("utf8")).toContain("PostgreSQL database dump complete");
 
-      // Once it is done, the next one is made; a nightly backup waits its turn instead of failing.
-      const after = await post();
-      expect(after.status).toBe(200);
+      // Once it is done (its lock let go as the download's stream closes), the next one is made; a
+      // nightly backup waits its turn instead of failing.
+      let after!: Response;
+      await vi.waitFor(
+        async () => {
+          after = await post();
+          expect(after.status).toBe(200);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
       const nightly = writeBackup(source.db, dir, new Date("2026-11-26T11:00:00Z")); // asked for while the download runs
       await after.arrayBuffer();
       expect((await nightly).bytes).toBeGreaterThan(0);
