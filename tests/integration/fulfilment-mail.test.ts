@@ -4,10 +4,6 @@
  * the link to the carrier's page with the number filled in; 'order-cancelled' with the reason and the
  * amount refunded; each once, even when the change is posted again.
  */
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseConfig } from "#server/config.ts";
 import { cancelOrderAsAdmin, changeOrderStatus } from "#server/fulfilment/index.ts";
@@ -15,44 +11,24 @@ import { placeOrder } from "#server/orders/index.ts";
 import { applyPayment } from "#server/payments/index.ts";
 import { recordSandboxPayment, sandboxProvider } from "#server/payments/sandbox.server.ts";
 import { sandboxRefundNoticesIdle } from "#server/payments/sandbox-refund.server.ts";
-import { createMailTransport, type MailTransport } from "#server/mail/transport.server.ts";
 import { deliverDueMail } from "#server/mail/worker.server.ts";
 import { formatMoneyCents } from "#domain/format.ts";
 import { insertProduct } from "#tests/fixtures/products.ts";
 import { insertCustomer } from "#tests/fixtures/orders.ts";
 import { cartWith, checkoutInput } from "#tests/fixtures/checkout.ts";
+import { startTestSmtp, type TestSmtp } from "#tests/fixtures/smtp.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const config = parseConfig({ NODE_ENV: "test", PUBLIC_URL: "http://tienda.test" });
-const received: Array<{ rcptTo: string[]; mail: ParsedMail }> = [];
-let smtp: SMTPServer;
-let transport: MailTransport;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({ rcptTo: session.envelope.rcptTo.map((a) => a.address), mail });
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const url = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  transport = createMailTransport({ SMTP_URL: url, MAIL_FROM: config.MAIL_FROM, dataDir: os.tmpdir() });
+  smtp = await startTestSmtp();
 });
 
-afterAll(async () => {
-  transport.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
-const receivedBy = (to: string, subject: string) => received.filter((r) => r.rcptTo.includes(to) && r.mail.subject?.includes(subject));
+const receivedBy = (to: string, subject: string) => smtp.receivedBy(to).filter((mail) => mail.subject?.includes(subject));
 
 describeEachDatabase("fulfilment e-mails over SMTP", (t) => {
   async function paidOrder(email: string) {
@@ -90,11 +66,11 @@ describeEachDatabase("fulfilment e-mails over SMTP", (t) => {
         publicUrl: "http://tienda.test",
       });
     }
-    await deliverDueMail(t.db, transport);
+    await deliverDueMail(t.db, smtp.transport);
 
     const shipped = receivedBy(to, "va en camino");
     expect(shipped).toHaveLength(1);
-    const mail = shipped[0]!.mail;
+    const mail = shipped[0]!;
     expect(mail.subject).toBe(`Tu pedido ${placed.orderNumber} va en camino - Cartas del Valle`);
     expect(mail.text).toContain("DHL Express");
     expect(mail.text).toContain("JD014600003828");
@@ -111,12 +87,12 @@ describeEachDatabase("fulfilment e-mails over SMTP", (t) => {
       actor: await admin(),
     });
     await sandboxRefundNoticesIdle();
-    await deliverDueMail(t.db, transport);
+    await deliverDueMail(t.db, smtp.transport);
 
     const cancelled = receivedBy(to, "fue cancelado");
     expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]!.mail.text).toContain("La carta llegó dañada del proveedor <b>");
-    expect(cancelled[0]!.mail.html).toContain("La carta llegó dañada del proveedor &lt;b&gt;");
-    expect(cancelled[0]!.mail.text).toContain(formatMoneyCents(placed.finalTotalCents));
+    expect(cancelled[0]!.text).toContain("La carta llegó dañada del proveedor <b>");
+    expect(cancelled[0]!.html).toContain("La carta llegó dañada del proveedor &lt;b&gt;");
+    expect(cancelled[0]!.text).toContain(formatMoneyCents(placed.finalTotalCents));
   });
 });
