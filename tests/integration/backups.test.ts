@@ -97,6 +97,11 @@ for (const kind of testDatabaseKinds()) {
       return handle;
     };
 
+    // One backup of the filled shop, written when a test first needs it and read by the tests that only
+    // restore it (a dump of the embedded database takes seconds; docs/architecture.md#tests).
+    let sourceBackup: ReturnType<typeof writeBackup> | undefined;
+    const backupOfSource = () => (sourceBackup ??= writeBackup(source.db, dir, new Date("2026-11-26T09:00:00Z")));
+
     beforeAll(async () => {
       source = await openTestDatabase(kind);
       imageId = await fillShop(source.db);
@@ -108,7 +113,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("restores every row and every image byte into an empty database", async () => {
-      const { file, bytes } = await writeBackup(source.db, dir, new Date("2026-11-26T09:00:00Z"));
+      const { file, bytes } = await backupOfSource();
       expect(path.basename(file)).toBe("respaldo-2026-11-26T09-00-00Z.sql.gz");
       expect(bytes).toBeGreaterThan(0);
       expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
@@ -147,7 +152,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("refuses a database that is not empty, and writes nothing into it", async () => {
-      const file = (await writeBackup(source.db, dir, new Date("2026-11-26T10:00:00Z"))).file;
+      const file = (await backupOfSource()).file;
       const target = await openTestDatabase(kind);
       opened.push(target);
       await insertProduct(target.db, { name: "Ya estaba aquí" });
@@ -278,7 +283,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("refuses to restore a file that is not a whole backup of this shop, and writes nothing", async () => {
-      const whole = readDumpFile((await writeBackup(source.db, dir, new Date("2026-11-26T12:00:00Z"))).file);
+      const whole = readDumpFile((await backupOfSource()).file);
       const otherDb = [
         "--",
         "-- PostgreSQL database dump",

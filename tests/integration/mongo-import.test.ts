@@ -855,9 +855,8 @@ describe("npm run import:mongo", () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Productos\s+7\s+4\s+0\s+3/);
     expect(result.stdout).toContain("products.json, documento 6, _id " + ID.malProducto + ": name: El nombre es requerido");
-    const second = run([dump]);
-    expect(second.status).toBe(0);
-    expect(second.stdout).toMatch(/Productos\s+7\s+0\s+4\s+3/);
+    // A second run changing nothing is proven in-process above ('a second run changes nothing'): one
+    // spawned import is enough to prove the command's wiring.
   });
 
   it("exits non-zero with a clear message for a missing folder, and without one", () => {
