@@ -1,22 +1,22 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it, expect } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { buildDemoCatalog } from "./demo-catalog";
 import { checkCoupon } from "#server/coupons/index.ts";
 import { DEMO_COUPON, seedDemoCatalog } from "./seed";
 import { normalizeSearchText } from "./search-text";
+import { openTestDatabase, type TestDatabase } from "#tests/fixtures/test-db.ts";
 
-let handle: DatabaseHandle;
+let handle: TestDatabase;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
-  await handle.migrate();
+  // The run's migrated template (tests/fixtures/database-templates.ts), not the migrations again.
+  handle = await openTestDatabase("pglite");
 }, 60_000);
 
 afterAll(async () => {
-  await handle?.close();
+  await handle?.destroy();
 });
 
 describe("seedDemoCatalog", () => {
