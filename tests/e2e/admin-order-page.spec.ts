@@ -254,7 +254,8 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
     expect(mail.subject).toBe(`Tu pedido ${orderNumber} va en camino - Cartas del Valle`);
     expect(mail.text).toContain("Estafeta");
     expect(mail.text).toContain("7012345678");
-    expect(mail.html).toContain('href="https://www.estafeta.com/Herramientas/Rastreo"');
+    // Estafeta's tracking opens on the shipment: the link carries the number.
+    expect(mail.text).toContain("https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False");
     const link = /https?:\/\/\S+\/consulta-pedido\?\S+/.exec(mail.text ?? "")?.[0];
     expect(link, "the e-mail links to the guest's order page").toBeTruthy();
 
@@ -267,7 +268,7 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
       await expect(other.page.getByRole("heading", { level: 1 })).toHaveText(`Pedido ${orderNumber}`);
       await expect(main.locator(".order-badges").first()).toContainText("Enviado");
       await expect(main.locator(".tracking-number").first()).toHaveText("7012345678");
-      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://www.estafeta.com/Herramientas/Rastreo");
+      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False");
       await expect(main.getByRole("button", { name: "Pagar Ahora" })).toHaveCount(0);
       await expectNoViolations(other.page, "/consulta-pedido (shipped)");
     } finally {
