@@ -32,13 +32,11 @@ it("the guide has every column of the importer, once, with an example and a mean
 describeEachDatabase("the CSV import's sample file", (t) => {
   it("is the admin's only: a guest and a customer are sent home", async () => {
     const guest = await callLoader(sampleRoute, get("/admin/productos-ejemplo.csv"), { db: t.db });
-    expect(guest).toMatchObject({ status: 302, location: "/" });
+    expect([guest.status, guest.headers.get("location")]).toEqual([302, "/"]);
     const customer = await insertCustomer(t.db);
     const { cookie } = await signIn(t.db, customer);
-    expect(await callLoader(sampleRoute, get("/admin/productos-ejemplo.csv", { cookie }), { db: t.db })).toMatchObject({
-      status: 302,
-      location: "/",
-    });
+    const refused = await callLoader(sampleRoute, get("/admin/productos-ejemplo.csv", { cookie }), { db: t.db });
+    expect([refused.status, refused.headers.get("location")]).toEqual([302, "/"]);
   });
 
   it("downloads as a UTF-8 CSV with a BOM that the importer reads and imports without an error", async () => {
@@ -83,6 +81,6 @@ describeEachDatabase("the CSV import's sample file", (t) => {
       ].sort(),
     );
     const [box] = await t.db.select().from(products).where(eq(products.name, "Caja de sobres Surging Sparks"));
-    expect(box).toMatchObject({ category: "Producto Sellado", rarity: "", type: "" });
+    expect(box).toMatchObject({ category: "Producto Sellado", rarity: null, type: null });
   });
 });
