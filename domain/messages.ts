@@ -129,7 +129,7 @@ export const ADMIN_MESSAGES = {
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
   // Every admin page while a production shop runs on the sandbox payment provider.
   /** The sandbox warning's one line; its details (`sandboxInProduction`) open below it. */
-  sandboxInProductionShort: "Pagos en modo de prueba: ningún cobro es real.",
+  sandboxInProductionShort: "Pagos de prueba: ningún cobro es real.",
   /** Every admin page while the first start's generated password is the admin's (docs/requirements.md#accounts-and-sessions). */
   changeGeneratedPassword:
     "Cambia la contraseña que se generó al iniciar la tienda: se mostró una sola vez en el registro del servidor y cualquiera que lo lea puede entrar.",

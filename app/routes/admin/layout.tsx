@@ -80,7 +80,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       {loaderData.sandboxWarning ? (
         // One line; the whole warning opens below it.
         <details className="admin-sandbox-warning">
-          <summary>{ADMIN_MESSAGES.sandboxInProductionShort}</summary>
+          <summary>
+            <span>{ADMIN_MESSAGES.sandboxInProductionShort}</span>
+          </summary>
           <p>{loaderData.sandboxWarning}</p>
         </details>
       ) : null}
@@ -94,7 +96,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="admin-title">Panel de Administración</h1>
         {/* Phones: one 'Menú' button; wider screens: the links in a row (one of the two is shown). */}
         <details className="admin-menu" ref={menuRef}>
-          <summary className="button button-light">Menú</summary>
+          <summary className="button button-light">
+            Menú
+            <span className="admin-menu-caret" aria-hidden="true" />
+          </summary>
           <div className="admin-menu-panel">
             <AdminNav />
           </div>
