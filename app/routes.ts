@@ -54,6 +54,8 @@ export default [
     ]),
     // 'Exportar CSV' of the 'Órdenes' tab: a file, outside the layout.
     route("pedidos.csv", "routes/admin/pedidos-csv.ts"),
+    // The CSV import's sample file, a file too.
+    route("productos-ejemplo.csv", "routes/admin/productos-ejemplo-csv.ts"),
     // 'Descargar respaldo': the database's backup, a file too (docs/architecture.md#backups).
     route("respaldo", "routes/admin/respaldo.ts"),
   ]),

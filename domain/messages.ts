@@ -128,6 +128,12 @@ export const ADMIN_MESSAGES = {
   imageTooManyPixels: "La imagen es demasiado grande: el máximo es de 40 megapíxeles",
   confirmDeleteImage: "¿Estás seguro de eliminar esta imagen?",
   // Every admin page while a production shop runs on the sandbox payment provider.
+  /** The sandbox warning's one line; its details (`sandboxInProduction`) open below it. */
+  sandboxInProductionShort: "Pagos de prueba: ningún cobro es real.",
+  /** Every admin page while the first start's generated password is the admin's (docs/requirements.md#accounts-and-sessions). */
+  changeGeneratedPassword:
+    "Cambia la contraseña que se generó al iniciar la tienda: se mostró una sola vez en el registro del servidor y cualquiera que lo lea puede entrar.",
+  changeGeneratedPasswordLink: "Cambiar contraseña",
   sandboxInProduction:
     "Pagos en modo de prueba: la tienda usa el proveedor sandbox en producción, así que cualquiera puede aprobar un pago sin que se cobre nada. Configura Mercado Pago (PAYMENT_PROVIDER=mercadopago) antes de vender.",
 } as const;

@@ -6,6 +6,7 @@ import { SHIPPING_METHODS, isShippingMethodId } from "./shipping";
 import { AUTH_MESSAGES } from "./messages";
 import { NO_CHARGE_PAYMENT_METHOD, type CancelledBy } from "./orders";
 import { MANUAL_PAYMENT_METHODS, isManualPaymentMethod } from "./payments";
+import { formatPoints } from "./format";
 
 export const ORDER_PAGE_MESSAGES = {
   /** No order known to the page. */
@@ -120,6 +121,9 @@ export const TRACKING_LINK_TEXTS = {
   newTab: "(se abre en una pestaña nueva)",
   /** Where the carrier's page cannot take the number. */
   typeNumber: "Escribe tu número de rastreo en la página de la paquetería.",
+  /** The copy button beside a number the carrier's page cannot take. */
+  copy: "Copiar número de rastreo",
+  copied: "Número copiado",
   notYet: "Aún no disponible",
   /** The summary line of a shipped order: "Enviado por DHL Express · Número de rastreo: ". */
   shippedBy: (carrier: string) => `Enviado por ${carrier} · Número de rastreo: `,
@@ -127,3 +131,22 @@ export const TRACKING_LINK_TEXTS = {
   cancelledOn: (when: string | null, reason: string | null) =>
     `${when ? `Cancelado el ${when}` : "Cancelado"}${reason ? ` · Motivo: ${reason}` : ""}`,
 } as const;
+
+/**
+ * The points an order earns, as the order pages show them (docs/requirements.md#loyalty-points):
+ * 'Puntos ganados 17' once paid; '17, retirados' when the payment was refunded (a cancelled paid
+ * order: the points were taken back); 'Puntos a ganar 17' while it waits for its payment; nothing
+ * for an order that earns none or was cancelled before it was paid (it never will).
+ */
+export function earnedPointsLine(order: {
+  orderStatus: string;
+  paymentStatus: string;
+  points: number;
+}): { label: string; value: string } | null {
+  if (order.points <= 0) return null;
+  const points = formatPoints(order.points);
+  if (order.paymentStatus === "refunded") return { label: "Puntos ganados", value: `${points}, retirados` };
+  if (order.paymentStatus === "approved") return { label: "Puntos ganados", value: points };
+  if (order.orderStatus === "cancelled") return null;
+  return { label: "Puntos a ganar", value: points };
+}

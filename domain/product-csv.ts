@@ -28,6 +28,82 @@ export const CSV_OPTIONAL_COLUMNS = [
 export type CsvColumn = (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number];
 export const CSV_COLUMNS: readonly CsvColumn[] = [...CSV_REQUIRED_COLUMNS, ...CSV_OPTIONAL_COLUMNS];
 
+/**
+ * What each column holds, as the import page's table shows it (docs/requirements.md#admin-area): an
+ * example value and its meaning. Keyed by `CsvColumn`, so a column added above without its entry
+ * here (or an entry for a column the importer does not read) does not compile. The examples are
+ * the sample file's first row (`productCsvSample`).
+ */
+export const CSV_COLUMN_GUIDE: Record<CsvColumn, { example: string; meaning: string }> = {
+  name: { example: "Pikachu ex", meaning: "Nombre del producto, hasta 200 caracteres." },
+  expansion: { example: "Surging Sparks", meaning: "Expansión, escrita como en la lista de la tienda." },
+  price: { example: "1299.00", meaning: "Precio en pesos, con punto decimal, sin signo de pesos ni comas." },
+  stock: { example: "3", meaning: "Piezas disponibles de esta variante: un número entero." },
+  rarity: {
+    example: "Double Rare",
+    meaning: "Rareza, como en la lista de la tienda. Solo en cartas individuales: vacía en producto sellado o accesorio.",
+  },
+  type: { example: "Pokémon", meaning: "Tipo de carta (Pokémon, Item, Supporter…). Solo en cartas individuales." },
+  images: {
+    example: "https://images.pokemontcg.io/sv8/57_hires.png|https://images.pokemontcg.io/sv8/57.png",
+    meaning: "De 1 a 5 direcciones de imagen (https:// o una de la galería de la tienda), separadas por |.",
+  },
+  condition: {
+    example: "NM",
+    meaning:
+      "NM, LP, MP, HP, DMG o su nombre (Casi nueva, Ligeramente jugada, Moderadamente jugada, Muy jugada, Dañada). Vacía: NM en una carta, Nuevo en lo demás.",
+  },
+  language: { example: "Inglés", meaning: "Español, Inglés, Japonés o es, en, ja. Vacía: Inglés." },
+  description: {
+    example: "Pikachu ex de Surging Sparks, en excelente estado",
+    meaning: "Descripción, hasta 5000 caracteres. Un texto con comas o saltos de línea va entre comillas dobles.",
+  },
+  category: { example: "Carta Individual", meaning: "Carta Individual (si va vacía), Producto Sellado o Accesorio." },
+  cardNumber: { example: "057/191", meaning: "Número de la carta como viene impreso, hasta 30 caracteres." },
+  artist: { example: "Ryota Murayama", meaning: "Ilustrador de la carta, hasta 120 caracteres." },
+  salePrice: { example: "1099.00", meaning: "Precio de oferta en pesos, menor que price. Vacía: sin oferta." },
+  comment: { example: "Centrado perfecto", meaning: "Comentario del vendedor que ve el cliente, hasta 1000 caracteres." },
+};
+
+/** The sample file's rows beyond the first (the guide's examples): another variant of the card, and a sealed product. */
+const CSV_SAMPLE_MORE_ROWS: readonly Partial<Record<CsvColumn, string>>[] = [
+  { condition: "LP", language: "Japonés", price: "899.00", stock: "1", salePrice: "", comment: "Ligero desgaste en las orillas" },
+  {
+    name: "Caja de sobres Surging Sparks",
+    price: "3499.00",
+    stock: "5",
+    rarity: "",
+    type: "",
+    images: "https://images.pokemontcg.io/sv8/logo.png",
+    condition: "",
+    language: "es",
+    description: "36 sobres, sellada de fábrica",
+    category: "Producto Sellado",
+    cardNumber: "",
+    artist: "",
+    salePrice: "",
+    comment: "",
+  },
+];
+
+/** One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The import page's sample file: the header with every column, then rows the importer takes as they are. */
+export function productCsvSample(): string {
+  const first = Object.fromEntries(CSV_COLUMNS.map((column) => [column, CSV_COLUMN_GUIDE[column].example])) as Record<CsvColumn, string>;
+  const rows = [first, ...CSV_SAMPLE_MORE_ROWS.map((row) => ({ ...first, ...row }))];
+  return [CSV_COLUMNS, ...rows.map((row) => CSV_COLUMNS.map((column) => row[column]))]
+    .map((cells) => cells.map(csvCell).join(","))
+    .join("\r\n")
+    .concat("\r\n");
+}
+
+/** The sample file's name when downloaded. */
+export const CSV_SAMPLE_FILENAME = "ejemplo-productos.csv";
+
 /** The largest file the import takes: 5 MB. */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 /** Rows shown before importing (docs/requirements.md#admin-area). */

@@ -29,3 +29,14 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   // Dot segments can leave a path such as "/.//x" as "//x", which would name another host.
   return path.startsWith("//") ? fallback : path;
 }
+
+/** Where an admin lands after signing in: the admin area (docs/requirements.md#accounts-and-sessions). */
+export const ADMIN_HOME_PATH = "/admin";
+
+/**
+ * Where a sign-in goes: the page it was asked with (`redirectTo`) when that is a safe path of the
+ * shop, else the admin area for an admin and the home page for a customer.
+ */
+export function signInDestination(asked: string | null | undefined, role: "customer" | "admin"): string {
+  return safeRedirectPath(asked, role === "admin" ? ADMIN_HOME_PATH : "/");
+}

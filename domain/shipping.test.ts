@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TRACKING_MESSAGES } from "./orders";
-import { TRACKING_NUMBER_PATTERN, carrierName, normalizeTrackingNumber, trackingPageTakesNumber, trackingUrl } from "./shipping";
+import { SHIPPING_METHOD_IDS, TRACKING_NUMBER_PATTERN, carrierName, normalizeTrackingNumber, trackingPageTakesNumber, trackingUrl } from "./shipping";
 
 describe("carriers' tracking pages", () => {
   it("opens DHL Express's page on the shipment, the number encoded", () => {
@@ -11,9 +11,24 @@ describe("carriers' tracking pages", () => {
     expect(trackingPageTakesNumber("dhl")).toBe(true);
   });
 
-  it("sends Estafeta's buyers to its tracking page, where they type the number", () => {
-    expect(trackingUrl("estafeta", "ESTAFETA123")).toBe("https://www.estafeta.com/Herramientas/Rastreo");
-    expect(trackingPageTakesNumber("estafeta")).toBe(false);
+  it("opens Estafeta's tracking on the shipment: a 10-digit tracking code (type 1) or a waybill number (type 0)", () => {
+    expect(trackingUrl("estafeta", "1234567890")).toBe(
+      "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=1234567890&wayBillType=1&isShipmentDetail=False",
+    );
+    expect(trackingUrl("estafeta", "6055912345A123456789XY")).toBe(
+      "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=6055912345A123456789XY&wayBillType=0&isShipmentDetail=False",
+    );
+    expect(trackingUrl("estafeta", "12&wayBillType=9")).toBe(
+      "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=12%26wayBillType%3D9&wayBillType=0&isShipmentDetail=False",
+    );
+    expect(trackingPageTakesNumber("estafeta")).toBe(true);
+  });
+
+  it("every carrier of the shop has an address that takes the number", () => {
+    for (const method of SHIPPING_METHOD_IDS) {
+      expect(trackingPageTakesNumber(method)).toBe(true);
+      expect(trackingUrl(method, "ABC123456")).toContain("ABC123456");
+    }
   });
 
   it("has no page for a method that is not the shop's", () => {

@@ -56,8 +56,10 @@ export function thresholdDiscountPercent(method: ShippingMethodId): number {
  * page for one tracking number when the carrier's page takes it in its address; `pageUrl` is the
  * carrier's plain tracking page, where the buyer types the number when it does not.
  * DHL Express México: its tracking page reads `tracking-id` and searches at once with `submit=1`.
- * Estafeta: its public tracking page (Herramientas → Rastreo) has no documented parameter for the
- * number, so the buyer is sent to the page and told to type it.
+ * Estafeta: its tracking site's `searchByGet` reads `wayBill`, with `wayBillType` 1 for a 10-digit
+ * tracking code ('código de rastreo') and 0 for a waybill number ('número de guía', 22 characters).
+ * A carrier without such an address gets only `pageUrl`: the pages show the number with a copy
+ * button and tell the buyer to type it there.
  */
 interface CarrierTracking {
   pageUrl: string;
@@ -65,7 +67,10 @@ interface CarrierTracking {
 }
 
 const CARRIER_TRACKING: Record<ShippingMethodId, CarrierTracking> = {
-  estafeta: { pageUrl: "https://www.estafeta.com/Herramientas/Rastreo" },
+  estafeta: {
+    pageUrl: "https://www.estafeta.com/Herramientas/Rastreo",
+    url: (n) => `https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=${n}&wayBillType=${/^\d{10}$/.test(n) ? 1 : 0}&isShipmentDetail=False`,
+  },
   dhl: {
     pageUrl: "https://www.dhl.com/mx-es/home/rastreo.html",
     url: (n) => `https://www.dhl.com/mx-es/home/rastreo.html?tracking-id=${n}&submit=1`,

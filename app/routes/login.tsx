@@ -10,7 +10,7 @@ import { AUTH_MESSAGES, RATE_LIMIT_MESSAGE } from "#domain/messages.ts";
 import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
 import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { ok, type Result } from "#domain/result.ts";
-import { safeRedirectPath } from "#domain/safe-redirect.ts";
+import { safeRedirectPath, signInDestination } from "#domain/safe-redirect.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
@@ -21,7 +21,8 @@ function modeOf(pathname: string): AuthMode {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (await getUser(request, context)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo"), "/"));
+  const user = await getUser(request, context);
+  if (user) throw redirect(signInDestination(url.searchParams.get("redirectTo"), user.role));
   return { redirectTo: safeRedirectPath(url.searchParams.get("redirectTo"), "/") };
 }
 
@@ -38,7 +39,6 @@ function parseAuthForm(mode: AuthMode, form: FormData, values: Record<string, st
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const mode = modeOf(url.pathname);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
   // remix-auth reads the body itself; one copy is read here to check it and to show the fields back.
   const form = await tryReadForm(request.clone());
   const values = enteredValues(form ?? new FormData(), ["name", "email", "phone"], 254);
@@ -54,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   try {
     const user = await authenticate(parsed.value, request, context);
-    return await signIn(request, context, user, redirectTo);
+    // An admin lands on /admin unless the sign-in was asked with a page of its own.
+    return await signIn(request, context, user, signInDestination(url.searchParams.get("redirectTo"), user.role));
   } catch (error) {
     return refuseShopError(error, { values });
   }

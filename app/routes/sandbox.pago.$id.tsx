@@ -7,7 +7,9 @@ import { failureOf } from "#domain/form-failure.ts";
 import { refuse, tryReadForm } from "#app/lib/form.server.ts";
 import { FormError } from "#app/components/forms.tsx";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
+import { SHOP } from "#domain/shop.ts";
 import { completeSandboxPayment, sandboxCheckout, sandboxViewer } from "./sandbox.pago.server";
+import sandboxStylesHref from "#app/styles/sandbox.css?url";
 
 /**
  * The sandbox provider's payment page (docs/architecture.md#payments): the order's number and
@@ -44,6 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** An order's payment page: never kept by a browser cache or a proxy. */
 export const headers = privatePageHeaders;
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: sandboxStylesHref }];
+
 export const meta: Route.MetaFunction = () => [{ title: "Pago de prueba" }, { name: "robots", content: "noindex" }];
 
 function closedText(order: { orderStatus: string; paymentStatus: string }): string {
@@ -67,41 +71,59 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
       </section>
     );
   }
+  // A stand-in for the payment provider's page: the shop's look, and plainly a test.
   return (
-    <section className="auth-card" aria-labelledby="sandbox-title">
-      <h1 id="sandbox-title">Pago de prueba</h1>
-      <p>Esta tienda está en modo de prueba: no se hace ningún cargo real. Elige cómo termina el pago para continuar.</p>
-      <dl>
-        <dt>Pedido</dt>
-        <dd>{order.orderNumber}</dd>
-        <dt>Total a pagar</dt>
-        <dd>{formatMoneyCents(order.finalTotalCents)}</dd>
-      </dl>
-      <FormError message={actionData?.formError} />
-      {order.payable ? (
-        <Form method="post" className="auth-form" aria-label="Resultado del pago de prueba">
-          <input type="hidden" name={SANDBOX_OPENED_PAYABLE_FIELD} value="1" />
-          <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>
-            Aprobar
-          </button>
-          <button type="submit" name="decision" value="reject" className="button button-block" disabled={busy}>
-            Rechazar
-          </button>
-          <button type="submit" name="decision" value="pending" className="button button-block" disabled={busy}>
-            Dejar pendiente
-          </button>
-        </Form>
-      ) : (
-        <>
-          <p role="status">{closedText(order)}</p>
-          <Link to="/mis-pedidos" className="button button-block">
-            Ver mis pedidos
-          </Link>
-          <Link to="/" className="button button-block">
-            Volver al inicio
-          </Link>
-        </>
-      )}
+    <section className="sandbox-pay" aria-labelledby="sandbox-title">
+      <p className="sandbox-pay-band">
+        <span className="sandbox-pay-badge">Modo de prueba</span> Pasarela de pagos de prueba: no se hace ningún cargo real
+      </p>
+      <div className="sandbox-pay-body">
+        <h1 id="sandbox-title">Pago de prueba</h1>
+        <p className="sandbox-pay-intro">
+          Esta tienda está en modo de prueba: no se hace ningún cargo real. Elige cómo termina el pago para continuar.
+        </p>
+        <dl className="sandbox-pay-facts">
+          <div>
+            <dt>Comercio</dt>
+            <dd>{SHOP.name}</dd>
+          </div>
+          <div>
+            <dt>Pedido</dt>
+            <dd className="sandbox-pay-order">{order.orderNumber}</dd>
+          </div>
+          <div className="sandbox-pay-total">
+            <dt>Total a pagar</dt>
+            <dd>{formatMoneyCents(order.finalTotalCents)}</dd>
+          </div>
+        </dl>
+        <FormError message={actionData?.formError} />
+        {order.payable ? (
+          <Form method="post" className="sandbox-pay-actions" aria-label="Resultado del pago de prueba">
+            <input type="hidden" name={SANDBOX_OPENED_PAYABLE_FIELD} value="1" />
+            <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>
+              Aprobar
+            </button>
+            <button type="submit" name="decision" value="reject" className="button button-block" disabled={busy}>
+              Rechazar
+            </button>
+            <button type="submit" name="decision" value="pending" className="button button-block" disabled={busy}>
+              Dejar pendiente
+            </button>
+          </Form>
+        ) : (
+          <div className="sandbox-pay-actions">
+            <p role="status" className="sandbox-pay-closed">
+              {closedText(order)}
+            </p>
+            <Link to="/mis-pedidos" className="button button-block">
+              Ver mis pedidos
+            </Link>
+            <Link to="/" className="button button-block">
+              Volver al inicio
+            </Link>
+          </div>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Admin accounts (docs/requirements.md#accounts-and-sessions): the first start makes one, from
- * ADMIN_EMAIL and ADMIN_PASSWORD when given, else with a random password printed once. A user is
- * promoted with `npm run user:make-admin -- EMAIL`; a role change revokes the user's sessions, so
- * the new role applies at the next login.
+ * ADMIN_EMAIL and ADMIN_PASSWORD when given, else with a random password printed once, which every
+ * admin page then asks to change until it is (`mustChangePassword`, cleared by `replacePassword`).
+ * A user is promoted with `npm run user:make-admin -- EMAIL`; a role change revokes the user's
+ * sessions, so the new role applies at the next login.
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -29,11 +30,13 @@ export async function ensureAdmin(db: Database, options: { email?: string; passw
     const generatedPassword = options.password ? undefined : randomBytes(12).toString("base64url");
     const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
     const user = await findUserByEmail(tx, email);
+    // A generated password was printed in the log: the admin is asked to change it until they do.
+    const mustChangePassword = generatedPassword !== undefined;
     if (user) {
-      await tx.update(users).set({ role: "admin", passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx.update(users).set({ role: "admin", passwordHash, mustChangePassword, updatedAt: new Date() }).where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     } else {
-      await tx.insert(users).values({ id: newId(), name: "Administrador", email, role: "admin", passwordHash });
+      await tx.insert(users).values({ id: newId(), name: "Administrador", email, role: "admin", passwordHash, mustChangePassword });
     }
     return { created: true, email, generatedPassword };
   });
@@ -50,4 +53,10 @@ export async function makeAdmin(db: Queryable, email: string): Promise<boolean> 
   if (!user) return false;
   await db.delete(sessions).where(eq(sessions.userId, user.id));
   return true;
+}
+
+/** Whether the user still has the first start's generated password (the admin pages' banner). */
+export async function passwordChangeDue(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await db.select({ due: users.mustChangePassword }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.due ?? false;
 }

@@ -62,7 +62,8 @@ export async function replacePassword(
   keepSessionId: string | null,
 ): Promise<SessionUser | null> {
   const now = new Date();
-  const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).returning(publicColumns);
+  // A password the user chose: the first start's generated one is no longer there to change.
+  const [user] = await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, userId)).returning(publicColumns);
   if (!user) return null;
   await spendUnusedResetLinks(tx, userId, now);
   await tx

@@ -57,6 +57,8 @@ export const users = pgTable(
       .notNull()
       .default("customer"),
     passwordHash: text("password_hash").notNull(),
+    /** The first start's admin with the generated password printed once: asked to change it until they do. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -162,15 +162,18 @@ describe("order shipped e-mail", () => {
     expect(mail.text).not.toContain("escribe tu número de rastreo");
   });
 
-  it("tells the buyer to type the number where the carrier's page cannot take it", () => {
+  it("links Estafeta's tracking of the shipment itself, with nothing to type", () => {
     const mail = orderShippedMail({
       ...order,
       carrierName: "Estafeta",
-      trackingNumber: "EST123456",
-      trackingUrl: trackingUrl("estafeta", "EST123456"),
+      trackingNumber: "1234567890",
+      trackingUrl: trackingUrl("estafeta", "1234567890"),
     });
-    expect(mail.text).toContain("https://www.estafeta.com/Herramientas/Rastreo");
-    expect(mail.text).toContain("En la página de Estafeta escribe tu número de rastreo: EST123456.");
+    expect(mail.text).toContain("https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=1234567890&wayBillType=1&isShipmentDetail=False");
+    expect(mail.html).toContain(
+      'href="https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=1234567890&amp;wayBillType=1&amp;isShipmentDetail=False"',
+    );
+    expect(mail.text).not.toContain("escribe tu número de rastreo");
   });
 
   it("without a carrier page still gives the number and the order's link", () => {

@@ -68,8 +68,18 @@ export async function expectSignedInAs(page: Page, name: string) {
 /** The admin account the e2e server's first start creates (playwright.config.ts). */
 export const ADMIN_ACCOUNT = { email: "admin@tienda.test", password: "admin-e2e-2026" } as const;
 
-/** Signs in as the shop's admin and waits until the session is in place. */
+/** Signs in as the shop's admin and waits until the session is in place (an admin lands on /admin). */
 export async function logInAsAdmin(page: Page, visit: (url: string) => Promise<unknown>) {
   await logIn(page, visit, ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Opens the admin's 'Menú' where it is one (a phone's width); the links are in a row elsewhere. */
+export async function openAdminMenu(page: Page) {
+  const menu = page.locator("details.admin-menu");
+  if (!(await menu.locator("summary").isVisible())) return;
+  await expect(async () => {
+    if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }

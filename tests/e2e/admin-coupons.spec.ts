@@ -7,7 +7,7 @@
  * code; validation and access rules are proved by tests/integration/admin-coupons.test.ts.
  */
 import type { Page } from "@playwright/test";
-import { logInAsAdmin } from "./accounts";
+import { logInAsAdmin, openAdminMenu } from "./accounts";
 import { expectNoViolations } from "./axe";
 import { expect, test } from "./helpers";
 
@@ -25,6 +25,7 @@ test("admin creates a coupon, sees its badges, is refused a duplicate code, deac
   const code = typed.toUpperCase();
   await logInAsAdmin(page, visit);
   await visit("/admin");
+  await openAdminMenu(page);
   await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cupones" }).click();
   await expect(page).toHaveURL(/\/admin\/cupones$/);
   await expect(page.getByRole("heading", { level: 2, name: "Cupones de Descuento" })).toBeVisible();

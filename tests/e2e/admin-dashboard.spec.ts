@@ -13,7 +13,7 @@ import fs from "node:fs";
 import zlib from "node:zlib";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { logInAsAdmin, openUserMenu, register, uniqueEmail } from "./accounts";
+import { logInAsAdmin, openAdminMenu, openUserMenu, register, uniqueEmail } from "./accounts";
 import { addFromList, expect, fillContactAndAddress, newShopper, openCheckout, pay, sandboxDecision, test } from "./helpers";
 
 const panel = (page: Page) => page.locator("main");
@@ -169,6 +169,7 @@ test("'Descargar respaldo' downloads the database as a compressed SQL dump", asy
   await logInAsAdmin(page, visit);
   await visit("/admin");
   const downloading = page.waitForEvent("download");
+  await openAdminMenu(page);
   await page.getByRole("button", { name: "Descargar respaldo" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^respaldo-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sql\.gz$/);

@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoViolations } from "./axe";
-import { logInAsAdmin, register, uniqueEmail } from "./accounts";
+import { logInAsAdmin, openAdminMenu, register, uniqueEmail } from "./accounts";
 import { expect, newShopper, test } from "./helpers";
 
 /** The page does not scroll sideways on the phone. */
@@ -32,6 +32,7 @@ test("the admin finds a customer, sees the history and adjusts +25 points", asyn
 
   await logInAsAdmin(page, visit);
   await visit("/admin");
+  await openAdminMenu(page);
   await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Puntos de Lealtad" }).click();
   await expect(page).toHaveURL(/\/admin\/loyalty$/);
   await expect(page.getByRole("heading", { level: 2, name: "Puntos de Lealtad" })).toBeVisible();

@@ -153,6 +153,7 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
     const cancel = a.getByRole("region", { name: "Cancelar pedido", exact: true });
     await expect(cancel).toContainText("se reembolsa al cliente");
     await expect(cancel).toContainText("Se descuentan al cliente los 5 puntos");
+    await shots(a, "paid-before-cancel", js);
 
     // Without the confirmation box nothing happens; the reason typed is kept.
     await cancel.getByLabel("Motivo de la cancelación").fill("Carta dañada en almacén");
@@ -160,6 +161,12 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
     await expectFieldError(cancel.getByLabel("Confirmo que quiero cancelar este pedido"), "Marca la casilla para confirmar");
     await expect(cancel.getByLabel("Motivo de la cancelación")).toHaveValue("Carta dañada en almacén");
     await expect(a.locator(".order-badges")).toHaveText("Procesando Pago aprobado");
+
+    // The confirmation box sits on its label's line, not above it.
+    const box = (await cancel.getByLabel("Confirmo que quiero cancelar este pedido").boundingBox())!;
+    const label = (await cancel.locator('label[for="cancelar-confirmar"]').boundingBox())!;
+    expect(label.y).toBeLessThan(box.y + box.height);
+    expect(label.x).toBeGreaterThan(box.x);
 
     await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
     await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
@@ -170,11 +177,20 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
     await expect(cancellation).toContainText("Carta dañada en almacén");
     await expect(cancellation).toContainText("Administrador");
     await expect(a.getByRole("region", { name: "Cancelar pedido", exact: true })).toHaveCount(0);
+    // The points it earned were taken back, and the summary says so.
+    const summary = a.getByRole("region", { name: "Resumen", exact: true });
+    await expect(summary.locator("div", { has: a.getByText("Puntos ganados", { exact: true }) }).locator("dd")).toHaveText("5, retirados");
     await expectNoViolations(a, "/admin/pedidos/{number} (cancelled)");
+    await shots(a, "cancelled-points-back", js);
 
     expect(await stockOf(admin, product.id)).toBe("3");
     await visit("/perfil?tab=puntos");
     await expect(page.getByTestId("points-balance")).toHaveText("0");
+    // The customer's order says the same.
+    await visit(`/mis-pedidos?pedido=${orderNumber}`);
+    await expect(
+      page.locator("main div", { has: page.getByText("Puntos ganados", { exact: true }) }).last().locator("dd"),
+    ).toHaveText("5, retirados");
   });
 });
 
@@ -254,7 +270,8 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
     expect(mail.subject).toBe(`Tu pedido ${orderNumber} va en camino - Cartas del Valle`);
     expect(mail.text).toContain("Estafeta");
     expect(mail.text).toContain("7012345678");
-    expect(mail.html).toContain('href="https://www.estafeta.com/Herramientas/Rastreo"');
+    // Estafeta's tracking opens on the shipment: the link carries the number.
+    expect(mail.text).toContain("https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False");
     const link = /https?:\/\/\S+\/consulta-pedido\?\S+/.exec(mail.text ?? "")?.[0];
     expect(link, "the e-mail links to the guest's order page").toBeTruthy();
 
@@ -267,7 +284,7 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
       await expect(other.page.getByRole("heading", { level: 1 })).toHaveText(`Pedido ${orderNumber}`);
       await expect(main.locator(".order-badges").first()).toContainText("Enviado");
       await expect(main.locator(".tracking-number").first()).toHaveText("7012345678");
-      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://www.estafeta.com/Herramientas/Rastreo");
+      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False");
       await expect(main.getByRole("button", { name: "Pagar Ahora" })).toHaveCount(0);
       await expectNoViolations(other.page, "/consulta-pedido (shipped)");
     } finally {
@@ -307,6 +324,12 @@ test("a customer pays one order twice (a second tab): the admin sees both, and '
     await shots(a, "paid-twice", js);
 
     await cancel.getByLabel("Motivo de la cancelación").fill("El cliente pagó dos veces");
+    // The confirmation box sits on its label's line, not above it.
+    const box = (await cancel.getByLabel("Confirmo que quiero cancelar este pedido").boundingBox())!;
+    const label = (await cancel.locator('label[for="cancelar-confirmar"]').boundingBox())!;
+    expect(label.y).toBeLessThan(box.y + box.height);
+    expect(label.x).toBeGreaterThan(box.x);
+
     await cancel.getByLabel("Confirmo que quiero cancelar este pedido").check();
     await cancel.getByRole("button", { name: "Cancelar pedido" }).click();
     await expect(a).toHaveURL(/aviso=pedido-cancelado-reembolsado/);

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { ShippingAddress } from "#domain/address.ts";
-import { formatMoney, formatPoints } from "#domain/format.ts";
+import { formatMoney } from "#domain/format.ts";
 import { formatDateTime } from "#domain/dates.ts";
-import { cancelledByName, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
+import { cancelledByName, earnedPointsLine, paymentMethodName, shippingMethodName } from "#domain/order-pages.ts";
 import { TrackingNumber } from "./TrackingLink";
 import { ShippingAddressBlock } from "#app/components/orders/ShippingAddressBlock.tsx";
 
@@ -41,6 +41,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The expandable detail of an order (docs/requirements.md#orders-and-statuses): everything but the 'Pagar Ahora' form. */
 export function OrderDetails({ order }: { order: OrderDetailsData }) {
   const a = order.shippingAddress;
+  const pointsLine = earnedPointsLine({ orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, points: order.loyaltyPoints.earned });
   return (
     <div className="order-detail">
       <Section title="Productos">
@@ -118,10 +119,10 @@ export function OrderDetails({ order }: { order: OrderDetailsData }) {
             <dt>Total</dt>
             <dd>{formatMoney(order.finalTotal)}</dd>
           </div>
-          {order.loyaltyPoints.earned > 0 ? (
+          {pointsLine ? (
             <div>
-              <dt>Puntos {order.paymentStatus === "approved" ? "ganados" : "a ganar"}</dt>
-              <dd>{formatPoints(order.loyaltyPoints.earned)}</dd>
+              <dt>{pointsLine.label}</dt>
+              <dd>{pointsLine.value}</dd>
             </div>
           ) : null}
         </dl>

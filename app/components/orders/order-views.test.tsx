@@ -291,10 +291,17 @@ describe("Mis Pedidos", () => {
       expect(link).toContain('target="_blank"');
       expect(link).toContain('rel="noopener noreferrer"');
     }
-    // Estafeta's page cannot take the number: the buyer is told to type it.
+    // Estafeta's tracking takes the number too: nothing to type, no copy button.
     const estafeta = render(MyOrdersPage as never, { orders: [{ ...shipped, shippingMethod: "estafeta" }], openNumber: null });
-    expect(estafeta).toContain('href="https://www.estafeta.com/Herramientas/Rastreo"');
-    expect(text(estafeta)).toContain("Escribe tu número de rastreo en la página de la paquetería.");
+    expect(estafeta).toContain(
+      'href="https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=1234567890&amp;wayBillType=1&amp;isShipmentDetail=False"',
+    );
+    expect(text(estafeta)).not.toContain("Escribe tu número de rastreo");
+    expect(estafeta).not.toContain("tracking-copy");
+    // A carrier without such an address (an old order's): the number as selectable text, to copy.
+    const other = render(MyOrdersPage as never, { orders: [{ ...shipped, shippingMethod: "paqueteria-antigua" }], openNumber: null });
+    expect(other).toContain('<span class="tracking-number">1234567890</span>');
+    expect(other).not.toContain("tracking-link");
   });
 
   it("a cancelled order says when and why in its summary line", () => {

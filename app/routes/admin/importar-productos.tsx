@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, data, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/importar-productos";
-import { CSV_FILE_FIELD, CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS } from "#domain/product-csv.ts";
+import { CSV_FILE_FIELD, CSV_SAMPLE_FILENAME } from "#domain/product-csv.ts";
 import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { tryReadForm, refuseThrown } from "#app/lib/form.server.ts";
@@ -9,6 +9,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { previewCsvFile, type CsvFilePreview } from "#app/lib/csv-preview.ts";
 import { ImportPreview, type ImportPreviewData } from "#app/components/admin/ImportPreview.tsx";
 import { ImportRunView, isImportActive } from "#app/components/admin/ImportRunView.tsx";
+import { CsvColumnsTable } from "#app/components/admin/CsvColumnsTable.tsx";
 import { requireAdmin } from "#server/accounts/auth.server.ts";
 import { failureFor, type FormFailure } from "#domain/form-failure.ts";
 import { ADMIN_MESSAGES, CSV_IMPORT_MESSAGES } from "#domain/messages.ts";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const PATH = "/admin/importar-productos";
+const CSV_SAMPLE_PATH = "/admin/productos-ejemplo.csv";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -84,7 +86,10 @@ export default function ImportProductsPage({ loaderData, actionData }: Route.Com
       ) : loaderData.view === "preview" ? (
         <ConfirmPreview runId={loaderData.runId} preview={loaderData.preview} error={failureFor(actionData)?.formError ?? null} />
       ) : (
-        <UploadForm failure={failureFor(actionData)} notice={loaderData.notice} />
+        <>
+          <UploadForm failure={failureFor(actionData)} notice={loaderData.notice} />
+          <CsvColumnsTable samplePath={CSV_SAMPLE_PATH} />
+        </>
       )}
     </section>
   );
@@ -114,16 +119,14 @@ function RunPage({ run }: { run: RunData }) {
   );
 }
 
+/** Under the file field: the file's format in one line, and the columns' table below the form. */
 function ColumnsHint() {
   return (
     <>
-      Archivo .csv en UTF-8, de hasta 5MB, con una fila de encabezado. Columnas requeridas: {CSV_REQUIRED_COLUMNS.join(", ")}. Opcionales:{" "}
-      {CSV_OPTIONAL_COLUMNS.join(", ")}. En <code>images</code> separa varias URLs con <code>|</code>; los campos con comas o saltos de
-      línea van entre comillas dobles. Cada fila es una variante: <code>condition</code> (NM, LP, MP, HP, DMG o su nombre: Casi nueva,
-      Ligeramente jugada, Moderadamente jugada, Muy jugada, Dañada; vacía: NM, o Nuevo si no es carta individual) y <code>language</code>{" "}
-      (Español, Inglés, Japonés o es, en, ja; vacía: Inglés). <code>rarity</code> y <code>type</code> solo se llenan en cartas individuales.
-      Una fila con el mismo nombre, expansión y número de carta que un producto de la tienda lo actualiza, y actualiza su variante de la
-      misma condición e idioma o le agrega una.
+      Archivo .csv en UTF-8, de hasta 5 MB, con una fila de encabezado y una fila por variante. Las columnas están en la tabla de abajo.{" "}
+      <a href={CSV_SAMPLE_PATH} download={CSV_SAMPLE_FILENAME}>
+        Descargar archivo de ejemplo
+      </a>
     </>
   );
 }

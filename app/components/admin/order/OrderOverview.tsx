@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { formatMoney, formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { formatDateTime } from "#domain/dates.ts";
 import { paymentRowStatus, providerName } from "#domain/order-page.ts";
-import { cancelledByName, paymentMethodName } from "#domain/order-pages.ts";
+import { cancelledByName, earnedPointsLine, paymentMethodName } from "#domain/order-pages.ts";
 import { paymentStatusLabel } from "#domain/statuses.ts";
 import type { AdminOrderDetail } from "#server/fulfilment/index.ts";
 import { ProductImage } from "#app/components/ProductImage.tsx";
@@ -35,6 +35,12 @@ export function ExternalLink({ href, className, children }: { href: string; clas
       <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
     </a>
   );
+}
+
+/** 'Puntos ganados' (taken back after a refund, to be earned while unpaid); '0' when the order earns none. */
+function PointsEarned({ order }: { order: AdminOrderDetail["order"] }) {
+  const line = earnedPointsLine({ orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, points: order.loyaltyPoints.earned });
+  return <Fact term={line?.label ?? "Puntos ganados"}>{line?.value ?? formatPoints(0)}</Fact>;
 }
 
 const money = (pesos: number) => (pesos === 0 ? "Gratis" : formatMoney(pesos));
@@ -116,7 +122,7 @@ export function OrderOverview({ detail }: { detail: AdminOrderDetail }) {
             <Fact term={`Cupón${order.couponCode ? ` ${order.couponCode}` : ""}`}>{`-${formatMoney(order.discount)}`}</Fact>
           ) : null}
           {order.loyaltyPoints.used > 0 ? <Fact term="Puntos usados">{`-${formatMoney(order.loyaltyPoints.used)}`}</Fact> : null}
-          <Fact term="Puntos ganados">{formatPoints(order.loyaltyPoints.earned)}</Fact>
+          <PointsEarned order={order} />
           <div className="admin-order-total">
             <dt>Total</dt>
             <dd>{formatMoney(order.finalTotal)}</dd>
