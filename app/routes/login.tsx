@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domai
 import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { ok, type Result } from "#domain/result.ts";
 import { safeRedirectPath } from "#domain/safe-redirect.ts";
+import { welcomeSetCookie } from "#app/lib/welcome-cookie.server.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
@@ -54,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!allowed) return refuse(failureOf(RATE_LIMIT_MESSAGE, { values }), 429);
   try {
     const user = await authenticate(parsed.value, request, context);
-    return await signIn(request, context, user, redirectTo);
+    const response = await signIn(request, context, user, redirectTo);
+    // A new customer is welcomed on the page they were going to (app/lib/welcome-cookie.server.ts).
+    if (mode === "register") response.headers.append("Set-Cookie", await welcomeSetCookie(context, user.id));
+    return response;
   } catch (error) {
     return refuseShopError(error, { values });
   }
@@ -97,6 +101,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         {register ? <PhoneField id="phone" errors={errors.phone} defaultValue={values.phone} autoFocus={focus === "phone"} /> : null}
         <Field
           label="Contraseña"
+          hint={register ? AUTH_MESSAGES.passwordHint : undefined}
           errors={errors.password}
           inputProps={{
             id: "password",
