@@ -211,7 +211,7 @@ test.describe("the filter drawer at 360 px", () => {
     else await expect(results).toHaveText("Ver resultados");
     await expectNoViolations(page, "/productos (filtros abiertos)");
 
-    await panel.getByRole("radio", { name: "Illustration Rare" }).click();
+    await panel.getByRole("radio", { name: "Illustration Rare", exact: true }).click();
     if (js) {
       await expect(page).toHaveURL((url) => url.searchParams.get("rarity") === "Illustration Rare");
       await expect.poll(async () => (await results.textContent()) === (await countShown())).toBe(true);
