@@ -4,6 +4,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { SiteFooter } from "./components/SiteFooter";
 import stylesHref from "./styles/app.css?url";
 import { loadRootData } from "./lib/root-data.server";
+import { welcomeText } from "#domain/welcome.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -49,10 +50,25 @@ export default function App() {
     <>
       <SiteHeader />
       <main id="contenido" className="site-main" tabIndex={-1}>
+        <WelcomeNotice />
         <Outlet />
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/**
+ * A new customer's first page after sign-up (the root loader's `welcome`, a one-time cookie): the
+ * welcome, by the name the account holds, above whatever page they landed on. The live region is
+ * always there, so the message is announced when a client-side navigation fills it.
+ */
+function WelcomeNotice() {
+  const root = useRootData();
+  return (
+    <div role="status" className="site-notice">
+      {root?.welcome && root.user ? <p className="form-success">{welcomeText(root.user.name)}</p> : null}
+    </div>
   );
 }
 

@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
   phoneInvalid: "El teléfono debe tener 10 dígitos",
   passwordRequired: "La contraseña es requerida",
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+  /** The registration's hint under the password (the rule, told before the browser refuses). */
+  passwordHint: `Mínimo ${PASSWORD_MIN_LENGTH} caracteres`,
   passwordTooLong: `La contraseña no puede tener más de ${PASSWORD_MAX_LENGTH} caracteres`,
   emailTaken: "Ya existe una cuenta con este correo electrónico",
   badCredentials: "Correo electrónico o contraseña incorrectos",

@@ -23,10 +23,13 @@ export const FILTER_FORM_ID = "filtros-form";
 type RadioFilter = "category" | "condition" | "language" | "rarity" | "type";
 
 /**
- * The filter panel. Without JavaScript it is a GET form with an apply button
- * (the sort select joins it through the `form` attribute); with JavaScript every
- * change navigates at once, and choosing the selected radio clears it. On small
- * screens it is a slide-over opened by 'Filtros' (a #filtros link without JS).
+ * The filter panel. Without JavaScript it is a GET form whose 'Ver resultados'
+ * button sends it (the sort select joins it through the `form` attribute; the new
+ * page has no #filtros, so the slide-over is closed); with JavaScript every
+ * change navigates at once, choosing the selected radio clears it, and the
+ * slide-over's 'Ver N resultados' counts the results behind it and closes it. On
+ * small screens it is a slide-over opened by 'Filtros' (a #filtros link without
+ * JS), its buttons kept in sight at its foot.
  * `query` is the state to show: while the list loads, the one asked for
  * (useShownProductQuery), so every control follows a tap at once and the next
  * change builds on it. `total` is null while the results are loading.
@@ -215,8 +218,9 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
                 </button>
               ) : null
             ) : (
+              // Without JavaScript the count of the filters being chosen is not known until the form is sent.
               <button type="submit" className="button button-primary">
-                Aplicar filtros
+                Ver resultados
               </button>
             )}
             <Link to={productListHref(query, CLEARED_FILTERS, pathname)} className={`button ${hasFilters(query) ? "" : "is-quiet"}`}>

@@ -39,7 +39,8 @@ export function SiteHeader() {
           </Link>
           {root?.user && root.user.points > 0 ? (
             <Link to="/perfil?tab=puntos" className="points-chip" aria-label={`Tus puntos: ${formatPoints(root.user.points)}`}>
-              {formatPoints(root.user.points)} pts
+              {formatPoints(root.user.points)}
+              <span className="points-chip-unit">pts</span>
             </Link>
           ) : null}
           <details className="user-menu" ref={menuRef}>

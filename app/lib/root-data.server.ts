@@ -4,22 +4,27 @@ import { getUserForPage } from "#server/accounts/auth.server.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
 import { wishlistProductIds } from "#server/wishlist/index.ts";
 import { currentYear } from "#domain/format.ts";
+import { takeWelcome } from "./welcome-cookie.server";
 
 /**
  * What every page needs: the site origin (canonical URLs), the cart badge and
- * the signed-in user; plus the header that clears a stale session cookie.
+ * the signed-in user, and whether to welcome a new customer; plus the headers that clear a stale
+ * session cookie and a shown welcome.
  */
 export async function loadRootData(request: Request, context: AppLoadContext) {
   const { user, clearCookie } = await getUserForPage(request, context);
   // Two lookups that depend only on the user: side by side (on PostgreSQL they run in parallel).
-  const [cart, points, wishlist] = await Promise.all([
+  const [cart, points, wishlist, welcome] = await Promise.all([
     currentCartQuantities(request, context, user),
     user ? pointsBalance(context.db, user.id) : 0,
     // The hearts' state: a signed-in visitor's page is rendered for them (decision 014), like the cart badge.
     user ? wishlistProductIds(context.db, user.id) : [],
+    // The welcome after sign-up, once (app/lib/welcome-cookie.server.ts).
+    takeWelcome(request, context, user?.id ?? null),
   ]);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
+  if (welcome.clearCookie) headers.append("Set-Cookie", welcome.clearCookie);
   const rootData = {
     origin: siteOrigin(request, context),
     whatsappNumber: context.config.WHATSAPP_NUMBER,
@@ -29,6 +34,8 @@ export async function loadRootData(request: Request, context: AppLoadContext) {
     user: user ? { name: user.name, email: user.email, points, isAdmin: user.role === "admin" } : null,
     /** The ids of the products in the signed-in customer's wishlist (empty for a guest). */
     wishlist,
+    /** A new customer's first page: the shell shows 'Bienvenido, …: tu cuenta está lista'. */
+    welcome: welcome.welcome,
   };
   return { rootData, headers };
 }

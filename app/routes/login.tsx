@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#domai
 import { failureFor, failureOf, firstFieldAtFault, type FormFailure } from "#domain/form-failure.ts";
 import { ok, type Result } from "#domain/result.ts";
 import { safeRedirectPath, signInDestination } from "#domain/safe-redirect.ts";
+import { welcomeSetCookie } from "#app/lib/welcome-cookie.server.ts";
 import { enteredValues, formInput, parseForm, refuse, refuseShopError, tryReadForm } from "#app/lib/form.server.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 
@@ -55,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await authenticate(parsed.value, request, context);
     // An admin lands on /admin unless the sign-in was asked with a page of its own.
-    return await signIn(request, context, user, signInDestination(url.searchParams.get("redirectTo"), user.role));
+    const response = await signIn(request, context, user, signInDestination(url.searchParams.get("redirectTo"), user.role));
+    // A new customer is welcomed on the page they were going to (app/lib/welcome-cookie.server.ts).
+    if (mode === "register") response.headers.append("Set-Cookie", await welcomeSetCookie(context, user.id));
+    return response;
   } catch (error) {
     return refuseShopError(error, { values });
   }
@@ -98,6 +102,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         {register ? <PhoneField id="phone" errors={errors.phone} defaultValue={values.phone} autoFocus={focus === "phone"} /> : null}
         <Field
           label="Contraseña"
+          hint={register ? AUTH_MESSAGES.passwordHint : undefined}
           errors={errors.password}
           inputProps={{
             id: "password",

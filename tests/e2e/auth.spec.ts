@@ -4,7 +4,9 @@
  * a guest's cart survives logging in.
  */
 import { expectFieldError, logIn, logOut, openUserMenu, register, uniqueEmail } from "./accounts";
-import { cartBadge, cartPost, expect, productCards, test } from "./helpers";
+import { cartBadge, cartPost, expect, productCards, reloadPage, test } from "./helpers";
+import { expectNoViolations } from "./axe";
+import { PASSWORD_MIN_LENGTH } from "#domain/forms.ts";
 
 test("register, log out and log in again", async ({ page, visit }) => {
   const email = uniqueEmail("registro");
@@ -85,4 +87,31 @@ test("a guest's cart is kept after logging in", async ({ page, visit }) => {
   await logIn(page, visit, email, "secreto1");
   await expect(page).toHaveURL(/\/$/);
   await expect(cartBadge(page)).toHaveText("1");
+});
+
+test("registration states the password rule under the field, before the browser refuses", async ({ page, visit }) => {
+  await visit("/registro");
+  const password = page.getByLabel("Contraseña");
+  await expect(password).toHaveAccessibleDescription(`Mínimo ${PASSWORD_MIN_LENGTH} caracteres`);
+  await expect(page.getByText(`Mínimo ${PASSWORD_MIN_LENGTH} caracteres`)).toBeVisible();
+  await expectNoViolations(page, "/registro (con la regla de la contraseña)");
+  // Signing in has no such hint (the rule is the registration's).
+  await visit("/login");
+  await expect(page.getByLabel("Contraseña")).toHaveAccessibleDescription("");
+});
+
+test("a new customer lands on the home page welcomed by name, once", async ({ page, visit, js }) => {
+  await visit("/registro");
+  await page.getByLabel("Nombre").fill("Rosa Bienvenida");
+  await page.getByLabel("Correo electrónico").fill(uniqueEmail("bienvenida"));
+  await page.getByLabel("Contraseña").fill("secreto1");
+  await page.getByRole("button", { name: "Crear Cuenta" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("status").filter({ hasText: "Bienvenido" })).toHaveText("Bienvenido, Rosa Bienvenida: tu cuenta está lista");
+  await expectNoViolations(page, "/ (bienvenida)", { shownOnce: true });
+
+  // A welcome is said once: the next page does not repeat it.
+  await reloadPage(page, js);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("tu cuenta está lista")).toHaveCount(0);
 });

@@ -73,7 +73,7 @@ test("the whole journey: browse, filter, search, add, change quantities, remove"
   // Filter by expansion.
   const panel = await openFilters(page, js);
   await panel.getByLabel("Expansión").selectOption("151");
-  if (!js) await panel.getByRole("button", { name: "Aplicar filtros" }).click();
+  if (!js) await panel.getByRole("button", { name: "Ver resultados" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("expansion") === "151");
   await expect(productCards(page).first().getByText("151", { exact: true })).toBeVisible();
   if (js) {

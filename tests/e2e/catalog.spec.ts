@@ -119,7 +119,7 @@ test("filters by rarity, type, expansion and sale; 'Limpiar filtros' clears them
     await type.check();
     await expansion.selectOption(EXPANSION);
     await onSale.check();
-    await panel.getByRole("button", { name: "Aplicar filtros" }).click();
+    await panel.getByRole("button", { name: "Ver resultados" }).click();
   }
   await expect(page).toHaveURL((url) => {
     const p = url.searchParams;
@@ -170,7 +170,7 @@ test("the selected rarity can be cleared from the panel", async ({ page, visit, 
     await hyper.click();
   } else {
     await panel.getByRole("group", { name: "Rareza" }).getByRole("radio", { name: "Todas" }).check();
-    await panel.getByRole("button", { name: "Aplicar filtros" }).click();
+    await panel.getByRole("button", { name: "Ver resultados" }).click();
   }
   await expect(page).toHaveURL((url) => url.pathname === "/productos" && url.search === "");
   await openFilters(page, js);
@@ -274,7 +274,7 @@ test("on a small screen the filters are a slide-over", async ({ page, visit, js 
     await opener.click();
     await expect(page).toHaveURL(/#filtros$/);
     await expect(panel).toBeVisible();
-    await expect(panel.getByRole("button", { name: "Aplicar filtros" })).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Ver resultados" })).toBeVisible();
     await panel.getByRole("link", { name: "Cerrar filtros" }).click();
     await expect(panel).toBeHidden();
   }

@@ -60,7 +60,7 @@ async function choose(page: Page, panel: Locator, js: boolean, choices: Array<[l
       await option(panel, legend, label).check();
     }
   }
-  if (!js) await panel.getByRole("button", { name: "Aplicar filtros" }).click();
+  if (!js) await panel.getByRole("button", { name: "Ver resultados" }).click();
 }
 
 const demoIds = new Set(catalog.map((p) => p.id));

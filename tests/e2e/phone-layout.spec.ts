@@ -3,7 +3,8 @@
  * JavaScript: nothing sticks out sideways (the page does not scroll
  * horizontally) and every visible label, heading, button, link and text block
  * lies inside the screen, and no box holds content wider than itself, so no
- * text is cut off at an edge.
+ * text is cut off at an edge (except a row made to scroll sideways: the
+ * profile's tabs).
  *
  * Mobile emulation widens the layout viewport to fit content that overflows
  * (window.innerWidth grows with it), so the checks compare with the width the
@@ -11,7 +12,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { register, uniqueEmail } from "./accounts";
-import { cartPost, expect, openFilters, openProductBySearch, productCards, test } from "./helpers";
+import { expectNoViolations } from "./axe";
+import { cartPost, expect, filterPanel, openFilters, openProductBySearch, productCards, resultCount, test, totalResults } from "./helpers";
 
 /** Elements that carry text a shopper reads or taps. */
 const TEXT_ELEMENTS = "label, h1, h2, h3, h4, h5, h6, button, a, summary, legend, p, li, dt, dd, th, td, caption, select, input, textarea";
@@ -21,12 +23,25 @@ async function outsideTheScreen(page: Page, width: number): Promise<string[]> {
   return page.evaluate(
     ({ width, selector }) => {
       const problems: string[] = [];
+      /**
+       * The element or one of its ancestors is a box made to scroll sideways: it snaps along x (a box
+       * that only scrolls down, like the filter slide-over, computes overflow-x auto too, and is checked).
+       */
+      const scrollsSideways = (el: Element | null): boolean => {
+        for (let at = el; at && at !== document.body; at = at.parentElement) {
+          const style = getComputedStyle(at);
+          if (["auto", "scroll"].includes(style.overflowX) && /\b(x|inline|both)\b/.test(style.scrollSnapType)) return true;
+        }
+        return false;
+      };
       const { scrollWidth } = document.documentElement;
       if (scrollWidth > width) problems.push(`the page is ${scrollWidth}px wide (scrolls sideways)`);
       if (window.innerWidth !== width) problems.push(`the layout viewport grew to ${window.innerWidth}px`);
       for (const el of document.querySelectorAll<HTMLElement>(selector)) {
         // Not presented: hidden, inside an aria-hidden subtree (the bots' honeypot), or visually hidden (1×1 px).
         if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[aria-hidden="true"]')) continue;
+        // A row that scrolls sideways on purpose (the profile's tabs) holds what is outside the screen.
+        if (scrollsSideways(el.parentElement)) continue;
         const box = el.getBoundingClientRect();
         if (box.width <= 1 || box.height <= 1) continue;
         if (box.left < -0.5 || box.right > width + 0.5) {
@@ -37,6 +52,7 @@ async function outsideTheScreen(page: Page, width: number): Promise<string[]> {
       // Content wider than its own box spills out of it, or is cut off where the box hides overflow.
       for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
         if (el.scrollWidth <= el.clientWidth + 1 || ["SELECT", "INPUT", "TEXTAREA"].includes(el.tagName)) continue;
+        if (scrollsSideways(el)) continue;
         // Inline boxes have no clientWidth; 1-px boxes are visually hidden on purpose (screen-reader text).
         if (getComputedStyle(el).display === "inline" || el.clientWidth <= 1) continue;
         if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[aria-hidden="true"]')) continue;
@@ -175,3 +191,60 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+/**
+ * The filter drawer on a short phone: its result button is in sight as soon as it opens (not at the
+ * end of the long list of filters), says how many results the chosen filters give (with JavaScript
+ * the count follows each change; without, the form's submit reads 'Ver resultados'), and closes the
+ * drawer onto the filtered list.
+ */
+test.describe("the filter drawer at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("its 'Ver N resultados' button is in sight, counts the results and closes the drawer", async ({ page, visit, js }) => {
+    await visit("/productos");
+    const panel = await openFilters(page, js);
+    const results = panel.getByRole("button", { name: /^Ver / });
+    const countShown = async () => `Ver ${await totalResults(page)} resultados`;
+    await expect(results).toBeInViewport({ ratio: 1 });
+    if (js) await expect(results).toHaveText(await countShown());
+    else await expect(results).toHaveText("Ver resultados");
+    await expectNoViolations(page, "/productos (filtros abiertos)");
+
+    await panel.getByRole("radio", { name: "Illustration Rare", exact: true }).click();
+    if (js) {
+      await expect(page).toHaveURL((url) => url.searchParams.get("rarity") === "Illustration Rare");
+      await expect.poll(async () => (await results.textContent()) === (await countShown())).toBe(true);
+      await expect(results).toHaveText(/^Ver \d+ resultados$/);
+    }
+    await expect(results).toBeInViewport({ ratio: 1 });
+    await results.click();
+    await expect(filterPanel(page)).toBeHidden();
+    await expect(page).toHaveURL((url) => url.searchParams.get("rarity") === "Illustration Rare" && url.hash === "");
+    await expect(resultCount(page)).toBeInViewport();
+    for (const tag of await productCards(page).locator(".tags").all()) await expect(tag).toContainText("Illustration Rare");
+  });
+});
+
+test.describe("the profile's tabs at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("are one row that scrolls sideways, the current tab in sight", async ({ page, visit }) => {
+    await register(page, visit, { name: "Tomás Pestañas", email: uniqueEmail("pestanas"), password: "secreto1" });
+    for (const [tab, label] of [
+      ["informacion", "Información personal"],
+      ["lista-de-deseos", "Lista de deseos"],
+    ] as const) {
+      await visit(`/perfil?tab=${tab}`);
+      const tabs = page.getByRole("navigation", { name: "Secciones de mi perfil" }).getByRole("link");
+      await expect(tabs).toHaveCount(5);
+      const boxes = await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect()).map((r) => [r.top, r.height]));
+      expect(new Set(boxes.map(([top]) => Math.round(top!))).size, `one row on ${tab}`).toBe(1);
+      expect(new Set(boxes.map(([, height]) => Math.round(height!))).size, `one height on ${tab}`).toBe(1);
+      await expect(tabs.and(page.locator('[aria-current="page"]'))).toHaveText(label);
+      await expect(tabs.and(page.locator('[aria-current="page"]'))).toBeInViewport({ ratio: 1 });
+      await expectFits(page, 360, `/perfil?tab=${tab}`);
+    }
+    await expectNoViolations(page, "/perfil?tab=lista-de-deseos (360 px)");
+  });
+});

@@ -9,7 +9,9 @@ import { eq, sql } from "drizzle-orm";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { sessions, users } from "#server/db/schema.ts";
 import * as loginRoute from "#app/routes/login.tsx";
-import { TEST_ORIGIN, callAction, formPost, routeContext } from "#tests/fixtures/route-context.ts";
+import * as rootRoute from "#app/root.tsx";
+import type { RootData } from "#app/root.tsx";
+import { CookieJar, TEST_ORIGIN, callAction, callLoader, formPost, get, routeContext, signIn } from "#tests/fixtures/route-context.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import type { FormFailure } from "#domain/form-failure.ts";
 
@@ -42,6 +44,46 @@ describeEachDatabase("login and registration routes", (t) => {
       const login = await post(`/login?redirectTo=${encodeURIComponent(target)}`, { email: mail, password: "secreto1" });
       expect(login.headers.get("location")).toBe("/");
     }
+  });
+
+  it("a new account is welcomed on the next page, once and only for that account; signing in is no welcome", async () => {
+    const root = (jar: CookieJar) => callLoader<RootData>(rootRoute, get("/", { cookie: jar.header }), { context: routeContext(t.db) });
+    const jar = new CookieJar();
+    const registered = await post("/registro", { name: "Berta Bienvenida", email: email(), password: "secreto1" });
+    expect(registered.status).toBe(303);
+    expect(registered.headers.get("location")).toBe("/");
+    jar.store(registered.headers);
+    expect(jar.has("bienvenida")).toBe(true);
+    const first = await root(jar);
+    expect(first.data).toMatchObject({ welcome: true, user: { name: "Berta Bienvenida" } });
+    jar.store(first.headers);
+    expect(jar.has("bienvenida")).toBe(false);
+    expect((await root(jar)).data?.welcome).toBe(false);
+
+    // Signing in to an existing account sets no welcome.
+    const mail = email();
+    await registerUser(t.db, { name: "Leo", email: mail, phone: "", password: "secreto1" });
+    const login = await post("/login", { email: mail, password: "secreto1" });
+    expect(login.headers.getSetCookie().some((c) => c.startsWith("bienvenida="))).toBe(false);
+
+    // A note for another account (a shared browser) or a forged one greets nobody, and is cleared.
+    const other = await registerUser(t.db, { name: "Otra", email: email(), phone: "", password: "secreto1" });
+    const note = registered.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("bienvenida="))!
+      .split(";")[0]!;
+    for (const forged of [note, "bienvenida=cualquiera", `bienvenida=${other.id}`]) {
+      const browser = new CookieJar();
+      browser.set((await signIn(t.db, other.id)).cookie);
+      browser.set(forged);
+      const page = await root(browser);
+      expect(page.data?.welcome, forged).toBe(false);
+      expect(page.headers.getSetCookie().some((c) => c.startsWith("bienvenida=;"))).toBe(true);
+    }
+    // A guest never sees one.
+    const guest = new CookieJar();
+    guest.set(note);
+    expect((await root(guest)).data).toMatchObject({ welcome: false, user: null });
   });
 
   it("logging in again from the same browser replaces its session", async () => {
