@@ -13,6 +13,7 @@ import {
   type ProductQuery,
 } from "#domain/product-query.ts";
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
+import { formatCount } from "#domain/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FilterIcon } from "./icons";
 import { SelectField } from "#app/components/form-parts.tsx";
@@ -214,7 +215,7 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
                     openerRef.current?.focus();
                   }}
                 >
-                  {total === null ? "Ver resultados" : `Ver ${total} ${total === 1 ? "resultado" : "resultados"}`}
+                  {total === null ? "Ver resultados" : `Ver ${formatCount(total)} ${total === 1 ? "resultado" : "resultados"}`}
                 </button>
               ) : null
             ) : (

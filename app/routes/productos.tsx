@@ -3,6 +3,7 @@ import type { Route } from "./+types/productos";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { isBannerClosed } from "#app/lib/banner-cookie.server.ts";
 import { isCanonicalUpToOrder, parseProductQuery, productListHref, serializeProductQuery } from "#domain/product-query.ts";
+import { formatCount } from "#domain/format.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
@@ -61,7 +62,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       <div className="catalog-head">
         <h1>{query.search ? `Resultados para “${query.search}”` : "Cartas Pokémon TCG originales"}</h1>
         <p className="result-count" role="status">
-          Mostrando {shown} de {total} resultados
+          Mostrando {formatCount(shown)} de {formatCount(total)} resultados
         </p>
       </div>
       <div className="catalog-toolbar">

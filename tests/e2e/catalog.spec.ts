@@ -28,7 +28,7 @@ for (const path of ["/", "/productos"]) {
   test(`${path} lists 24 products with pagination`, async ({ page, visit }) => {
     await visit(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLE);
-    await expect(resultCount(page)).toHaveText(/^Mostrando 24 de \d+ resultados$/);
+    await expect(resultCount(page)).toHaveText(/^Mostrando 24 de \d{1,3}(,\d{3})* resultados$/);
     expect(await totalResults(page)).toBeGreaterThan(2000);
     await expect(productCards(page)).toHaveCount(24);
 
@@ -155,7 +155,7 @@ test("filters by rarity, type, expansion and sale; 'Limpiar filtros' clears them
 
   await panel.getByRole("link", { name: "Limpiar filtros" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/productos" && url.search === "");
-  await expect(resultCount(page)).toHaveText(/^Mostrando 24 de \d+ resultados$/);
+  await expect(resultCount(page)).toHaveText(/^Mostrando 24 de \d{1,3}(,\d{3})* resultados$/);
   expect(await totalResults(page)).toBeGreaterThan(2000);
 });
 

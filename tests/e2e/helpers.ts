@@ -128,15 +128,16 @@ export async function cardIds(page: Page): Promise<string[]> {
 }
 
 export function resultCount(page: Page): Locator {
-  return page.getByText(/^Mostrando \d+ de \d+ resultados$/);
+  return page.getByText(/^Mostrando [\d,]+ de [\d,]+ resultados$/);
 }
 
 /** Total N of 'Mostrando X de N resultados'. */
 export async function totalResults(page: Page): Promise<number> {
   const text = (await resultCount(page).textContent()) ?? "";
-  const match = /de (\d+) resultados/.exec(text);
+  // es-MX groups thousands: "de 2,876 resultados".
+  const match = /de ([\d,]+) resultados/.exec(text);
   if (!match?.[1]) throw new Error(`Unexpected result count ${JSON.stringify(text)}`);
-  return Number(match[1]);
+  return Number(match[1].replaceAll(",", ""));
 }
 
 export function filterPanel(page: Page): Locator {

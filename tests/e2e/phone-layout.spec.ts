@@ -14,6 +14,7 @@ import type { Locator, Page } from "@playwright/test";
 import { register, uniqueEmail } from "./accounts";
 import { expectNoViolations } from "./axe";
 import { cartPost, expect, filterPanel, openFilters, openProductBySearch, productCards, resultCount, test, totalResults } from "./helpers";
+import { formatCount } from "#domain/format.ts";
 
 /** Elements that carry text a shopper reads or taps. */
 const TEXT_ELEMENTS = "label, h1, h2, h3, h4, h5, h6, button, a, summary, legend, p, li, dt, dd, th, td, caption, select, input, textarea";
@@ -205,7 +206,7 @@ test.describe("the filter drawer at 360 px", () => {
     await visit("/productos");
     const panel = await openFilters(page, js);
     const results = panel.getByRole("button", { name: /^Ver / });
-    const countShown = async () => `Ver ${await totalResults(page)} resultados`;
+    const countShown = async () => `Ver ${formatCount(await totalResults(page))} resultados`;
     await expect(results).toBeInViewport({ ratio: 1 });
     if (js) await expect(results).toHaveText(await countShown());
     else await expect(results).toHaveText("Ver resultados");
