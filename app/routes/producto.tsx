@@ -18,6 +18,8 @@ import { useCartQuantities } from "#app/components/cart-state.ts";
 import { GuaranteeBlock } from "#app/components/GuaranteeBlock.tsx";
 import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
 import { chooseVariant } from "#domain/variant-names.ts";
+import { CART_FEEDBACK } from "#domain/cart-feedback.ts";
+import { NOTICE_PARAM } from "#domain/form-failure.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
@@ -107,21 +109,25 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = chooseVariant(product.variants, searchParams.get("variante"));
   const stock = chosen?.stock ?? 0;
-  const cartVariants = useCartQuantities().variants;
-  const inCart = chosen ? (cartVariants[chosen.id] ?? 0) : 0;
+  const cart = useCartQuantities();
+  const inCart = chosen ? (cart.variants[chosen.id] ?? 0) : 0;
   const soldOut = stock <= 0;
   const canAdd = !soldOut && inCart < stock;
+  // A sold-out product with one copy needs no choice of copies: it is named, and 'Agotado' said once.
+  const showPicker = product.category === "Carta Individual" && !(soldOut && product.variants.length === 1);
   const maxToAdd = Math.max(1, stock);
   const lowStock = stock > 0 && stock <= LOW_STOCK_THRESHOLD;
   // Beside the button, what it adds (a sealed product's one variant is named above): the chosen variant.
   const note = product.category === "Carta Individual" && chosen ? { id: "variante-elegida", text: chosen.label } : undefined;
-  const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
+  // At the stock limit the disabled button says why; a sold-out copy has no button (the alert is offered instead).
+  const addLabel = !canAdd ? CART_FEEDBACK.allInCart : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
   const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}${chosen ? `, ${chosen.label}` : ""}. ¿Me puedes enviar fotos de su condición?`;
   const choose = (slug: string) => {
     setQuantityText("1");
     setSearchParams(
       (params) => {
         params.set("variante", slug);
+        params.delete(NOTICE_PARAM);
         return params;
       },
       { replace: true, preventScrollReset: true },
@@ -201,7 +207,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
           </p>
-          {product.category === "Carta Individual" ? (
+          {showPicker ? (
             <VariantPicker variants={product.variants} chosenId={chosen?.id ?? null} onChoose={choose} />
           ) : chosen ? (
             <p className="variant-single">{chosen.label}</p>
@@ -225,19 +231,24 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           ) : null}
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
-          <AddToCartForm
-            productId={product._id}
-            variantId={chosen?.id}
-            disabled={!canAdd}
-            label={addLabel}
-            note={note}
-            className="detail-add"
-          >
-            {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
-          </AddToCartForm>
-          <Link to="/carrito" className="button">
-            Ir al carrito
-          </Link>
+          {soldOut ? null : (
+            <AddToCartForm
+              productId={product._id}
+              variantId={chosen?.id}
+              disabled={!canAdd}
+              label={addLabel}
+              note={note}
+              className="detail-add"
+              announce
+            >
+              {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
+            </AddToCartForm>
+          )}
+          {cart.count > 0 ? (
+            <Link to="/carrito" className="button">
+              Ir al carrito
+            </Link>
+          ) : null}
           <a className="button button-chat" href={chatHref} target="_blank" rel="noopener noreferrer">
             Pedir fotos de la condición por WhatsApp
           </a>

@@ -227,10 +227,10 @@ test("a product with stock 1 stays at quantity 1 when added twice", async ({ pag
 
   await cartPost(page, () => page.getByRole("button", { name: "Agregar al carrito" }).click());
   await expect(cartBadge(page)).toHaveText("1");
-  await expect(page.getByRole("button", { name: "Agregar más (1 en carrito)" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Ya tienes todas las disponibles" })).toBeDisabled();
 
   await cartPost(other, () => staleAdd.click());
-  await expect(other.getByRole("button", { name: "Agregar más (1 en carrito)" })).toBeDisabled();
+  await expect(other.getByRole("button", { name: "Ya tienes todas las disponibles" })).toBeDisabled();
   await expect(cartBadge(other)).toHaveText("1");
   await other.close();
 
