@@ -127,18 +127,22 @@ describeEachDatabase("catalogue: sold-out products last", (t) => {
   });
 
   it("every offered sort, with or without a filter, reads its first pages off an index, never sorting the catalogue", async () => {
-    const plans: Array<[Partial<ProductQuery>, string]> = [
-      [{}, "products_list_newest_idx"],
-      [{ sortBy: "price", order: "asc" }, "products_list_price_idx"],
-      [{ sortBy: "price", order: "desc" }, "products_list_price_desc_idx"],
-      [{ sortBy: "name", order: "asc" }, "products_list_name_idx"],
-      [{ rarity: "Double Rare" }, "products_rarity_idx"],
-      [{ category: "Producto Sellado" }, "products_category_idx"],
-      [{ expansion: "151" }, "products_expansion_idx"],
-      [{ onSale: true }, "products_on_sale_idx"],
+    // The whole catalogue's sorts: deep pages too (the demo's 2,876 products, page 10 is offset 216).
+    // A filter's own rows are few (151 has 69 products, its page 3 is its last): past its first pages
+    // the planner may rather sort those few rows, as it did before sold_out led the indexes, so only
+    // its first two pages are held to the index.
+    const plans: Array<[Partial<ProductQuery>, string, number[]]> = [
+      [{}, "products_list_newest_idx", [1, 3, 10]],
+      [{ sortBy: "price", order: "asc" }, "products_list_price_idx", [1, 3, 10]],
+      [{ sortBy: "price", order: "desc" }, "products_list_price_desc_idx", [1, 3, 10]],
+      [{ sortBy: "name", order: "asc" }, "products_list_name_idx", [1, 3, 10]],
+      [{ rarity: "Double Rare" }, "products_rarity_idx", [1, 2]],
+      [{ category: "Producto Sellado" }, "products_category_idx", [1, 2]],
+      [{ expansion: "151" }, "products_expansion_idx", [1, 2]],
+      [{ onSale: true }, "products_on_sale_idx", [1, 2]],
     ];
-    for (const [change, index] of plans) {
-      for (const page of [1, 3]) {
+    for (const [change, index, pages] of plans) {
+      for (const page of pages) {
         const plan = await pagePlan(t.db, q({ ...change, page }));
         expect(plan, `${JSON.stringify(change)} page ${page}`).toContain(index);
         expect(plan, `${JSON.stringify(change)} page ${page}`).not.toMatch(/Sort|Seq Scan on products/);
