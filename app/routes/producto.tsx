@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useMemo, useState } from "react";
 import { Link, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server.ts";
@@ -115,6 +115,19 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const canAdd = !soldOut && inCart < stock;
   // A sold-out product with one copy needs no choice of copies: it is named, and 'Agotado' said once.
   const showPicker = product.category === "Carta Individual" && !(soldOut && product.variants.length === 1);
+  const alertVariantId = product.variants.length > 1 ? chosen?.id : null;
+  // The same element across renders: the re-render that follows hydration (useHydrated) must not
+  // update the still-dehydrated boundary while its lazy code loads, or React drops the server's form
+  // and shows nothing until the code comes (the form vanished for a moment on a slow phone).
+  const stockAlert = useMemo(
+    () =>
+      soldOut ? (
+        <Suspense>
+          <StockAlertForm productId={product._id} variantId={alertVariantId} />
+        </Suspense>
+      ) : null,
+    [soldOut, product._id, alertVariantId],
+  );
   const maxToAdd = Math.max(1, stock);
   const lowStock = stock > 0 && stock <= LOW_STOCK_THRESHOLD;
   // Beside the button, what it adds (a sealed product's one variant is named above): the chosen variant.
@@ -218,11 +231,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
             {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
-          {soldOut ? (
-            <Suspense>
-              <StockAlertForm productId={product._id} variantId={product.variants.length > 1 ? chosen?.id : null} />
-            </Suspense>
-          ) : null}
+          {stockAlert}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>
