@@ -266,7 +266,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
           </li>
         ))}
         {allHref && shown ? (
-          <li role="none">
+          <li role="none" className="search-suggestions-all">
             {/* A real link (a middle click opens a tab); the focus stays in the box, so it is out of the tab order. */}
             <a
               href={allHref}
