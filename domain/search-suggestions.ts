@@ -19,8 +19,16 @@ export interface Suggestion {
   name: string;
   expansion: string;
   cardNumber: string | null;
-  /** The price shown on the product's card in the list, in centavos. */
+  /** A single's rarity (null for sealed product and accessories): what tells reprints of one name apart. */
+  rarity: string | null;
+  /** The price the shopper pays, as the product's card in the list shows it, in centavos. */
   priceCents: number;
+  /** The regular price of the same copy: above priceCents when it is on sale (struck through, as on the card). */
+  regularPriceCents: number;
+  /** The copies in stock have different prices: 'desde', as on the card. */
+  priceVaries: boolean;
+  /** No unit left: said in the row (such rows come after those in stock). */
+  soldOut: boolean;
   /** The card's first picture at the smallest width the shop serves, or null. */
   image: string | null;
   href: string;
@@ -50,3 +58,13 @@ export function suggestionCountText(count: number): string {
 
 /** The answer to a query longer than the search box takes (MAX_SEARCH_LENGTH). */
 export const SUGGESTIONS_TOO_LONG = "La búsqueda es demasiado larga: el máximo es de 100 caracteres";
+
+/** The suggestions' last row: the search results page for what was typed. */
+export function allResultsText(query: string): string {
+  return `Ver todos los resultados para “${query}”`;
+}
+
+/** Where the last row goes: the list's search, as the form's own submit asks it. */
+export function allResultsHref(query: string): string {
+  return `/productos?${new URLSearchParams({ search: query })}`;
+}

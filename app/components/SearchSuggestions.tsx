@@ -6,13 +6,16 @@
  * The box itself stays SiteHeader's plain GET form: this component adds the combobox's attributes
  * and its keys to that input, and draws the listbox and a polite live region beside it. Arrow keys
  * move through the options, Enter on one opens its product (Enter without one submits the form, the
- * full search), Escape closes the list and a second Escape clears the box.
+ * full search), Escape closes the list and a second Escape clears the box. After the products, a
+ * last option is a link to the search results page ('Ver todos los resultados para “…”').
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { formatMoneyCents } from "#domain/format.ts";
+import { Price } from "#app/components/Price.tsx";
 import {
   SUGGESTIONS_PATH,
+  allResultsHref,
+  allResultsText,
   suggestionCountText,
   suggestionQuery,
   wantsSuggestions,
@@ -100,9 +103,12 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
 
   const items = shown?.items ?? NO_ITEMS;
   const expanded = open && items.length > 0;
+  // The options: the products, then the link to every result (only under products).
+  const allHref = shown && items.length > 0 ? allResultsHref(shown.query) : null;
+  const hrefs = useMemo(() => (allHref ? [...items.map((item) => item.href), allHref] : []), [items, allHref]);
 
   const choose = useCallback(
-    (item: Suggestion) => {
+    (href: string) => {
       const input = inputRef.current;
       cancelPending();
       close();
@@ -112,7 +118,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
         input.value = "";
         input.blur();
       }
-      void navigate(item.href);
+      void navigate(href);
     },
     [cancelPending, close, inputRef, navigate],
   );
@@ -153,7 +159,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
-      const count = items.length;
+      const count = hrefs.length;
       switch (event.key) {
         case "ArrowDown":
         case "ArrowUp": {
@@ -170,14 +176,14 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
           return;
         }
         case "Enter": {
-          const item = expanded && active >= 0 ? items[active] : undefined;
-          if (!item) {
+          const href = expanded && active >= 0 ? hrefs[active] : undefined;
+          if (!href) {
             cancelPending();
             close();
             return; // the form's own submit: the full search
           }
           event.preventDefault();
-          choose(item);
+          choose(href);
           return;
         }
         case "Escape":
@@ -202,7 +208,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
       input.removeEventListener("keydown", onKeyDown);
       input.removeEventListener("blur", onBlur);
     };
-  }, [inputRef, shown, items, open, expanded, active, ask, cancelPending, close, choose]);
+  }, [inputRef, shown, hrefs, open, expanded, active, ask, cancelPending, close, choose]);
 
   // Text typed while this module was loading is asked for at once.
   useEffect(() => {
@@ -236,7 +242,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
             className="search-suggestion"
             // The focus stays in the box; a tap or a click opens the product.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(item)}
+            onClick={() => choose(item.href)}
           >
             {item.image ? (
               <img src={item.image} alt="" width={36} height={50} loading="lazy" decoding="async" />
@@ -245,14 +251,41 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
             )}
             <span className="search-suggestion-text">
               <span className="search-suggestion-name">{item.name}</span>
+              {/* What tells reprints of one name apart: the expansion, the number and the rarity. */}
               <span className="search-suggestion-meta">
-                {item.expansion}
-                {item.cardNumber ? ` · ${item.cardNumber}` : ""}
+                {[item.expansion, item.cardNumber, item.rarity].filter(Boolean).join(" · ")}
               </span>
+              {item.soldOut ? <span className="search-suggestion-soldout">Agotado</span> : null}
             </span>
-            <span className="search-suggestion-price">{formatMoneyCents(item.priceCents)}</span>
+            <Price
+              price={item.regularPriceCents / 100}
+              salePrice={item.priceCents < item.regularPriceCents ? item.priceCents / 100 : null}
+              from={item.priceVaries}
+              className="search-suggestion-price"
+            />
           </li>
         ))}
+        {allHref && shown ? (
+          <li role="none" className="search-suggestions-all">
+            {/* A real link (a middle click opens a tab); the focus stays in the box, so it is out of the tab order. */}
+            <a
+              href={allHref}
+              id={optionId(items.length)}
+              role="option"
+              aria-selected={active === items.length}
+              tabIndex={-1}
+              className="search-suggestion search-suggestion-all"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                choose(allHref);
+              }}
+            >
+              {allResultsText(shown.query)}
+            </a>
+          </li>
+        ) : null}
       </ul>
       {open && shown && shown.items.length === 0 ? (
         <p className="search-suggestions search-suggestions-empty" aria-hidden="true">

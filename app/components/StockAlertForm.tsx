@@ -69,26 +69,29 @@ export function StockAlertForm({
           <input type="hidden" name="productId" value={productId} />
           {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
           {hydrated ? null : <input type="hidden" name="redirectTo" value="1" />}
-          {account ? null : (
-            <div className="field">
-              <label htmlFor={emailId}>{STOCK_ALERT_MESSAGES.emailLabel}</label>
-              <input
-                id={emailId}
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={failure?.values.email ?? ""}
-                {...describedBy(emailId, { errors: emailErrors })}
-              />
-              <ErrorList id={errorId(emailId)} errors={emailErrors} />
-            </div>
-          )}
           <FormError message={otherError} />
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? STOCK_ALERT_MESSAGES.busy : STOCK_ALERT_MESSAGES.submit}
-          </button>
+          {/* The address and the button on one row where there is room, the field the wider. */}
+          <div className="stock-alert-row">
+            {account ? null : (
+              <div className="field">
+                <label htmlFor={emailId}>{STOCK_ALERT_MESSAGES.emailLabel}</label>
+                <input
+                  id={emailId}
+                  name="email"
+                  type="email"
+                  required
+                  maxLength={254}
+                  autoComplete="email"
+                  defaultValue={failure?.values.email ?? ""}
+                  {...describedBy(emailId, { errors: emailErrors })}
+                />
+                <ErrorList id={errorId(emailId)} errors={emailErrors} />
+              </div>
+            )}
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? STOCK_ALERT_MESSAGES.busy : STOCK_ALERT_MESSAGES.submit}
+            </button>
+          </div>
         </form>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useMemo, useState } from "react";
 import { Link, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server.ts";
@@ -18,6 +18,8 @@ import { useCartQuantities } from "#app/components/cart-state.ts";
 import { GuaranteeBlock } from "#app/components/GuaranteeBlock.tsx";
 import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
 import { chooseVariant } from "#domain/variant-names.ts";
+import { CART_FEEDBACK } from "#domain/cart-feedback.ts";
+import { NOTICE_PARAM } from "#domain/form-failure.ts";
 import { productJsonLd } from "./producto-json-ld";
 import pageStylesHref from "#app/styles/product.css?url";
 
@@ -107,21 +109,38 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
   const [searchParams, setSearchParams] = useSearchParams();
   const chosen = chooseVariant(product.variants, searchParams.get("variante"));
   const stock = chosen?.stock ?? 0;
-  const cartVariants = useCartQuantities().variants;
-  const inCart = chosen ? (cartVariants[chosen.id] ?? 0) : 0;
+  const cart = useCartQuantities();
+  const inCart = chosen ? (cart.variants[chosen.id] ?? 0) : 0;
   const soldOut = stock <= 0;
   const canAdd = !soldOut && inCart < stock;
+  // A sold-out product with one copy needs no choice of copies: it is named, and 'Agotado' said once.
+  const showPicker = product.category === "Carta Individual" && !(soldOut && product.variants.length === 1);
+  const alertVariantId = product.variants.length > 1 ? chosen?.id : null;
+  // The same element across renders: the re-render that follows hydration (useHydrated) must not
+  // update the still-dehydrated boundary while its lazy code loads, or React drops the server's form
+  // and shows nothing until the code comes (the form vanished for a moment on a slow phone).
+  const stockAlert = useMemo(
+    () =>
+      soldOut ? (
+        <Suspense>
+          <StockAlertForm productId={product._id} variantId={alertVariantId} />
+        </Suspense>
+      ) : null,
+    [soldOut, product._id, alertVariantId],
+  );
   const maxToAdd = Math.max(1, stock);
   const lowStock = stock > 0 && stock <= LOW_STOCK_THRESHOLD;
   // Beside the button, what it adds (a sealed product's one variant is named above): the chosen variant.
   const note = product.category === "Carta Individual" && chosen ? { id: "variante-elegida", text: chosen.label } : undefined;
-  const addLabel = soldOut ? "Agotado" : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
+  // At the stock limit the disabled button says why; a sold-out copy has no button (the alert is offered instead).
+  const addLabel = !canAdd ? CART_FEEDBACK.allInCart : inCart > 0 ? `Agregar más (${inCart} en carrito)` : "Agregar al carrito";
   const chatText = `Hola, me interesa ${product.name}${product.cardNumber ? ` (${product.cardNumber})` : ""} de ${product.expansion}${chosen ? `, ${chosen.label}` : ""}. ¿Me puedes enviar fotos de su condición?`;
   const choose = (slug: string) => {
     setQuantityText("1");
     setSearchParams(
       (params) => {
         params.set("variante", slug);
+        params.delete(NOTICE_PARAM);
         return params;
       },
       { replace: true, preventScrollReset: true },
@@ -201,7 +220,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
             {product.expansion}
             {product.cardNumber ? ` · ${product.cardNumber}` : ""}
           </p>
-          {product.category === "Carta Individual" ? (
+          {showPicker ? (
             <VariantPicker variants={product.variants} chosenId={chosen?.id ?? null} onChoose={choose} />
           ) : chosen ? (
             <p className="variant-single">{chosen.label}</p>
@@ -212,11 +231,7 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           <p className={`stock-line ${lowStock ? "is-low" : ""} ${soldOut ? "is-out" : ""}`} aria-live="polite">
             {lowStock ? `¡Últimas piezas! Solo ${unitsLeft(stock)}` : unitsLeft(stock)}
           </p>
-          {soldOut ? (
-            <Suspense>
-              <StockAlertForm productId={product._id} variantId={product.variants.length > 1 ? chosen?.id : null} />
-            </Suspense>
-          ) : null}
+          {stockAlert}
           {product.comment ? (
             <div className="seller-comment">
               <h2>Comentario del vendedor</h2>
@@ -225,19 +240,24 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           ) : null}
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
-          <AddToCartForm
-            productId={product._id}
-            variantId={chosen?.id}
-            disabled={!canAdd}
-            label={addLabel}
-            note={note}
-            className="detail-add"
-          >
-            {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
-          </AddToCartForm>
-          <Link to="/carrito" className="button">
-            Ir al carrito
-          </Link>
+          {soldOut ? null : (
+            <AddToCartForm
+              productId={product._id}
+              variantId={chosen?.id}
+              disabled={!canAdd}
+              label={addLabel}
+              note={note}
+              className="detail-add"
+              announce
+            >
+              {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
+            </AddToCartForm>
+          )}
+          {cart.count > 0 ? (
+            <Link to="/carrito" className="button">
+              Ir al carrito
+            </Link>
+          ) : null}
           <a className="button button-chat" href={chatHref} target="_blank" rel="noopener noreferrer">
             Pedir fotos de la condición por WhatsApp
           </a>

@@ -2,7 +2,7 @@
  * Catalogue queries: the product list (filters, search, sort, pagination, count),
  * cached per query (catalog-cache.ts), and one product by id, always read fresh.
  */
-import { and, arrayContains, arrayOverlaps, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
 import { isId } from "#domain/ids.ts";
@@ -94,16 +94,16 @@ function filterCondition(q: ProductQuery): SQL | undefined {
   );
 }
 
-function orderBy(q: ProductQuery) {
-  const dir = q.order === "asc" ? asc : desc;
-  switch (q.sortBy) {
-    case "price":
-      return [dir(products.effectivePriceCents), dir(products.id)];
-    case "name":
-      return [dir(sql`${products.nameSort} collate "C"`), dir(products.id)];
-    default:
-      return [dir(products.dateAdded), dir(products.id)];
-  }
+/**
+ * The page's order: the products in stock first, then the sold-out ones (docs/requirements.md#catalogue),
+ * each group in the sort's order, the id last so that ties never split pages. Each shape matches an
+ * index that starts with `sold_out` (server/db/schema.ts), so a page is read off the index in order.
+ * A DESC key is written NULLS FIRST like the index (the columns are never null).
+ */
+function orderBy(q: ProductQuery): SQL[] {
+  const dir = (column: SQL | AnyColumn) => (q.order === "asc" ? sql`${column} asc` : sql`${column} desc nulls first`);
+  const key = q.sortBy === "price" ? products.effectivePriceCents : q.sortBy === "name" ? sql`${products.nameSort} collate "C"` : products.dateAdded;
+  return [asc(products.soldOut), dir(key), dir(products.id)];
 }
 
 const cardColumns = {
@@ -153,19 +153,24 @@ async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, 
   const offset = (q.page - 1) * PAGE_SIZE;
   if (total === 0 || offset >= total) return { products: [], total, pages, page: q.page };
 
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy(q))
-    .limit(PAGE_SIZE)
-    .offset(offset);
+  const pageIds = pageIdsQuery(db, q, where);
   const rows = await db
     .select(cardColumns)
     .from(products)
     .where(inArray(products.id, pageIds))
     .orderBy(...orderBy(q));
   return { products: rows.map(toProductCardDto), total, pages, page: q.page };
+}
+
+/** The ids of one page of the list, in its order, found on the sort's index (its plan is tested). */
+export function pageIdsQuery(db: Queryable, q: ProductQuery, where: SQL | undefined = filterCondition(q)) {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(q))
+    .limit(PAGE_SIZE)
+    .offset((q.page - 1) * PAGE_SIZE);
 }
 
 /** One product in the shop with its live variants, or null for an unknown, malformed or archived id. */

@@ -1,10 +1,10 @@
 /**
  * Search as you type: a few products for what the shopper has typed so far, matched exactly as the
  * list's search matches (searchCondition: accents, case, card numbers and small typos), in the
- * list's default order (newest first), so the suggestions are the top of the page 'Buscar' opens.
+ * list's default order (in stock first, then newest first), so the suggestions are the top of the page 'Buscar' opens.
  * Kept in the catalogue cache like the list's pages (a product write clears them).
  */
-import { and, desc, sql } from "drizzle-orm";
+import { and, asc, desc, sql } from "drizzle-orm";
 import { IMAGE_WIDTHS } from "#domain/images.ts";
 import { MAX_SUGGESTIONS, wantsSuggestions, type Suggestion } from "#domain/search-suggestions.ts";
 import type { Database } from "#server/db/client.ts";
@@ -26,7 +26,11 @@ interface SuggestionRow {
   name: string;
   expansion: string;
   cardNumber: string | null;
+  rarity: string | null;
   priceCents: number;
+  regularPriceCents: number;
+  priceVaries: boolean;
+  soldOut: boolean;
   image: string | null;
 }
 
@@ -38,7 +42,11 @@ const suggestionColumns = {
   name: products.name,
   expansion: products.expansion,
   cardNumber: products.cardNumber,
+  rarity: products.rarity,
   priceCents: products.effectivePriceCents,
+  regularPriceCents: products.priceCents,
+  priceVaries: products.priceVaries,
+  soldOut: products.soldOut,
   image: sql<string | null>`${products.images}[1]`,
 };
 
@@ -60,7 +68,7 @@ async function newestMatches(db: Database, normalized: string): Promise<Suggesti
       .select(suggestionColumns)
       .from(products)
       .where(where)
-      .orderBy(desc(products.dateAdded), desc(products.id))
+      .orderBy(asc(products.soldOut), desc(products.dateAdded), desc(products.id))
       .limit(MAX_SUGGESTIONS);
   }
   // A prepared statement: planning this query costs ~15 times its run, and every keystroke is new text.
@@ -68,13 +76,14 @@ async function newestMatches(db: Database, normalized: string): Promise<Suggesti
     db,
     sql`
     with matches as materialized (
-      select ${products.id} as id, ${products.dateAdded} as date_added from ${products} where ${where}
+      select ${products.id} as id, ${products.soldOut} as sold_out, ${products.dateAdded} as date_added from ${products} where ${where}
     )
     select ${products.id} as "id", ${products.name} as "name", ${products.expansion} as "expansion",
-      ${products.cardNumber} as "cardNumber", ${products.effectivePriceCents} as "priceCents",
+      ${products.cardNumber} as "cardNumber", ${products.rarity} as "rarity", ${products.effectivePriceCents} as "priceCents",
+      ${products.priceCents} as "regularPriceCents", ${products.priceVaries} as "priceVaries", ${products.soldOut} as "soldOut",
       ${products.images}[1] as "image"
     from matches join ${products} on ${products.id} = matches.id
-    order by matches.date_added desc, matches.id desc
+    order by matches.sold_out, matches.date_added desc, matches.id desc
     limit ${MAX_SUGGESTIONS}`,
   );
 }
@@ -96,7 +105,11 @@ export async function searchSuggestions(db: Database, query: string): Promise<Su
       name: row.name,
       expansion: row.expansion,
       cardNumber: row.cardNumber,
+      rarity: row.rarity,
       priceCents: row.priceCents,
+      regularPriceCents: row.regularPriceCents,
+      priceVaries: row.priceVaries,
+      soldOut: row.soldOut,
       image: smallImage(row.image),
       href: `/producto/${row.id}`,
     }));

@@ -188,6 +188,13 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`btrim(regexp_replace(lower(regexp_replace(normalize(name, NFD), '[\\u0300-\\u036f]', '', 'g')), '[^[:alnum:]/]+', ' ', 'g'))`,
       ),
+    /**
+     * No unit of any variant left (stock 0). Every sort of the list puts these after the products in
+     * stock (docs/requirements.md#catalogue), so the list's indexes start with it. Kept by the database.
+     */
+    soldOut: boolean("sold_out")
+      .notNull()
+      .generatedAlwaysAs(sql`stock <= 0`),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -197,21 +204,26 @@ export const products = pgTable(
       "products_sale_price_check",
       sql`${t.salePriceCents} is null or (${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents})`,
     ),
-    // Ascending indexes: a backward scan serves "newest first" (a DESC NULLS LAST index would not
-    // match ORDER BY … DESC, whose default is NULLS FIRST). The id breaks ties so pages never overlap.
-    index("products_date_added_idx").on(t.dateAdded, t.id),
-    index("products_price_idx").on(t.effectivePriceCents, t.id),
+    // The list's sorts (decision 003): the products in stock first (sold_out false), then the sort,
+    // then the id so that pages never overlap. A sort both ways has an index each way, since the
+    // in-stock group comes first in both; a DESC index is NULLS FIRST, as ORDER BY … DESC is.
+    index("products_list_newest_idx").on(t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_list_price_idx").on(t.soldOut, t.effectivePriceCents, t.id),
+    index("products_list_price_desc_idx").on(t.soldOut, t.effectivePriceCents.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Name A-Z sorts on the normalised name byte-wise (the same on every server), then the id.
-    index("products_name_sort_idx").on(sql`${t.nameSort} collate "C"`, t.id),
-    index("products_expansion_idx").on(t.expansion, t.dateAdded, t.id),
+    index("products_list_name_idx").on(t.soldOut, sql`${t.nameSort} collate "C"`, t.id),
+    // The newest first, not the list's: the admin's product tab and the one-letter suggestions.
+    index("products_date_added_idx").on(t.dateAdded, t.id),
+    // A filter's own list, newest first ('Más recientes', the default).
+    index("products_expansion_idx").on(t.expansion, t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The CSV import matches a row to a product by name + expansion + card number.
     index("products_natural_key_idx").on(t.expansion, t.name),
-    index("products_rarity_idx").on(t.rarity, t.dateAdded, t.id),
-    index("products_type_idx").on(t.type, t.dateAdded, t.id),
-    index("products_category_idx").on(t.category, t.dateAdded, t.id),
+    index("products_rarity_idx").on(t.rarity, t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_type_idx").on(t.type, t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_category_idx").on(t.category, t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_variant_keys_idx").using("gin", t.variantKeys),
     index("products_on_sale_idx")
-      .on(t.dateAdded, t.id)
+      .on(t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.salePriceCents} is not null`),
     index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],

@@ -186,7 +186,8 @@ test("the page opens on the best copy in stock, not the cheapest, names it besid
   await expect(best).toBeChecked();
   await expect(picked).toHaveText("Casi nueva · Inglés");
   await cartPost(page, () => add.click());
-  await expect(page.getByRole("button", { name: "Agregar más (1 en carrito)" })).toBeVisible();
+  // Its one unit is in the cart: the button says so, disabled.
+  await expect(page.getByRole("button", { name: "Ya tienes todas las disponibles" })).toBeDisabled();
   await visit("/carrito");
   const line = page.locator(".cart-line").filter({ hasText: name });
   await expect(line).toContainText("Casi nueva · Inglés");

@@ -30,8 +30,11 @@ const effective = (p: DemoProduct) => variantPrice(shownVariant(p));
 const shownOnSale = (p: DemoProduct) => shownVariant(p).salePriceCents !== null;
 /** The 'NM:en'-style keys of the variants in stock. */
 const keysInStock = (p: DemoProduct) => p.variants.filter((v) => v.stock > 0).map((v) => `${v.condition}:${v.language}`);
+/** Every sort puts the products in stock first, the sold-out ones after. */
+const soldOut = (p: DemoProduct) => p.variants.every((v) => v.stock <= 0);
+const soldOutLast = (a: DemoProduct, b: DemoProduct) => Number(soldOut(a)) - Number(soldOut(b));
 const newestFirst = (a: DemoProduct, b: DemoProduct) =>
-  b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  soldOutLast(a, b) || b.dateAdded.getTime() - a.dateAdded.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 describeEachDatabase("catalogue", (t) => {
   beforeAll(async () => {
@@ -101,15 +104,17 @@ describeEachDatabase("catalogue", (t) => {
 
   it("sorts by the price the shopper pays (the sale price when there is one), both ways", async () => {
     const byPrice = (a: DemoProduct, b: DemoProduct) => effective(a) - effective(b) || (a.id < b.id ? -1 : 1);
+    const cheapest = (a: DemoProduct, b: DemoProduct) => soldOutLast(a, b) || byPrice(a, b);
+    const dearest = (a: DemoProduct, b: DemoProduct) => soldOutLast(a, b) || -byPrice(a, b);
     const asc = await listProducts(t.db, q({ sortBy: "price", order: "asc" }));
     expect(asc.products.map((p) => p._id)).toEqual(
       [...catalog]
-        .sort(byPrice)
+        .sort(cheapest)
         .slice(0, PAGE_SIZE)
         .map((p) => p.id),
     );
     const desc = await listProducts(t.db, q({ sortBy: "price", order: "desc", onSale: true }));
-    const onSale = catalog.filter(shownOnSale).sort((a, b) => -byPrice(a, b));
+    const onSale = catalog.filter(shownOnSale).sort(dearest);
     expect(desc.products.map((p) => p._id)).toEqual(onSale.slice(0, PAGE_SIZE).map((p) => p.id));
     expect(desc.products[0]?.finalPrice).toBe((shownVariant(onSale[0]!).salePriceCents ?? 0) / 100);
   });
@@ -117,7 +122,7 @@ describeEachDatabase("catalogue", (t) => {
   it("sorts by name A-Z: the name alone, case and accents ignored, then the id", async () => {
     const key = (p: DemoProduct) => normalizeSearchText(p.name);
     const byName = (a: DemoProduct, b: DemoProduct) =>
-      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+      soldOutLast(a, b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const sorted = [...catalog].sort(byName);
     const last = Math.ceil(catalog.length / PAGE_SIZE);
     for (const n of [1, 2, 60, last]) {

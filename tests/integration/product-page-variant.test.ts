@@ -98,8 +98,12 @@ describeEachDatabase("product page: the variant it opens on", (t) => {
 
     const soldOut = await render(`/producto/${cardId}?variante=nm-es`);
     expect(checked(soldOut)).toEqual(["nm-es"]);
-    expect(picked(soldOut)).toBe("Casi nueva · Español");
-    expect(soldOut).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Agotado<\/button>/);
+    // A sold-out copy has no add button (nor its note): the stock line says 'Agotado' (its option in
+    // the picker says so too, beside the copies in stock), and the alert is for that copy.
+    expect(soldOut).not.toContain(`<input type="hidden" name="intent" value="add"/>`);
+    expect(picked(soldOut)).toBeUndefined();
+    expect(soldOut).toMatch(/<p class="stock-line [^"]*is-out"[^>]*>Agotado<\/p>/);
+    expect(soldOut).toContain(`action="/alertas?producto=${cardId}&amp;variante=${ids["NM-es"]}"`);
 
     expect(checked(await render(`/producto/${cardId}?variante=hp-en`))).toEqual(["nm-en"]);
   });

@@ -9,11 +9,11 @@ import * as route from "#app/routes/buscar.sugerencias.ts";
 import { MAX_SUGGESTIONS, SUGGESTIONS_PATH, type SuggestionsAnswer } from "#domain/search-suggestions.ts";
 import { listProducts } from "#server/catalog/products.server.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
-import { products } from "#server/db/schema.ts";
+import { products, productVariants } from "#server/db/schema.ts";
 import { DEFAULT_QUERY } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 import { get, runLoader } from "#tests/fixtures/route-context.ts";
-import { insertProduct } from "#tests/fixtures/products.ts";
+import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
 
 describeEachDatabase("search suggestions", (t) => {
   let charizard = "";
@@ -57,7 +57,7 @@ describeEachDatabase("search suggestions", (t) => {
   }
   const names = async (q: string) => (await ask(new URLSearchParams({ q }).toString())).body.suggestions.map((s) => s.name);
 
-  it("answers the product's name, expansion, card number, list price, small picture and link", async () => {
+  it("answers the product's name, expansion, card number, rarity, list prices, small picture and link", async () => {
     const { status, headers, body } = await ask("q=charizard");
     expect(status).toBe(200);
     expect(headers.get("content-type")).toMatch(/^application\/json/);
@@ -68,7 +68,11 @@ describeEachDatabase("search suggestions", (t) => {
         name: "Charizard Ígneo ex",
         expansion: "Obsidian Flames",
         cardNumber: "199/165",
+        rarity: "Rare",
         priceCents: 199_900,
+        regularPriceCents: 250_000,
+        priceVaries: false,
+        soldOut: false,
         image: "/media/demo/000000000000000000000000-front.webp?w=240",
         href: `/producto/${charizard}`,
       },
@@ -104,6 +108,26 @@ describeEachDatabase("search suggestions", (t) => {
     expect(answer).toEqual([8, 7, 6, 5, 4, 3].map((day) => `Eevee Brillante ${day}`));
     // Two letters take the other road (no index can find them): the same answer.
     expect(await names("ee")).toEqual(answer);
+  });
+
+  it("puts a sold-out product after those in stock, as the list does, and says 'desde' as its card does", async () => {
+    const [newest] = eevees.slice(-1);
+    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, newest!));
+    catalogChanged(t.db);
+    try {
+      // In stock first (newest first), then the sold-out one, on both roads.
+      expect(await names("eevee")).toEqual([7, 6, 5, 4, 3, 2].map((day) => `Eevee Brillante ${day}`));
+      const list = await listProducts(t.db, { ...DEFAULT_QUERY, search: "eevee" });
+      expect(list.products.at(-1)?.name).toBe("Eevee Brillante 8");
+      const few = await ask(new URLSearchParams({ q: "eevee brillante 8" }).toString());
+      expect(few.body.suggestions).toMatchObject([{ name: "Eevee Brillante 8", soldOut: true }]);
+    } finally {
+      await t.db.update(productVariants).set({ stock: 5 }).where(eq(productVariants.productId, newest!));
+      catalogChanged(t.db);
+    }
+    await insertVariant(t.db, pikachu, { condition: "LP", language: "ja", priceCents: 500, stock: 2 });
+    const [pika] = (await ask("q=pikachu")).body.suggestions;
+    expect(pika).toMatchObject({ priceVaries: true, priceCents: 500, soldOut: false });
   });
 
   it("never suggests an archived product, and a product archived later leaves the answer at once", async () => {
