@@ -313,7 +313,7 @@ describeEachDatabase("placeOrder", (t) => {
       `Cupón ${code}`,
       "-$165.00 MXN", // (1,500 + 150) × 10 %
       "$1,485.00 MXN", // the total
-      "Av. Juárez 10, Col. Centro, Puebla, Puebla, C.P. 72000, México",
+      "Av. Juárez 10, Col. Centro, C.P. 72000, Puebla, Puebla, México",
       `https://tienda.example/mis-pedidos?pedido=${placed.orderNumber}`,
     ]) {
       expect(text).toContain(part);

@@ -243,7 +243,7 @@ describe("Mis Pedidos", () => {
     expect(page).toContain("Pikachu &lt;ex&gt;");
     expect(t).toContain("2 × $300.00 MXN $600.00 MXN");
     expect(t).toContain("Av. Reforma 1, Col. Juárez");
-    expect(t).toContain("Ciudad de México, Ciudad de México, C.P. 06600");
+    expect(t).toContain("C.P. 06600, Ciudad de México, Ciudad de México");
     expect(t).toContain("Referencias: Portón verde");
     expect(t).toContain("Método de envío DHL Express");
     expect(t).toContain("Costo de envío $220.00 MXN");
