@@ -55,7 +55,8 @@ export function AddressFields({
       />
       <Field
         label={coloniaRequired ? "Colonia" : "Colonia (opcional)"}
-        hint={coloniaRequired ? coloniaHint : undefined}
+        // The hint says why it is asked for; a refusal's message says the same, in its place.
+        hint={coloniaRequired && !errors.colonia?.length ? coloniaHint : undefined}
         errors={errors.colonia}
         inputProps={{
           id: id("colonia"),
