@@ -45,15 +45,12 @@ async function expectFocusedBelowHeader(page: Page, field: Locator, message: Loc
   expect(labelTop, "its label is below the header").toBeGreaterThanOrEqual(header);
 }
 
-test("a guest sees which copy each line is, then the order, its address and e-mail after paying, and its own link opens it elsewhere", async ({
+test("the checkout's summary names which copy each line is, with its thumbnail; the address reads as Mexican forms write it", async ({
   page,
   visit,
   js,
-  browser,
-  baseURL,
 }) => {
   const card = js ? TWO_COPIES.js : TWO_COPIES.nojs;
-  const email = uniqueEmail("copias");
   await addCopy(page, visit, card.id, "nm-en");
   await addCopy(page, visit, card.id, "lp-en");
   await openCheckout(page, js);
@@ -65,17 +62,32 @@ test("a guest sees which copy each line is, then the order, its address and e-ma
   const nmLine = lines.filter({ hasText: "Casi nueva · Inglés" });
   const lpLine = lines.filter({ hasText: "Ligeramente jugada · Inglés" });
   await expect(nmLine).toContainText(card.name);
-  await expect(nmLine).toContainText(formatMoney(card.nm).replace(" MXN", ""));
+  await expect(nmLine).toContainText(formatMoney(card.nm));
   await expect(lpLine).toContainText(card.name);
-  await expect(lpLine).toContainText(formatMoney(card.lp).replace(" MXN", ""));
+  await expect(lpLine).toContainText(formatMoney(card.lp));
   for (const line of [nmLine, lpLine]) await expect(line.locator("img")).toHaveAttribute("src", /\/media\//);
 
-  // Point 12: the address fields in the Mexican order.
+  // Point 12: the address fields in the Mexican order, the colonia required (both carriers need it).
   const labels = await page
     .locator(".checkout-new-address label")
     .evaluateAll((els) => els.map((el) => (el.textContent ?? "").trim()).filter((t) => !t.startsWith("Referencias")));
   expect(labels).toEqual(["Calle y número", "Colonia", "Código postal", "Ciudad", "Estado", "País"]);
+  await expect(page.getByText("Estafeta la necesita para la guía de envío.")).toBeVisible();
+  await expectNoViolations(page, "/checkout (two copies of a card)");
+});
 
+test("after paying, a guest sees the order's lines, address and e-mail, and the order's own link opens it in another browser", async ({
+  page,
+  visit,
+  js,
+  browser,
+  baseURL,
+}) => {
+  const card = js ? TWO_COPIES.js : TWO_COPIES.nojs;
+  const email = uniqueEmail("copias");
+  await addCopy(page, visit, card.id, "nm-en");
+  await addCopy(page, visit, card.id, "lp-en");
+  await openCheckout(page, js);
   await fillContactAndAddress(page, { name: "Ana Copias", email });
   await pay(page);
   const orderNumber = await approve(page);

@@ -127,7 +127,8 @@ describeEachDatabase("the checkout and what follows it (issue 29)", (t) => {
 
     it("the keyed link opens the order in another browser, without the cookie and without signing in", async () => {
       const { placed, cookie } = await guestOrder();
-      const orderPath = (await load(successRoute, `/payment/success?external_reference=${placed.orderNumber}`, cookie)).data!.order!.orderPath!;
+      const orderPath = (await load(successRoute, `/payment/success?external_reference=${placed.orderNumber}`, cookie)).data!.order!
+        .orderPath!;
       const page = await callLoader<{ order: { orderNumber: string; items: { variant: string | null }[] } | null }>(
         lookupRoute,
         get(orderPath),
@@ -222,9 +223,14 @@ describeEachDatabase("the checkout and what follows it (issue 29)", (t) => {
 
       const bystander = await customer(null);
       const guest = await guestCookie([{ productId: product, quantity: 1 }]);
-      expect((await post(checkoutFormFields({ email: (await t.db.select().from(users).where(eq(users.id, bystander.userId)))[0]!.email }), guest)).status).toBe(
-        303,
-      );
+      expect(
+        (
+          await post(
+            checkoutFormFields({ email: (await t.db.select().from(users).where(eq(users.id, bystander.userId)))[0]!.email }),
+            guest,
+          )
+        ).status,
+      ).toBe(303);
       expect(await phoneOf(bystander.userId)).toBeNull();
     });
   });

@@ -330,7 +330,16 @@ describeEachDatabase("placeOrder", (t) => {
       const mine = newId();
       const theirs = newId();
       await t.db.insert(addresses).values([
-        { id: mine, userId, street: "Calle Mía 1", colonia: "Centro", city: "León", state: "Guanajuato", zipCode: "37000", isDefault: true },
+        {
+          id: mine,
+          userId,
+          street: "Calle Mía 1",
+          colonia: "Centro",
+          city: "León",
+          state: "Guanajuato",
+          zipCode: "37000",
+          isDefault: true,
+        },
         { id: theirs, userId: other, street: "Calle Ajena 2", city: "Mérida", state: "Yucatán", zipCode: "97000", isDefault: true },
       ]);
       const card = await insertProduct(t.db, { stock: 2 });

@@ -64,7 +64,12 @@ const summary = {
   guest: false,
 };
 const GUEST_PATH = `/consulta-pedido?pedido=CV-7K3Q9M&amp;clave=${"g".repeat(43)}`;
-const guestSummary = { ...summary, pointsEarned: null, guest: true, orderPath: `/consulta-pedido?pedido=CV-7K3Q9M&clave=${"g".repeat(43)}` };
+const guestSummary = {
+  ...summary,
+  pointsEarned: null,
+  guest: true,
+  orderPath: `/consulta-pedido?pedido=CV-7K3Q9M&clave=${"g".repeat(43)}`,
+};
 const unpaid = { ...summary, paymentId: null, pointsEarned: null, state: "unpaid", canPay: true, payKey: "k".repeat(43) };
 
 describe("/payment/success", () => {
@@ -95,7 +100,10 @@ describe("/payment/success", () => {
 
   it("a guest's order links to its own keyed page ('Ver mi pedido'), never to 'Mis Pedidos' and its sign-in", () => {
     for (const Page of [PaymentSuccessPage, ConfirmationPage, PaymentPendingPage]) {
-      const page = render(Page as never, { order: { ...guestSummary, state: Page === PaymentPendingPage ? "verifying" : "paid" }, loadFailed: false });
+      const page = render(Page as never, {
+        order: { ...guestSummary, state: Page === PaymentPendingPage ? "verifying" : "paid" },
+        loadFailed: false,
+      });
       expect(page).not.toContain("/mis-pedidos");
       expect(page).toMatch(new RegExp(`<a[^>]*href="${GUEST_PATH.replace(/[?]/g, "\\?")}"[^>]*>Ver mi pedido</a>`));
       expect(text(page)).toContain("Consultar mi pedido CV-7K3Q9M");
