@@ -26,15 +26,19 @@ export interface ShippingAddress extends PostalAddress {
 
 type Printable = Pick<PostalAddress, "street" | "city" | "state" | "zipCode"> & { colonia?: string | null; country?: string | null };
 
-/** "Av. Reforma 1, Col. Juárez" and "Ciudad de México, Ciudad de México, C.P. 06600". */
+/**
+ * As Mexican forms and carriers write an address (docs/requirements.md#accounts-and-sessions): the
+ * street with its colonia, then the postal code before the city and the state:
+ * "Av. Reforma 1, Col. Juárez" and "C.P. 06600, Ciudad de México, Ciudad de México".
+ */
 export function addressLines(address: Printable): [string, string] {
   return [
     address.colonia ? `${address.street}, Col. ${address.colonia}` : address.street,
-    `${address.city}, ${address.state}, C.P. ${address.zipCode}`,
+    `C.P. ${address.zipCode}, ${address.city}, ${address.state}`,
   ];
 }
 
-/** The address on one line, with the country: "Calle 1, Col. Centro, Puebla, Puebla, C.P. 72000, México". */
+/** The address on one line, with the country: "Calle 1, Col. Centro, C.P. 72000, Puebla, Puebla, México". */
 export function addressLine(address: Printable): string {
   return [...addressLines(address), address.country || "México"].join(", ");
 }

@@ -150,3 +150,19 @@ export function earnedPointsLine(order: {
   if (order.orderStatus === "cancelled") return null;
   return { label: "Puntos a ganar", value: points };
 }
+
+/** What the return pages and /confirmacion show of the order itself (its lines, address, e-mail, own link). */
+export const ORDER_RECAP_MESSAGES = {
+  linesTitle: "Tu pedido",
+  addressTitle: "Dirección de envío",
+  /** "Enviamos el correo de tu pedido a ana@correo.mx." */
+  mailSentTo: "Enviamos el correo de tu pedido a",
+  /** A guest's order: the keyed link opens it later, on any device, without an account. */
+  guestLinkIntro: "Guarda este enlace: con él consultas tu pedido, su envío y su rastreo en cualquier dispositivo, sin iniciar sesión.",
+  guestLink: (orderNumber: string) => `Consultar mi pedido ${orderNumber}`,
+  /** The page's button to the order's own page: a guest's keyed link, a customer's 'Mis Pedidos'. */
+  viewGuestOrder: "Ver mi pedido",
+  viewCustomerOrders: "Ver mis pedidos",
+  /** No own link is known (the stored copy only): the lookup by number and e-mail. */
+  lookUpOrder: "Consulta tu pedido",
+} as const;

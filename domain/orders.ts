@@ -129,6 +129,11 @@ export const CHECKOUT_MESSAGES = {
   stateRequired: PROFILE_MESSAGES.stateRequired,
   zipRequired: PROFILE_MESSAGES.zipRequired,
   zipInvalid: PROFILE_MESSAGES.zipInvalid,
+  /** The colonia, required by the carrier chosen (Estafeta and DHL refuse a label without it). */
+  coloniaRequired: (carrier: string) => `Escribe la colonia: ${carrier} la necesita para la guía de envío`,
+  /** A saved address without a colonia, with a carrier that needs one. */
+  savedAddressNoColonia: (carrier: string) =>
+    `Esta dirección no tiene colonia y ${carrier} la necesita para la guía de envío. Agrega una nueva dirección con su colonia.`,
   /** A saved address that is not the signed-in customer's (or no longer exists). */
   savedAddressInvalid: "Selecciona una de tus direcciones guardadas o ingresa una nueva",
   // Coupon box (docs/requirements.md#checkout).

@@ -18,11 +18,13 @@ export interface ShippingMethod {
   /** Delivery estimate in business days. */
   minDays: number;
   maxDays: number;
+  /** The carrier refuses a label without the colonia: the checkout requires it for this method (docs/requirements.md#shipping-methods). */
+  needsColonia: boolean;
 }
 
 export const SHIPPING_METHODS: Record<ShippingMethodId, ShippingMethod> = {
-  estafeta: { id: "estafeta", name: "Estafeta", priceCents: 15_000, thresholdPriceCents: 0, minDays: 3, maxDays: 5 },
-  dhl: { id: "dhl", name: "DHL Express", priceCents: 22_000, thresholdPriceCents: 11_000, minDays: 1, maxDays: 3 },
+  estafeta: { id: "estafeta", name: "Estafeta", priceCents: 15_000, thresholdPriceCents: 0, minDays: 3, maxDays: 5, needsColonia: true },
+  dhl: { id: "dhl", name: "DHL Express", priceCents: 22_000, thresholdPriceCents: 11_000, minDays: 1, maxDays: 3, needsColonia: true },
 };
 
 /** The method the cart page estimates with, and the checkout's preselected one. */
@@ -30,6 +32,11 @@ export const STANDARD_SHIPPING_METHOD: ShippingMethodId = "estafeta";
 
 export function isShippingMethodId(value: unknown): value is ShippingMethodId {
   return typeof value === "string" && (SHIPPING_METHOD_IDS as readonly string[]).includes(value);
+}
+
+/** Whether an order shipped by this method must name the colonia (an unknown method: no). */
+export function coloniaRequiredFor(method: string): boolean {
+  return isShippingMethodId(method) && SHIPPING_METHODS[method].needsColonia;
 }
 
 /** What a method costs for a subtotal; an empty order ships nothing. */

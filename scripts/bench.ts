@@ -449,6 +449,7 @@ async function benchOrders(label: string, databaseUrl?: string) {
             email: `bench-order-${i}@example.com`,
             phone: "5512345678",
             street: "Av. Reforma 1",
+            colonia: "Juárez",
             city: "Ciudad de México",
             state: "Ciudad de México",
             zipCode: "06600",

@@ -1,7 +1,9 @@
 /**
  * A Mexican shipping address's fields, the same in the checkout and in the
- * profile: street, colonia, city, state, zip code, the fixed country and
- * references, with the limits the server's schema applies (domain/forms.ts).
+ * profile, in the order Mexican forms and carriers write them: street, colonia,
+ * zip code, city, state, the fixed country and references, with the limits the
+ * server's schema applies (domain/forms.ts). The colonia is required where the
+ * carrier needs it (the checkout), optional elsewhere.
  * Ids are `{idPrefix}-calle`, `-colonia`, `-ciudad`, `-estado`, `-cp`, `-pais`, `-referencias`.
  */
 import { ADDRESS_LIMITS } from "#domain/forms.ts";
@@ -9,7 +11,8 @@ import type { FieldErrors } from "#domain/form-failure.ts";
 import { MEXICAN_STATES } from "#domain/mexican-states.ts";
 import { Field, SelectField, TextareaField } from "#app/components/forms.tsx";
 
-export const ADDRESS_FIELD_NAMES = ["street", "colonia", "city", "state", "zipCode", "references"] as const;
+/** In the order Mexican forms and carriers write them: the colonia after the street, the zip code before the city and the state. */
+export const ADDRESS_FIELD_NAMES = ["street", "colonia", "zipCode", "city", "state", "references"] as const;
 
 export function AddressFields({
   idPrefix,
@@ -17,6 +20,8 @@ export function AddressFields({
   errors,
   required = true,
   autoFocusField = null,
+  coloniaRequired = false,
+  coloniaHint,
 }: {
   idPrefix: string;
   /** The values to show (a refused post's, or the saved address's). */
@@ -26,6 +31,10 @@ export function AddressFields({
   required?: boolean;
   /** The field to focus (the first one at fault after a refused post). */
   autoFocusField?: string | null;
+  /** The colonia is required (the checkout, for a carrier that needs it); else it is optional (the profile). */
+  coloniaRequired?: boolean;
+  /** Why the colonia is asked for, under its field. */
+  coloniaHint?: string;
 }) {
   const id = (suffix: string) => `${idPrefix}-${suffix}`;
   const value = (name: string) => values[name] ?? "";
@@ -45,42 +54,19 @@ export function AddressFields({
         }}
       />
       <Field
-        label="Colonia (opcional)"
+        label={coloniaRequired ? "Colonia" : "Colonia (opcional)"}
+        // The hint says why it is asked for; a refusal's message says the same, in its place.
+        hint={coloniaRequired && !errors.colonia?.length ? coloniaHint : undefined}
         errors={errors.colonia}
         inputProps={{
           id: id("colonia"),
           type: "text",
+          required: required && coloniaRequired,
           maxLength: ADDRESS_LIMITS.colonia,
-          autoComplete: "address-line2",
+          autoComplete: "address-level3",
           ...common("colonia"),
         }}
       />
-      <div className="field-row">
-        <Field
-          label="Ciudad"
-          errors={errors.city}
-          inputProps={{
-            id: id("ciudad"),
-            type: "text",
-            required,
-            maxLength: ADDRESS_LIMITS.city,
-            autoComplete: "address-level2",
-            ...common("city"),
-          }}
-        />
-        <SelectField
-          label="Estado"
-          errors={errors.state}
-          selectProps={{ id: id("estado"), required, autoComplete: "address-level1", ...common("state") }}
-        >
-          <option value="">Selecciona un estado</option>
-          {MEXICAN_STATES.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </SelectField>
-      </div>
       <div className="field-row">
         <Field
           label="Código postal"
@@ -96,6 +82,32 @@ export function AddressFields({
             ...common("zipCode"),
           }}
         />
+        <Field
+          label="Ciudad"
+          errors={errors.city}
+          inputProps={{
+            id: id("ciudad"),
+            type: "text",
+            required,
+            maxLength: ADDRESS_LIMITS.city,
+            autoComplete: "address-level2",
+            ...common("city"),
+          }}
+        />
+      </div>
+      <div className="field-row">
+        <SelectField
+          label="Estado"
+          errors={errors.state}
+          selectProps={{ id: id("estado"), required, autoComplete: "address-level1", ...common("state") }}
+        >
+          <option value="">Selecciona un estado</option>
+          {MEXICAN_STATES.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </SelectField>
         <Field label="País" inputProps={{ id: id("pais"), type: "text", value: "México", readOnly: true }} />
       </div>
       <TextareaField

@@ -29,7 +29,7 @@ import type { CurrentCart } from "#server/cart/current-cart.server.ts";
 import { checkCoupon, type AppliedCoupon } from "#server/coupons/index.ts";
 import { appliedCouponValues } from "#domain/coupons.ts";
 import { pointsBalance } from "#server/loyalty/points.server.ts";
-import { checkoutAddressSchema, checkoutContactSchema, type PlaceOrderInput } from "#server/orders/index.ts";
+import { checkoutAddressSchema, checkoutContactSchema, missingColonia, type PlaceOrderInput } from "#server/orders/index.ts";
 import { parseForm } from "#app/lib/form.server.ts";
 
 /** The page's data, or null when the cart is empty (the page then sends the shopper to /carrito). */
@@ -42,7 +42,11 @@ export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: S
   return {
     lines: lines.map((l) => ({
       productId: l.productId,
+      variantId: l.variantId,
       name: l.name,
+      /** Which copy: 'Ligeramente jugada · Japonés' (two variants of one card are two lines). */
+      variantLabel: l.variantLabel,
+      href: l.href,
       image: l.image,
       quantity: l.quantity,
       priceCents: l.priceCents,
@@ -157,9 +161,14 @@ export function usesNewAddress(form: CheckoutForm, signedIn: boolean): boolean {
  * form is fine.
  */
 export function checkoutFieldErrors(form: CheckoutForm, signedIn: boolean): FieldErrors | null {
-  const schema = usesNewAddress(form, signedIn) ? checkoutContactSchema.extend(checkoutAddressSchema.shape) : checkoutContactSchema;
+  const newAddress = usesNewAddress(form, signedIn);
+  const schema = newAddress ? checkoutContactSchema.extend(checkoutAddressSchema.shape) : checkoutContactSchema;
   const parsed = parseForm(schema, form.values);
-  return parsed.ok ? null : parsed.failure.fieldErrors;
+  const fieldErrors: FieldErrors = parsed.ok ? {} : { ...parsed.failure.fieldErrors };
+  // The carrier's colonia rule (Estafeta and DHL refuse a label without it), beside the schema's own checks of the field.
+  const noColonia = newAddress ? missingColonia(form.values, shippingMethodOf(form)) : null;
+  if (noColonia && !fieldErrors.colonia?.length) fieldErrors.colonia = [noColonia];
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
 }
 
 /**

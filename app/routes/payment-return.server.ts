@@ -15,11 +15,20 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { mayNameOrder } from "#domain/orders.ts";
-import { orderPaymentState, pendingOrderSettled, type OrderPaymentState } from "#domain/order-pages.ts";
+import { orderLookupPath, orderPaymentState, pendingOrderSettled, type OrderPaymentState } from "#domain/order-pages.ts";
+import type { ShippingAddress } from "#domain/address.ts";
 import { PAYMENT_MESSAGES } from "#domain/payments.ts";
 import { getUser } from "#server/accounts/auth.server.ts";
 import { logError } from "#server/http/error-log.ts";
-import { clearPendingOrder, isLinkKey, orderForViewer, readPendingOrder, type OrderView, type PendingOrder } from "#server/orders/index.ts";
+import {
+  clearPendingOrder,
+  guestOrderLinkKey,
+  isLinkKey,
+  orderForViewer,
+  readPendingOrder,
+  type OrderView,
+  type PendingOrder,
+} from "#server/orders/index.ts";
 import { retryPaymentForViewer } from "#server/payments/index.ts";
 import { refuse, refuseThrown, tryReadForm } from "#app/lib/form.server.ts";
 import { failureOf } from "#domain/form-failure.ts";
@@ -36,6 +45,8 @@ export interface ReturnPageOrder {
   userId: string | null;
   /** The link key the page was opened with (`?clave=`, /confirmacion only), when well-formed. */
   linkKey: string | null;
+  /** The shown order's own link key when it is a guest's (its 'Consulta tu pedido' link), else null. */
+  orderLinkKey: string | null;
 }
 
 /**
@@ -55,10 +66,12 @@ export async function returnPageOrder(
   try {
     let order = mayNameOrder(reference) ? await orderForViewer(context.db, { orderNumber: reference }, viewer) : null;
     if (!order && stored) order = await orderForViewer(context.db, { orderId: stored.id }, viewer);
-    return { order, stored, loadFailed: false, userId: viewer.userId, linkKey: key };
+    // Only for an order this viewer may see (above): its own link, to open it later on any device.
+    const orderLinkKey = order ? await guestOrderLinkKey(context.db, order) : null;
+    return { order, stored, loadFailed: false, userId: viewer.userId, linkKey: key, orderLinkKey };
   } catch (error) {
     logError("order lookup for a return page failed", error, { requestId: context.requestId });
-    return { order: null, stored, loadFailed: true, userId: viewer.userId, linkKey: key };
+    return { order: null, stored, loadFailed: true, userId: viewer.userId, linkKey: key, orderLinkKey: null };
   }
 }
 
@@ -86,6 +99,14 @@ export interface ReturnPageSummary {
   payKey: string | null;
   /** A payment arrived after the order was cancelled and will be given back (decision record 015). */
   refundDue: boolean;
+  /** The order's lines as bought: which copy (condition · language), thumbnail, unit price in pesos. */
+  items: { name: string; variant: string | null; image: string | null; price: number; quantity: number }[];
+  /** Where it ships; null when only the stored copy is known. */
+  shippingAddress: ShippingAddress | null;
+  /** The order's own page: a guest's keyed 'Consulta tu pedido' link (any browser, no sign-in), a customer's 'Mis Pedidos'. */
+  orderPath: string | null;
+  /** The order was placed without an account. */
+  guest: boolean;
 }
 
 /** Provider return statuses that mean a payment was just made (approved, or to be confirmed). */
@@ -114,6 +135,14 @@ export function returnPageSummary(found: ReturnPageOrder, options: { claimedPaym
       canPay: (state === "unpaid" || state === "rejected") && order.canRetryPayment,
       payKey: order.user === null ? found.linkKey : null,
       refundDue: state === "cancelled" && order.needsRefund,
+      items: order.items.map(({ name, variant, image, price, quantity }) => ({ name, variant, image, price, quantity })),
+      shippingAddress: order.shippingAddress,
+      orderPath: ownOrder
+        ? `/mis-pedidos?${new URLSearchParams({ pedido: order.orderNumber })}`
+        : order.user === null && found.orderLinkKey
+          ? orderLookupPath(order.orderNumber, found.orderLinkKey)
+          : null,
+      guest: order.user === null,
     };
   }
   // The cookie's own copy only when the database could not be read: it may name an order this viewer may not see.
@@ -128,6 +157,10 @@ export function returnPageSummary(found: ReturnPageOrder, options: { claimedPaym
       canPay: false,
       payKey: null,
       refundDue: false,
+      items: [],
+      shippingAddress: null,
+      orderPath: null,
+      guest: false,
     };
   }
   return null;

@@ -5,6 +5,7 @@ import { pageMeta } from "#app/lib/seo.ts";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { ResultPanel } from "#app/components/orders/ResultPanel.tsx";
 import { OrderResult } from "#app/components/orders/OrderResult.tsx";
+import { OrderRecap } from "#app/components/orders/OrderRecap.tsx";
 import { orderPagePath, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
 
@@ -64,6 +65,7 @@ export default function PaymentFailurePage({ loaderData }: Route.ComponentProps)
           <li key={reason}>{reason}</li>
         ))}
       </ul>
+      {order ? <OrderRecap order={order} /> : null}
     </ResultPanel>
   );
 }

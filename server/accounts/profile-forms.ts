@@ -74,6 +74,11 @@ const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === "1", z.
 export const addressSchema = z.object({
   street: requiredText(ADDRESS_LIMITS.street, PROFILE_MESSAGES.streetRequired, PROFILE_MESSAGES.streetTooLong),
   colonia: optionalText(ADDRESS_LIMITS.colonia, PROFILE_MESSAGES.coloniaTooLong),
+  // An empty zip code is only "required" (the pipe stops there), not also malformed.
+  zipCode: z.preprocess(
+    trimmedText,
+    z.string().min(1, PROFILE_MESSAGES.zipRequired).pipe(z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
+  ),
   city: requiredText(ADDRESS_LIMITS.city, PROFILE_MESSAGES.cityRequired, PROFILE_MESSAGES.cityTooLong),
   state: z.preprocess(
     trimmedText,
@@ -82,11 +87,6 @@ export const addressSchema = z.object({
       .min(1, PROFILE_MESSAGES.stateRequired)
       .refine((v) => v === "" || isMexicanState(v), PROFILE_MESSAGES.stateInvalid)
       .transform((v) => v as (typeof MEXICAN_STATES)[number]),
-  ),
-  // An empty zip code is only "required" (the pipe stops there), not also malformed.
-  zipCode: z.preprocess(
-    trimmedText,
-    z.string().min(1, PROFILE_MESSAGES.zipRequired).pipe(z.string().regex(ZIP_CODE_PATTERN, PROFILE_MESSAGES.zipInvalid)),
   ),
   // Checked and kept with its line breaks as the textarea counted them (LF), not as posted (CRLF, two each).
   references: z.preprocess(

@@ -91,7 +91,7 @@ describe("order received e-mail", () => {
         "Puntos usados (50)",
         "-$50.00 MXN",
         "$1,390.50 MXN",
-        "Av. Juárez 10, Col. Centro, Puebla, Puebla, C.P. 72000, México",
+        "Av. Juárez 10, Col. Centro, C.P. 72000, Puebla, Puebla, México",
         "Portón azul",
         "https://tienda.example/mis-pedidos?pedido=CV-7K3Q9M",
       ]) {

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { CHECKOUT_MESSAGES } from "#domain/orders.ts";
 import { PHONE_PATTERN } from "#domain/forms.ts";
+import { carrierName, coloniaRequiredFor } from "#domain/shipping.ts";
 import { registerSchema, trimmedText } from "#server/accounts/forms.ts";
 import { addressSchema } from "#server/accounts/profile-forms.ts";
 import { ShopError, type RefusalCode } from "#server/errors.ts";
@@ -29,6 +30,16 @@ export const checkoutContactSchema = z.object({
  * colonia and references optional, references counted with its line breaks as the field counts them).
  */
 export const checkoutAddressSchema = addressSchema.omit({ makeDefault: true });
+
+/**
+ * The carrier's rule on the colonia (docs/requirements.md#checkout): Estafeta and DHL refuse a
+ * label without it, so an address shipped by a method that needs it must name one. The field's
+ * Spanish message when it is missing, else null (the schema above checks its length and characters).
+ */
+export function missingColonia(address: { colonia?: string | null }, shippingMethod: string): string | null {
+  if (!coloniaRequiredFor(shippingMethod) || (address.colonia ?? "").trim() !== "") return null;
+  return CHECKOUT_MESSAGES.coloniaRequired(carrierName(shippingMethod));
+}
 
 export type CheckoutContact = z.infer<typeof checkoutContactSchema>;
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;

@@ -13,6 +13,7 @@ export {
   CheckoutError,
   checkoutAddressSchema,
   checkoutContactSchema,
+  missingColonia,
   newCheckoutToken,
   type CheckoutAddress,
   type CheckoutContact,
@@ -20,6 +21,7 @@ export {
 } from "./checkout-input";
 export { cancelOrder, expireUnpaidOrders, type CancelResult, type DueOrder } from "./cancel-order.server";
 export {
+  guestOrderLinkKey,
   itemColumns,
   orderForPayment,
   orderForViewer,

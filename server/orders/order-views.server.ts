@@ -15,7 +15,7 @@ import { orderItems, orders, users } from "#server/db/schema.ts";
 import { isId } from "#domain/ids.ts";
 import { mayNameOrder } from "#domain/orders.ts";
 import { canRetryPayment } from "#domain/statuses.ts";
-import { linkKeyOpens } from "./order-links";
+import { linkKeyOpens, orderLinkKey } from "./order-links";
 
 export interface OrderViewItem {
   /** The product's id (null when the product was deleted since). */
@@ -201,6 +201,22 @@ export function orderViewFrom(
     loyaltyPoints: { used: order.pointsUsed, earned: order.pointsEarned },
     canRetryPayment: canRetryPayment(order),
   };
+}
+
+/**
+ * The link key of a guest's order (its e-mail's `?clave=`, which opens 'Consulta tu pedido' on any
+ * device), for a page that already shows the order to this viewer (`orderForViewer`): the browser
+ * that placed it knows its checkout token, and so the key, already. Null for a customer's order
+ * (it is seen signed in, in 'Mis Pedidos'), an order without a token, or an unknown id.
+ */
+export async function guestOrderLinkKey(db: Queryable, order: Pick<OrderView, "_id" | "user">): Promise<string | null> {
+  if (order.user !== null || !isId(order._id)) return null;
+  const [row] = await db
+    .select({ userId: orders.userId, checkoutToken: orders.checkoutToken })
+    .from(orders)
+    .where(eq(orders.id, order._id))
+    .limit(1);
+  return row && row.userId === null ? orderLinkKey(row.checkoutToken) : null;
 }
 
 /** What the payment step needs of an order (Part B's createPaymentLinkForOrder). */

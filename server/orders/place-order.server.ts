@@ -8,7 +8,7 @@
  *   takes until `hold_until`, decision record 015; a total of 0 is inserted
  *   paid) → reserveStock → insertOrderItems → redeemCoupon →
  *   debitPoints → [creditPointsForPaidOrder when paid] → saveAddressToProfile
- *   → emptyCart → enqueueOrderMails
+ *   → savePhoneToProfile → emptyCart → enqueueOrderMails
  *
  * Any step that throws rolls everything back: no order, no stock taken, no
  * coupon use, no points, the cart as it was. Locks are taken in one global
@@ -17,14 +17,14 @@
  * here: the caller asks for a payment link after this commits.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
 import { addresses, carts, loyaltyAccounts, orderItems, orders, users } from "#server/db/schema.ts";
 import { CHECKOUT_MESSAGES, DEFAULT_UNPAID_ORDER_HOLD_MINUTES, NO_CHARGE_PAYMENT_METHOD, orderNumberFrom } from "#domain/orders.ts";
 import { isId } from "#domain/ids.ts";
 import { quoteOrder, redeemablePoints, unitPriceCents, type OrderQuote } from "#domain/pricing.ts";
-import { isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
+import { carrierName, isShippingMethodId, type ShippingMethodId } from "#domain/shipping.ts";
 import { MAX_ADDRESSES_PER_USER } from "#domain/forms.ts";
 import { OutOfStockError, reserveStock } from "#server/inventory/index.ts";
 import { itemTitle } from "#domain/variant-names.ts";
@@ -46,6 +46,7 @@ import {
   CheckoutError,
   checkoutAddressSchema,
   checkoutContactSchema,
+  missingColonia,
   type CheckoutAddress,
 } from "./checkout-input";
 import { orderLink } from "./order-links";
@@ -165,6 +166,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       }
       if (isPaid) await creditPointsForPaidOrder(tx, order.id);
       if (input.userId && input.saveAddress && !input.savedAddressId) await saveAddressToProfile(tx, input.userId, address);
+      if (input.userId) await savePhoneToProfile(tx, input.userId, checked.contact.phone);
       await clearCart(tx, input.cartId);
       await enqueueOrderMails(tx, { order, input, checked, address, lines, quote: quoted.quote, coupon: quoted.coupon, isPaid, options });
       return {
@@ -212,6 +214,8 @@ function checkInput(input: PlaceOrderInput): CheckedInput {
   } else {
     const address = checkoutAddressSchema.safeParse(input.address ?? {});
     if (!address.success) throw refusedInput("address", address.error);
+    const noColonia = missingColonia(address.data, input.shippingMethod);
+    if (noColonia) throw new CheckoutError("address", noColonia, { field: "colonia" });
     newAddress = address.data;
   }
   return { contact: contact.data, shippingMethod: input.shippingMethod, newAddress };
@@ -265,6 +269,12 @@ async function resolveAddress(tx: Tx, input: PlaceOrderInput, checked: CheckedIn
     .from(addresses)
     .where(and(eq(addresses.id, input.savedAddressId as string), eq(addresses.userId, input.userId as string)));
   if (!saved) throw new CheckoutError("address", CHECKOUT_MESSAGES.savedAddressInvalid, { field: "savedAddressId" });
+  // A saved address from before the carriers' rule may lack the colonia: the customer adds a new one.
+  if (missingColonia(saved, checked.shippingMethod)) {
+    throw new CheckoutError("address", CHECKOUT_MESSAGES.savedAddressNoColonia(carrierName(checked.shippingMethod)), {
+      field: "savedAddressId",
+    });
+  }
   return { ...saved, state: saved.state as ShippingAddress["state"], ...person, country: saved.country || "México" };
 }
 
@@ -416,6 +426,18 @@ async function saveAddressToProfile(tx: Tx, userId: string, address: ShippingAdd
     references: address.references,
     makeDefault: false,
   });
+}
+
+/**
+ * Step: the phone typed at checkout goes to the customer's profile when the profile has none, so
+ * the next checkout is prefilled with it (docs/requirements.md#checkout); a phone the profile
+ * already has is never overwritten (the customer changes it in 'Mi perfil').
+ */
+async function savePhoneToProfile(tx: Tx, userId: string, phone: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ phone, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), or(isNull(users.phone), eq(users.phone, ""))));
 }
 
 /** Step: 'pedido recibido' into the outbox (and 'pago confirmado' for an order with nothing to pay). */

@@ -227,7 +227,7 @@ export async function fillContactAndAddress(page: Page, contact: { name?: string
   if (contact.email !== undefined) await page.getByLabel("Correo electrónico").fill(contact.email);
   await page.getByLabel("Teléfono").fill("5512345678");
   await page.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await page.getByLabel("Colonia (opcional)").fill("Centro");
+  await page.getByLabel("Colonia", { exact: true }).fill("Centro");
   await page.getByLabel("Ciudad", { exact: true }).fill("Puebla");
   await page.getByLabel("Estado", { exact: true }).selectOption("Puebla");
   await page.getByLabel("Código postal").fill("72000");

@@ -67,7 +67,7 @@ test("a guest's unpaid order: the e-mail's link opens it on another device and p
     await expect(phone.page.getByRole("heading", { level: 1 })).toHaveText(AWAITING);
     await expect(main(phone.page)).not.toContainText("Pedido confirmado");
     await expect(fact(phone.page, "Número de orden")).toHaveText(orderNumber);
-    await expect(fact(phone.page, "Correo electrónico")).toHaveText(email);
+    await expect(main(phone.page).getByTestId("order-recap-email")).toHaveText(`Enviamos el correo de tu pedido a ${email}.`);
     await expectNoViolations(phone.page, "/confirmacion (awaiting payment)");
     await main(phone.page).getByRole("button", { name: "Pagar Ahora" }).click();
     await expect(phone.page).toHaveURL(new RegExp(`/sandbox/pago/${orderId}$`));

@@ -89,8 +89,12 @@ test("a guest approves the payment: the success page shows the order once, the c
   // Points only for a signed-in buyer.
   await expect(main(page).getByText(/Ganaste .* puntos/)).toHaveCount(0);
   await expect(main(page).getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/");
-  // 'View my orders' is shown whenever an order is known (a guest is sent to log in from there).
-  await expect(main(page).getByRole("link", { name: "Ver mis pedidos" })).toHaveAttribute("href", "/mis-pedidos");
+  // A guest's way back to the order is its own keyed page (issue 29), never a sign-in page.
+  await expect(main(page).getByRole("link", { name: "Ver mis pedidos" })).toHaveCount(0);
+  await expect(main(page).getByRole("link", { name: "Ver mi pedido", exact: true })).toHaveAttribute(
+    "href",
+    new RegExp(`^/consulta-pedido\\?pedido=${orderNumber}&clave=`),
+  );
   await expect(cartBadge(page)).toHaveText("0");
   // (A page shown once: without JavaScript axe checks the markup this page got, not a second request's.)
   await expectNoViolations(page, "/payment/success (guest)", { shownOnce: true });
@@ -178,7 +182,7 @@ test("a customer leaves the payment pending, then pays it from Mis Pedidos with 
   await expectNoViolations(page, "/payment/pending (stored order)");
 
   await main(page).getByRole("link", { name: "Ver mis pedidos" }).click();
-  await expect(page).toHaveURL(/\/mis-pedidos$/);
+  await expect(page).toHaveURL(new RegExp(`/mis-pedidos\\?pedido=${orderNumber}$`));
   const entry = orderEntry(page, orderNumber);
   await expect(entry.locator(".order-badges")).toHaveText("Pendiente Pago pendiente");
   await entry.getByRole("button", { name: "Pagar Ahora" }).click();

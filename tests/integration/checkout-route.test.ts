@@ -323,7 +323,17 @@ describeEachDatabase("the /checkout route", (t) => {
       const mine = newId();
       const theirs = newId();
       await t.db.insert(addresses).values([
-        { id: mine, userId, street: "Mi Calle 5", city: "Mérida", state: "Yucatán", zipCode: "97000", country: "México", isDefault: true },
+        {
+          id: mine,
+          userId,
+          street: "Mi Calle 5",
+          colonia: "Centro",
+          city: "Mérida",
+          state: "Yucatán",
+          zipCode: "97000",
+          country: "México",
+          isDefault: true,
+        },
         {
           id: theirs,
           userId: other,

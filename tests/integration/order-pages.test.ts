@@ -96,6 +96,11 @@ describeEachDatabase("order pages", (t) => {
           canPay: false,
           payKey: null,
           refundDue: false,
+          // What was ordered and where it ships (issue 29); a guest order placed without a checkout token has no own link.
+          items: [{ name: "Carta de prueba", variant: null, image: null, price: 1000, quantity: 1 }],
+          shippingAddress: expect.objectContaining({ street: "Av. Reforma 1", zipCode: "06600", name: "Comprador de prueba" }),
+          orderPath: null,
+          guest: true,
         },
         loadFailed: false,
       });
@@ -194,6 +199,10 @@ describeEachDatabase("order pages", (t) => {
           canPay: false,
           payKey: null,
           refundDue: false,
+          items: [],
+          shippingAddress: null,
+          orderPath: null,
+          guest: false,
         },
         loadFailed: true,
       });

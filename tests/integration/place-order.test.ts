@@ -313,7 +313,7 @@ describeEachDatabase("placeOrder", (t) => {
       `Cupón ${code}`,
       "-$165.00 MXN", // (1,500 + 150) × 10 %
       "$1,485.00 MXN", // the total
-      "Av. Juárez 10, Col. Centro, Puebla, Puebla, C.P. 72000, México",
+      "Av. Juárez 10, Col. Centro, C.P. 72000, Puebla, Puebla, México",
       `https://tienda.example/mis-pedidos?pedido=${placed.orderNumber}`,
     ]) {
       expect(text).toContain(part);
@@ -330,7 +330,16 @@ describeEachDatabase("placeOrder", (t) => {
       const mine = newId();
       const theirs = newId();
       await t.db.insert(addresses).values([
-        { id: mine, userId, street: "Calle Mía 1", city: "León", state: "Guanajuato", zipCode: "37000", isDefault: true },
+        {
+          id: mine,
+          userId,
+          street: "Calle Mía 1",
+          colonia: "Centro",
+          city: "León",
+          state: "Guanajuato",
+          zipCode: "37000",
+          isDefault: true,
+        },
         { id: theirs, userId: other, street: "Calle Ajena 2", city: "Mérida", state: "Yucatán", zipCode: "97000", isDefault: true },
       ]);
       const card = await insertProduct(t.db, { stock: 2 });

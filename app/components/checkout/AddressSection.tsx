@@ -12,7 +12,11 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { AddressFields } from "#app/components/AddressFields.tsx";
 import { ErrorList, describedBy, errorId } from "#app/components/forms.tsx";
 import { addressLines } from "#domain/address.ts";
+import { carrierName, coloniaRequiredFor, type ShippingMethodId } from "#domain/shipping.ts";
 import type { CheckoutViewAddress } from "#app/routes/checkout.tsx";
+
+/** A saved address without a colonia, when the carrier needs one: it cannot be shipped to as it is. */
+const NO_COLONIA_NOTE = "Sin colonia: agrega una nueva dirección con su colonia";
 
 /** The tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";
@@ -24,6 +28,7 @@ export function AddressSection({
   values,
   fieldErrors,
   firstError,
+  shippingMethod,
 }: {
   signedIn: boolean;
   addresses: CheckoutViewAddress[];
@@ -32,6 +37,8 @@ export function AddressSection({
   values: Record<string, string>;
   fieldErrors: FieldErrors;
   firstError: string | null;
+  /** The carrier chosen: Estafeta and DHL need the colonia (docs/requirements.md#checkout). */
+  shippingMethod: ShippingMethodId;
 }) {
   const hydrated = useHydrated();
   const hasSaved = signedIn && addresses.length > 0;
@@ -43,6 +50,8 @@ export function AddressSection({
   const showNewFields = !hydrated || newChosen;
   // Without JavaScript and with saved addresses the browser must not demand fields the customer may not use.
   const required = !hasSaved || (hydrated && newChosen);
+  const needsColonia = coloniaRequiredFor(shippingMethod);
+  const carrier = carrierName(shippingMethod);
 
   return (
     <fieldset className="checkout-section">
@@ -72,6 +81,7 @@ export function AddressSection({
                     {line}
                   </span>
                 ))}
+                {needsColonia && !a.colonia ? <span className="choice-detail-line form-error">{NO_COLONIA_NOTE}</span> : null}
               </label>
             </div>
           ))}
@@ -92,7 +102,15 @@ export function AddressSection({
       {showNewFields ? (
         <div className="checkout-new-address">
           {hasSaved && !hydrated ? <p className="field-hint">Si eliges «Agregar una nueva dirección», llena estos datos:</p> : null}
-          <AddressFields idPrefix="checkout" values={values} errors={fieldErrors} required={required} autoFocusField={firstError} />
+          <AddressFields
+            idPrefix="checkout"
+            values={values}
+            errors={fieldErrors}
+            required={required}
+            autoFocusField={firstError}
+            coloniaRequired={needsColonia}
+            coloniaHint={needsColonia ? `${carrier} la necesita para la guía de envío.` : undefined}
+          />
           {signedIn ? <p className="field-hint checkout-tip">{NEW_ADDRESS_TIP}</p> : null}
         </div>
       ) : null}

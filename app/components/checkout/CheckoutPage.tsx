@@ -31,13 +31,23 @@ const FIELD_ORDER = [
   "savedAddressId",
   "street",
   "colonia",
+  "zipCode",
   "city",
   "state",
-  "zipCode",
   "references",
   "shippingMethod",
   "couponInput",
 ];
+
+/** The control a field's messages belong to (a radio group's chosen radio). */
+function controlOf(field: string): HTMLElement | null {
+  if (field === "savedAddressId" || field === "shippingMethod") {
+    return (
+      document.querySelector<HTMLElement>(`input[name="${field}"]:checked`) ?? document.querySelector<HTMLElement>(`input[name="${field}"]`)
+    );
+  }
+  return document.querySelector<HTMLElement>(`[name="${field}"][aria-invalid="true"]`);
+}
 
 const NO_MESSAGES: readonly string[] = [];
 
@@ -63,8 +73,9 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
     setCoupon(appliedCouponOf(answer.values));
     setCouponErrors(answer.fieldErrors.couponInput ?? NO_MESSAGES);
     const first = FIELD_ORDER.find((f) => answer.fieldErrors[f]?.length);
-    const target = first ? document.querySelector<HTMLElement>(`[name="${first}"][aria-invalid="true"]`) : null;
-    (target ?? errorRef.current)?.focus();
+    // The focus scrolls the field into view below the sticky header (its scroll-margin-top, checkout.css), as the
+    // no-JS page's autoFocus does; its Spanish message is beside it (the form is noValidate: no browser bubble).
+    (controlOf(first ?? "") ?? errorRef.current)?.focus();
   }, [answer]);
 
   // The coupon box's fetcher answered.
@@ -117,7 +128,9 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
           ) : null}
         </div>
       ) : null}
-      <Form method="post" action="/checkout" className="checkout-layout" aria-label="Datos del pedido">
+      {/* noValidate, with and without JavaScript: the server's Spanish messages beside each field answer a missing
+          or malformed value, never the browser's bubble (in the browser's language, over the sticky header). */}
+      <Form method="post" action="/checkout" className="checkout-layout" aria-label="Datos del pedido" noValidate>
         <input type="hidden" name="checkoutToken" value={checkoutToken} />
         <input type="hidden" name="couponCode" value={coupon?.code ?? ""} />
         <Honeypot />
@@ -131,6 +144,7 @@ export function CheckoutPage({ page, answer }: { page: CheckoutPageView; answer:
             values={values}
             fieldErrors={fieldErrors}
             firstError={firstError}
+            shippingMethod={shippingMethod}
           />
 
           <ShippingSection

@@ -1,5 +1,6 @@
 /**
- * The checkout's order summary (docs/requirements.md#checkout): the lines, subtotal, shipping,
+ * The checkout's order summary (docs/requirements.md#checkout): the lines (thumbnail, name,
+ * which copy: condition and language, quantity, line total), subtotal, shipping,
  * coupon discount, points used, total and the points the order earns, then
  * 'Continuar al Pago' and the note on the redirect and the terms. With
  * JavaScript the figures follow the form at once (aria-live).
@@ -9,6 +10,7 @@ import { formatMoneyCents, formatPoints } from "#domain/format.ts";
 import { lineTotalCents, type OrderQuote } from "#domain/pricing.ts";
 import { SHIPPING_METHODS, type ShippingMethodId } from "#domain/shipping.ts";
 import type { CheckoutCoupon, CheckoutViewLine } from "#app/routes/checkout.tsx";
+import { ProductImage } from "#app/components/ProductImage.tsx";
 
 export function CheckoutSummary({
   lines,
@@ -30,9 +32,11 @@ export function CheckoutSummary({
       <h2 id="checkout-resumen">Resumen del pedido</h2>
       <ul className="checkout-lines">
         {lines.map((line) => (
-          <li key={line.productId} className="checkout-line">
+          <li key={line.variantId} className="checkout-line">
+            <ProductImage src={line.image} alt="" sizes="48px" width={48} height={67} className="checkout-line-image" />
             <span className="checkout-line-name">
               {line.name} <span className="checkout-line-qty">× {line.quantity}</span>
+              <span className="checkout-line-variant">{line.variantLabel}</span>
               {line.stock < line.quantity ? (
                 <span className="form-error checkout-line-stock">{line.stock <= 0 ? "Agotado" : `Solo quedan ${line.stock}`}</span>
               ) : null}

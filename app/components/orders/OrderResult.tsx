@@ -4,7 +4,8 @@ import { ORDER_PAGE_MESSAGES, ORDER_STATE_MESSAGES, SLOW_PAYMENT_METHODS } from 
 import { CANCELLED_ORDER_MESSAGES } from "#domain/orders.ts";
 import type { ReturnPageSummary } from "#app/routes/payment-return.server.ts";
 import { OrderPayForm } from "./OrderPayForm";
-import { KeepShoppingActions, OrderFacts, ResultPanel } from "./ResultPanel";
+import { KeepShoppingActions, OrderFacts, OrderPageLink, ResultPanel } from "./ResultPanel";
+import { OrderRecap } from "./OrderRecap";
 
 /**
  * What a payment return page or /confirmacion shows of an order, by its real
@@ -45,7 +46,7 @@ export function OrderResult({
 /** The success return page's panel (docs/requirements.md#payments). */
 export function PaymentSuccessPanel({ order }: { order: ReturnPageSummary }) {
   return (
-    <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions />}>
+    <ResultPanel tone="success" title="¡Pago exitoso!" actions={<KeepShoppingActions order={order} />}>
       <p className="result-lead">Gracias por tu compra. Recibimos tu pago.</p>
       <OrderFacts
         rows={[
@@ -66,6 +67,7 @@ export function PaymentSuccessPanel({ order }: { order: ReturnPageSummary }) {
           <Link to="/perfil?tab=puntos">Ver mis puntos</Link>
         </p>
       ) : null}
+      <OrderRecap order={order} />
     </ResultPanel>
   );
 }
@@ -73,16 +75,16 @@ export function PaymentSuccessPanel({ order }: { order: ReturnPageSummary }) {
 /** The order confirmation of a paid order (or one with nothing to pay). */
 export function OrderConfirmedPanel({ order }: { order: ReturnPageSummary }) {
   return (
-    <ResultPanel tone="success" title="¡Pedido confirmado!" actions={<KeepShoppingActions />}>
+    <ResultPanel tone="success" title="¡Pedido confirmado!" actions={<KeepShoppingActions order={order} />}>
       <p className="result-lead">Gracias por tu compra.</p>
       <OrderFacts
         rows={[
           ["Número de orden", order.orderNumber],
           ["Total", formatMoney(order.total)],
-          order.email ? ["Correo electrónico", order.email] : null,
         ]}
       />
       <p>Te enviamos un correo electrónico con los detalles de tu pedido, y te avisaremos cuando sea enviado.</p>
+      <OrderRecap order={order} />
     </ResultPanel>
   );
 }
@@ -98,11 +100,7 @@ export function PaymentPendingPanel({ order }: { order: ReturnPageSummary | null
           <Link to="/" className="button button-primary">
             Volver al inicio
           </Link>
-          {order ? (
-            <Link to="/mis-pedidos" className="button">
-              Ver mis pedidos
-            </Link>
-          ) : null}
+          {order ? <OrderPageLink order={order} /> : null}
         </>
       }
     >
@@ -125,6 +123,7 @@ export function PaymentPendingPanel({ order }: { order: ReturnPageSummary | null
           <li key={method}>{method}</li>
         ))}
       </ul>
+      {order ? <OrderRecap order={order} /> : null}
     </ResultPanel>
   );
 }
@@ -144,6 +143,7 @@ function ConfirmingPaymentPanel({ order }: { order: ReturnPageSummary }) {
           <Link to="/" className="button">
             Volver al inicio
           </Link>
+          <OrderPageLink order={order} />
         </>
       }
     >
@@ -157,6 +157,7 @@ function ConfirmingPaymentPanel({ order }: { order: ReturnPageSummary }) {
           ["Total", formatMoney(order.total)],
         ]}
       />
+      <OrderRecap order={order} />
     </ResultPanel>
   );
 }
@@ -198,10 +199,10 @@ export function AwaitingPaymentPanel({ order, error }: { order: ReturnPageSummar
         rows={[
           ["Número de orden", order.orderNumber],
           ["Total a pagar", formatMoney(order.total)],
-          order.email ? ["Correo electrónico", order.email] : null,
         ]}
       />
       <p>{ORDER_STATE_MESSAGES.awaitingNote}</p>
+      <OrderRecap order={order} />
     </ResultPanel>
   );
 }
@@ -212,7 +213,7 @@ function ClosedOrderPanel({ order }: { order: ReturnPageSummary }) {
     <ResultPanel
       tone="failure"
       title={order.state === "cancelled" ? CANCELLED_ORDER_MESSAGES.title : ORDER_STATE_MESSAGES.closedTitle}
-      actions={<KeepShoppingActions />}
+      actions={<KeepShoppingActions order={order} />}
     >
       <p className="result-lead">
         {order.state === "refunded"
@@ -223,6 +224,7 @@ function ClosedOrderPanel({ order }: { order: ReturnPageSummary }) {
         <p>{order.refundDue ? CANCELLED_ORDER_MESSAGES.refundDue : CANCELLED_ORDER_MESSAGES.noCharge}</p>
       ) : null}
       <OrderFacts rows={[["Número de orden", order.orderNumber]]} />
+      <OrderRecap order={order} />
     </ResultPanel>
   );
 }
@@ -230,7 +232,7 @@ function ClosedOrderPanel({ order }: { order: ReturnPageSummary }) {
 /** Only the browser's stored copy is known (the database could not be read): number and total, no state. */
 function StoredCopyPanel({ order, loadFailed }: { order: ReturnPageSummary; loadFailed: boolean }) {
   return (
-    <ResultPanel tone="pending" title={ORDER_STATE_MESSAGES.unknownTitle} actions={<KeepShoppingActions />}>
+    <ResultPanel tone="pending" title={ORDER_STATE_MESSAGES.unknownTitle} actions={<KeepShoppingActions order={order} />}>
       {loadFailed ? <p className="form-error">{ORDER_PAGE_MESSAGES.loadFailed}</p> : null}
       <OrderFacts
         rows={[

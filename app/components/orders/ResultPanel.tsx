@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ORDER_PAGE_MESSAGES } from "#domain/order-pages.ts";
+import { ORDER_PAGE_MESSAGES, ORDER_RECAP_MESSAGES } from "#domain/order-pages.ts";
 
 /**
  * The card of a payment return page or /confirmacion: a heading, what the page
@@ -54,16 +54,36 @@ export function OrderFacts({ rows }: { rows: readonly (readonly [string, ReactNo
   );
 }
 
-/** After a purchase: back to the shop, and to the order in 'Mis Pedidos' (shown only when an order is known). */
-export function KeepShoppingActions() {
+/** The order a page links to: its own page (a guest's keyed link, a customer's 'Mis Pedidos'), else the lookup. */
+export interface OrderLinkTarget {
+  orderPath: string | null;
+  guest: boolean;
+}
+
+/** The button to the order's own page: never a sign-in page for a guest ('Consulta tu pedido' when no link is known). */
+export function OrderPageLink({ order, className = "button" }: { order: OrderLinkTarget; className?: string }) {
+  if (!order.orderPath) {
+    return (
+      <Link to="/consulta-pedido" className={className}>
+        {ORDER_RECAP_MESSAGES.lookUpOrder}
+      </Link>
+    );
+  }
+  return (
+    <Link to={order.orderPath} className={className}>
+      {order.guest ? ORDER_RECAP_MESSAGES.viewGuestOrder : ORDER_RECAP_MESSAGES.viewCustomerOrders}
+    </Link>
+  );
+}
+
+/** After a purchase: back to the shop, and to the order's own page. */
+export function KeepShoppingActions({ order }: { order: OrderLinkTarget }) {
   return (
     <>
       <Link to="/" className="button button-primary">
         Seguir comprando
       </Link>
-      <Link to="/mis-pedidos" className="button">
-        Ver mis pedidos
-      </Link>
+      <OrderPageLink order={order} />
     </>
   );
 }

@@ -45,6 +45,30 @@ const summary = {
   state: "paid",
   canPay: false,
   payKey: null,
+  items: [
+    { name: "Wigglytuff", variant: "Casi nueva · Inglés", image: null, price: 215, quantity: 1 },
+    { name: "Wigglytuff", variant: "Ligeramente jugada · Inglés", image: "/media/demo/x-front.webp", price: 185, quantity: 2 },
+  ],
+  shippingAddress: {
+    name: "Ana López",
+    phone: "5512345678",
+    street: "Av. Reforma 1",
+    colonia: "Juárez",
+    city: "Ciudad de México",
+    state: "Ciudad de México",
+    zipCode: "06600",
+    country: "México",
+    references: null,
+  },
+  orderPath: "/mis-pedidos?pedido=CV-7K3Q9M",
+  guest: false,
+};
+const GUEST_PATH = `/consulta-pedido?pedido=CV-7K3Q9M&amp;clave=${"g".repeat(43)}`;
+const guestSummary = {
+  ...summary,
+  pointsEarned: null,
+  guest: true,
+  orderPath: `/consulta-pedido?pedido=CV-7K3Q9M&clave=${"g".repeat(43)}`,
 };
 const unpaid = { ...summary, paymentId: null, pointsEarned: null, state: "unpaid", canPay: true, payKey: "k".repeat(43) };
 
@@ -61,7 +85,29 @@ describe("/payment/success", () => {
     expect(t).toContain("Ganaste 11 puntos de lealtad con esta compra.");
     expect(page).toContain('href="/perfil?tab=puntos"');
     expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Seguir comprando<\/a>/);
-    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos\?pedido=CV-7K3Q9M"[^>]*>Ver mis pedidos<\/a>/);
+  });
+
+  it("the order itself: each line with its copy, quantity and price, the address as Mexican carriers write it, the e-mail it went to", () => {
+    const page = render(PaymentSuccessPage as never, { order: summary, loadFailed: false });
+    const t = text(page);
+    expect(t).toContain("Wigglytuff Casi nueva · Inglés 1 × $215.00 MXN $215.00 MXN");
+    expect(t).toContain("Wigglytuff Ligeramente jugada · Inglés 2 × $185.00 MXN $370.00 MXN");
+    expect(page).toContain('src="/media/demo/x-front.webp?w=480"');
+    expect(t).toContain("Ana López Av. Reforma 1, Col. Juárez C.P. 06600, Ciudad de México, Ciudad de México México");
+    expect(t).toContain("Enviamos el correo de tu pedido a ana@example.com .");
+  });
+
+  it("a guest's order links to its own keyed page ('Ver mi pedido'), never to 'Mis Pedidos' and its sign-in", () => {
+    for (const Page of [PaymentSuccessPage, ConfirmationPage, PaymentPendingPage]) {
+      const page = render(Page as never, {
+        order: { ...guestSummary, state: Page === PaymentPendingPage ? "verifying" : "paid" },
+        loadFailed: false,
+      });
+      expect(page).not.toContain("/mis-pedidos");
+      expect(page).toMatch(new RegExp(`<a[^>]*href="${GUEST_PATH.replace(/[?]/g, "\\?")}"[^>]*>Ver mi pedido</a>`));
+      expect(text(page)).toContain("Consultar mi pedido CV-7K3Q9M");
+    }
   });
 
   it("a guest's order: no points line, no payment id when none; no order: the Spanish message and 'Volver al inicio' only", () => {
@@ -118,7 +164,7 @@ describe("/payment/pending", () => {
     expect(t).toContain("La verificación puede tardar hasta 48 horas hábiles .");
     expect(t).toContain("Te enviaremos un correo electrónico cuando se confirme tu pago.");
     for (const m of ["Transferencia bancaria", "Pago en efectivo en tiendas (OXXO)", "Depósito bancario"]) expect(t).toContain(m);
-    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos\?pedido=CV-7K3Q9M"[^>]*>Ver mis pedidos<\/a>/);
   });
 });
 
@@ -128,10 +174,10 @@ describe("/confirmacion", () => {
     const t = text(page);
     expect(t).toContain("Número de orden CV-7K3Q9M");
     expect(t).toContain("Total $0.00 MXN");
-    expect(t).toContain("Correo electrónico ana@example.com");
+    expect(t).toContain("Enviamos el correo de tu pedido a ana@example.com");
     expect(t).toContain("Te enviamos un correo electrónico con los detalles de tu pedido, y te avisaremos cuando sea enviado.");
     expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Seguir comprando<\/a>/);
-    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos"[^>]*>Ver mis pedidos<\/a>/);
+    expect(page).toMatch(/<a[^>]*href="\/mis-pedidos\?pedido=CV-7K3Q9M"[^>]*>Ver mis pedidos<\/a>/);
   });
 
   it("an unpaid order is not confirmed: it awaits payment, with 'Pagar Ahora' posting to its page with its key", () => {
@@ -243,7 +289,7 @@ describe("Mis Pedidos", () => {
     expect(page).toContain("Pikachu &lt;ex&gt;");
     expect(t).toContain("2 × $300.00 MXN $600.00 MXN");
     expect(t).toContain("Av. Reforma 1, Col. Juárez");
-    expect(t).toContain("Ciudad de México, Ciudad de México, C.P. 06600");
+    expect(t).toContain("C.P. 06600, Ciudad de México, Ciudad de México");
     expect(t).toContain("Referencias: Portón verde");
     expect(t).toContain("Método de envío DHL Express");
     expect(t).toContain("Costo de envío $220.00 MXN");
