@@ -16,7 +16,10 @@ describe("the points an order earns, on the order pages", () => {
   });
 
   it("waiting for its payment: 'Puntos a ganar'; cancelled before paying, or earning none: nothing", () => {
-    expect(earnedPointsLine({ ...order, orderStatus: "pending", paymentStatus: "pending" })).toEqual({ label: "Puntos a ganar", value: "17" });
+    expect(earnedPointsLine({ ...order, orderStatus: "pending", paymentStatus: "pending" })).toEqual({
+      label: "Puntos a ganar",
+      value: "17",
+    });
     expect(earnedPointsLine({ ...order, orderStatus: "cancelled", paymentStatus: "pending" })).toBeNull();
     expect(earnedPointsLine({ ...order, orderStatus: "cancelled", paymentStatus: "rejected" })).toBeNull();
     expect(earnedPointsLine({ ...order, points: 0 })).toBeNull();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { TRACKING_MESSAGES } from "./orders";
-import { SHIPPING_METHOD_IDS, TRACKING_NUMBER_PATTERN, carrierName, normalizeTrackingNumber, trackingPageTakesNumber, trackingUrl } from "./shipping";
+import {
+  SHIPPING_METHOD_IDS,
+  TRACKING_NUMBER_PATTERN,
+  carrierName,
+  normalizeTrackingNumber,
+  trackingPageTakesNumber,
+  trackingUrl,
+} from "./shipping";
 
 describe("carriers' tracking pages", () => {
   it("opens DHL Express's page on the shipment, the number encoded", () => {

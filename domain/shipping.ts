@@ -76,7 +76,8 @@ interface CarrierTracking {
 const CARRIER_TRACKING: Record<ShippingMethodId, CarrierTracking> = {
   estafeta: {
     pageUrl: "https://www.estafeta.com/Herramientas/Rastreo",
-    url: (n) => `https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=${n}&wayBillType=${/^\d{10}$/.test(n) ? 1 : 0}&isShipmentDetail=False`,
+    url: (n) =>
+      `https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=${n}&wayBillType=${/^\d{10}$/.test(n) ? 1 : 0}&isShipmentDetail=False`,
   },
   dhl: {
     pageUrl: "https://www.dhl.com/mx-es/home/rastreo.html",

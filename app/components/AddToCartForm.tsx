@@ -87,8 +87,7 @@ export function AddToCartForm({
         <p role="status" className="add-to-cart-status">
           {added ? (
             <>
-              <span className="add-to-cart-added">{CART_FEEDBACK.added}</span>{" "}
-              <Link to="/carrito">{CART_FEEDBACK.viewCart}</Link>
+              <span className="add-to-cart-added">{CART_FEEDBACK.added}</span> <Link to="/carrito">{CART_FEEDBACK.viewCart}</Link>
             </>
           ) : null}
         </p>

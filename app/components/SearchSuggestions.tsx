@@ -252,9 +252,7 @@ export function SearchSuggestions({ inputRef }: { inputRef: RefObject<HTMLInputE
             <span className="search-suggestion-text">
               <span className="search-suggestion-name">{item.name}</span>
               {/* What tells reprints of one name apart: the expansion, the number and the rarity. */}
-              <span className="search-suggestion-meta">
-                {[item.expansion, item.cardNumber, item.rarity].filter(Boolean).join(" · ")}
-              </span>
+              <span className="search-suggestion-meta">{[item.expansion, item.cardNumber, item.rarity].filter(Boolean).join(" · ")}</span>
               {item.soldOut ? <span className="search-suggestion-soldout">Agotado</span> : null}
             </span>
             <Price

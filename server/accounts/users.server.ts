@@ -63,7 +63,11 @@ export async function replacePassword(
 ): Promise<SessionUser | null> {
   const now = new Date();
   // A password the user chose: the first start's generated one is no longer there to change.
-  const [user] = await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: now }).where(eq(users.id, userId)).returning(publicColumns);
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning(publicColumns);
   if (!user) return null;
   await spendUnusedResetLinks(tx, userId, now);
   await tx

@@ -102,7 +102,8 @@ function filterCondition(q: ProductQuery): SQL | undefined {
  */
 function orderBy(q: ProductQuery): SQL[] {
   const dir = (column: SQL | AnyColumn) => (q.order === "asc" ? sql`${column} asc` : sql`${column} desc nulls first`);
-  const key = q.sortBy === "price" ? products.effectivePriceCents : q.sortBy === "name" ? sql`${products.nameSort} collate "C"` : products.dateAdded;
+  const key =
+    q.sortBy === "price" ? products.effectivePriceCents : q.sortBy === "name" ? sql`${products.nameSort} collate "C"` : products.dateAdded;
   return [asc(products.soldOut), dir(key), dir(products.id)];
 }
 

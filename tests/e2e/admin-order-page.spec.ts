@@ -189,7 +189,10 @@ test("the admin cancels a paid order with a reason: refunded, its stock back, th
     // The customer's order says the same.
     await visit(`/mis-pedidos?pedido=${orderNumber}`);
     await expect(
-      page.locator("main div", { has: page.getByText("Puntos ganados", { exact: true }) }).last().locator("dd"),
+      page
+        .locator("main div", { has: page.getByText("Puntos ganados", { exact: true }) })
+        .last()
+        .locator("dd"),
     ).toHaveText("5, retirados");
   });
 });
@@ -284,7 +287,10 @@ test("a guest's paid order marked 'Enviado': the e-mail names the carrier and nu
       await expect(other.page.getByRole("heading", { level: 1 })).toHaveText(`Pedido ${orderNumber}`);
       await expect(main.locator(".order-badges").first()).toContainText("Enviado");
       await expect(main.locator(".tracking-number").first()).toHaveText("7012345678");
-      await expect(main.locator(".tracking-link").first()).toHaveAttribute("href", "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False");
+      await expect(main.locator(".tracking-link").first()).toHaveAttribute(
+        "href",
+        "https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=7012345678&wayBillType=1&isShipmentDetail=False",
+      );
       await expect(main.getByRole("button", { name: "Pagar Ahora" })).toHaveCount(0);
       await expectNoViolations(other.page, "/consulta-pedido (shipped)");
     } finally {

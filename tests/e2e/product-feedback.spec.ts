@@ -128,7 +128,9 @@ test("a sold-out page says 'Agotado' once, with the alert beside it; 'Ir al carr
   await visit(soldOutPage);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(gone);
-  await expect.poll(async () => (await main.innerText()).toLowerCase().split("agotado").length - 1, { message: "'Agotado' on the page" }).toBe(1);
+  await expect
+    .poll(async () => (await main.innerText()).toLowerCase().split("agotado").length - 1, { message: "'Agotado' on the page" })
+    .toBe(1);
   await expect(main.getByRole("link", { name: "Ir al carrito" })).toHaveCount(0);
   const alert = main.getByRole("region", { name: "Avísame cuando vuelva" });
   const email = alert.getByRole("textbox", { name: "Tu correo electrónico" });

@@ -32,7 +32,9 @@ describeEachDatabase("the first start's admin", (t) => {
     return { answer, jar };
   };
   const banner = async (jar: CookieJar) => {
-    const answer = await callLoader<{ changePassword: boolean }>(adminLayout, get("/admin", { cookie: jar.header }), { context: context() });
+    const answer = await callLoader<{ changePassword: boolean }>(adminLayout, get("/admin", { cookie: jar.header }), {
+      context: context(),
+    });
     expect(answer.status).toBe(200);
     return answer.data!.changePassword;
   };
@@ -53,7 +55,12 @@ describeEachDatabase("the first start's admin", (t) => {
       profileRoute,
       formPost(
         "/perfil?tab=contrasena",
-        { intent: "change-password", currentPassword: made.generatedPassword!, newPassword: "mi-clave-nueva", confirmPassword: "mi-clave-nueva" },
+        {
+          intent: "change-password",
+          currentPassword: made.generatedPassword!,
+          newPassword: "mi-clave-nueva",
+          confirmPassword: "mi-clave-nueva",
+        },
         { cookie: jar.header },
       ),
       { context: context() },
@@ -68,9 +75,13 @@ describeEachDatabase("the first start's admin, refused a change", (t) => {
   const context = () => routeContext(t.db);
   it("a refused change (wrong current password) keeps the banner", async () => {
     const made = await ensureAdmin(t.db, { email: "dueno-terco@tienda.mx" });
-    const signedIn = await callAction(loginRoute, formPost("/login", { email: "dueno-terco@tienda.mx", password: made.generatedPassword! }), {
-      context: context(),
-    });
+    const signedIn = await callAction(
+      loginRoute,
+      formPost("/login", { email: "dueno-terco@tienda.mx", password: made.generatedPassword! }),
+      {
+        context: context(),
+      },
+    );
     const jar = new CookieJar();
     jar.store(signedIn.headers);
     const refused = await callAction(
@@ -83,7 +94,7 @@ describeEachDatabase("the first start's admin, refused a change", (t) => {
       { context: context() },
     );
     expect(refused.status).toBe(400);
-    expect(await passwordChangeDue(t.db, made.email ? (await flagUser(t.db, made.email)) : "")).toBe(true);
+    expect(await passwordChangeDue(t.db, made.email ? await flagUser(t.db, made.email) : "")).toBe(true);
   });
 });
 

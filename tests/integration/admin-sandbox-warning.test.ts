@@ -80,5 +80,4 @@ describe("the sandbox provider in production, at start", () => {
     const warnings = await startWith({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" });
     expect(warnings.some((line) => line.includes("PAYMENT_PROVIDER=sandbox"))).toBe(true);
   });
-
 });

@@ -32,7 +32,12 @@ const SORTS: Array<Pick<ProductQuery, "sortBy" | "order">> = [
  */
 async function expectedOrder(db: Database, sort: Pick<ProductQuery, "sortBy" | "order">, where?: SQL): Promise<string[]> {
   const dir = sort.order === "asc" ? asc : desc;
-  const key = sort.sortBy === "price" ? products.effectivePriceCents : sort.sortBy === "name" ? sql`${products.nameSort} collate "C"` : products.dateAdded;
+  const key =
+    sort.sortBy === "price"
+      ? products.effectivePriceCents
+      : sort.sortBy === "name"
+        ? sql`${products.nameSort} collate "C"`
+        : products.dateAdded;
   const rows = await db
     .select({ id: products.id, stock: products.stock })
     .from(products)
@@ -93,7 +98,10 @@ describeEachDatabase("catalogue: sold-out products last", (t) => {
       [{ rarity: "Double Rare" }, eq(products.rarity, "Double Rare")],
       [{ category: "Carta Individual", sortBy: "price", order: "asc" }, eq(products.category, "Carta Individual")],
       [{ onSale: true, sortBy: "price", order: "desc" }, sql`${products.salePriceCents} is not null`],
-      [{ search: "charizard", sortBy: "name", order: "asc" }, sql`${products.search} like '%charizard%' or 'charizard' <% ${products.search}`],
+      [
+        { search: "charizard", sortBy: "name", order: "asc" },
+        sql`${products.search} like '%charizard%' or 'charizard' <% ${products.search}`,
+      ],
     ];
     for (const [change, where] of cases) {
       const query = q(change);
@@ -109,7 +117,10 @@ describeEachDatabase("catalogue: sold-out products last", (t) => {
 
   it("a product that sells out moves after those in stock once the write says so, and comes back when restocked", async () => {
     const [newest] = (await listProducts(t.db, q())).products;
-    const variants = await t.db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(eq(productVariants.productId, newest!._id));
+    const variants = await t.db
+      .select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, newest!._id));
     await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, newest!._id));
     catalogChanged(t.db);
     const first = await listProducts(t.db, q());

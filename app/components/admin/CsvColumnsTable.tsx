@@ -1,5 +1,12 @@
 import { Fragment } from "react";
-import { CSV_COLUMNS, CSV_COLUMN_GUIDE, CSV_IMAGE_SEPARATOR, CSV_REQUIRED_COLUMNS, CSV_SAMPLE_FILENAME, type CsvColumn } from "#domain/product-csv.ts";
+import {
+  CSV_COLUMNS,
+  CSV_COLUMN_GUIDE,
+  CSV_IMAGE_SEPARATOR,
+  CSV_REQUIRED_COLUMNS,
+  CSV_SAMPLE_FILENAME,
+  type CsvColumn,
+} from "#domain/product-csv.ts";
 
 const isRequired = (column: CsvColumn) => (CSV_REQUIRED_COLUMNS as readonly string[]).includes(column);
 
@@ -14,8 +21,8 @@ export function CsvColumnsTable({ samplePath }: { samplePath: string }) {
       <h3 id="import-columns-title">Columnas del archivo</h3>
       <p>
         La primera fila nombra las columnas (en cualquier orden, mayúsculas o minúsculas); las opcionales pueden faltar. Una fila con el
-        mismo nombre, expansión y número de carta que un producto de la tienda lo actualiza, y actualiza su variante de la misma condición
-        e idioma o le agrega una.{" "}
+        mismo nombre, expansión y número de carta que un producto de la tienda lo actualiza, y actualiza su variante de la misma condición e
+        idioma o le agrega una.{" "}
         <a href={samplePath} download={CSV_SAMPLE_FILENAME}>
           Descargar archivo de ejemplo ({CSV_SAMPLE_FILENAME})
         </a>

@@ -41,7 +41,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** The expandable detail of an order (docs/requirements.md#orders-and-statuses): everything but the 'Pagar Ahora' form. */
 export function OrderDetails({ order }: { order: OrderDetailsData }) {
   const a = order.shippingAddress;
-  const pointsLine = earnedPointsLine({ orderStatus: order.orderStatus, paymentStatus: order.paymentStatus, points: order.loyaltyPoints.earned });
+  const pointsLine = earnedPointsLine({
+    orderStatus: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    points: order.loyaltyPoints.earned,
+  });
   return (
     <div className="order-detail">
       <Section title="Productos">

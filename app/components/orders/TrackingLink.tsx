@@ -48,7 +48,12 @@ function CopyTrackingNumber({ value }: { value: string }) {
       <button
         type="button"
         className="button tracking-copy"
-        onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => undefined)}
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
       >
         {copied ? TRACKING_LINK_TEXTS.copied : TRACKING_LINK_TEXTS.copy}
       </button>

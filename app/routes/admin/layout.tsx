@@ -88,8 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.changePassword ? (
         <p className="admin-password-banner" role="status">
-          {ADMIN_MESSAGES.changeGeneratedPassword}{" "}
-          <Link to={tabUrl("contrasena")}>{ADMIN_MESSAGES.changeGeneratedPasswordLink}</Link>
+          {ADMIN_MESSAGES.changeGeneratedPassword} <Link to={tabUrl("contrasena")}>{ADMIN_MESSAGES.changeGeneratedPasswordLink}</Link>
         </p>
       ) : null}
       <header className="admin-header">
