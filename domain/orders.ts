@@ -131,6 +131,10 @@ export const CHECKOUT_MESSAGES = {
   zipInvalid: PROFILE_MESSAGES.zipInvalid,
   /** The colonia, required by the carrier chosen (Estafeta and DHL refuse a label without it). */
   coloniaRequired: (carrier: string) => `Escribe la colonia: ${carrier} la necesita para la guía de envío`,
+  /** The colonia field's hint, while it is not refused. */
+  coloniaHint: (carrier: string) => `${carrier} la necesita para la guía de envío.`,
+  /** On a saved address's choice, when it has no colonia and the carrier needs one. */
+  savedAddressNoColoniaNote: "Sin colonia: agrega una nueva dirección con su colonia",
   /** A saved address without a colonia, with a carrier that needs one. */
   savedAddressNoColonia: (carrier: string) =>
     `Esta dirección no tiene colonia y ${carrier} la necesita para la guía de envío. Agrega una nueva dirección con su colonia.`,

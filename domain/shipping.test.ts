@@ -4,6 +4,7 @@ import {
   SHIPPING_METHOD_IDS,
   TRACKING_NUMBER_PATTERN,
   carrierName,
+  coloniaRequiredFor,
   normalizeTrackingNumber,
   trackingPageTakesNumber,
   trackingUrl,
@@ -63,5 +64,14 @@ describe("tracking numbers", () => {
   it("has its two messages, the required one shared with the status rules", () => {
     expect(TRACKING_MESSAGES.required).toBe("Por favor ingresa el número de rastreo antes de marcar como enviado");
     expect(TRACKING_MESSAGES.invalid).toBe("El número de rastreo debe tener de 6 a 40 letras o números");
+  });
+});
+
+describe("the colonia on the label (issue 29)", () => {
+  it("is required by Estafeta and DHL Express, whose labels need it, and by no method the shop does not have", () => {
+    expect(coloniaRequiredFor("estafeta")).toBe(true);
+    expect(coloniaRequiredFor("dhl")).toBe(true);
+    expect(coloniaRequiredFor("recoger-en-tienda")).toBe(false);
+    expect(coloniaRequiredFor("")).toBe(false);
   });
 });

@@ -46,7 +46,6 @@ export async function checkoutPageData(db: Queryable, cart: CurrentCart, user: S
       name: l.name,
       /** Which copy: 'Ligeramente jugada · Japonés' (two variants of one card are two lines). */
       variantLabel: l.variantLabel,
-      href: l.href,
       image: l.image,
       quantity: l.quantity,
       priceCents: l.priceCents,

@@ -6,7 +6,7 @@
  * is chosen); with JavaScript they show when 'new' is chosen.
  */
 import { useEffect, useState } from "react";
-import { CHECKOUT_NEW_ADDRESS } from "#domain/orders.ts";
+import { CHECKOUT_MESSAGES, CHECKOUT_NEW_ADDRESS } from "#domain/orders.ts";
 import type { FieldErrors } from "#domain/form-failure.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { AddressFields } from "#app/components/AddressFields.tsx";
@@ -14,9 +14,6 @@ import { ErrorList, describedBy, errorId } from "#app/components/forms.tsx";
 import { addressLines } from "#domain/address.ts";
 import { carrierName, coloniaRequiredFor, type ShippingMethodId } from "#domain/shipping.ts";
 import type { CheckoutViewAddress } from "#app/routes/checkout.tsx";
-
-/** A saved address without a colonia, when the carrier needs one: it cannot be shipped to as it is. */
-const NO_COLONIA_NOTE = "Sin colonia: agrega una nueva dirección con su colonia";
 
 /** The tip that a new address is saved to the profile after the purchase. */
 export const NEW_ADDRESS_TIP = "La nueva dirección se guardará en tu perfil después de la compra.";
@@ -81,7 +78,9 @@ export function AddressSection({
                     {line}
                   </span>
                 ))}
-                {needsColonia && !a.colonia ? <span className="choice-detail-line form-error">{NO_COLONIA_NOTE}</span> : null}
+                {needsColonia && !a.colonia ? (
+                  <span className="choice-detail-line form-error">{CHECKOUT_MESSAGES.savedAddressNoColoniaNote}</span>
+                ) : null}
               </label>
             </div>
           ))}
@@ -109,7 +108,7 @@ export function AddressSection({
             required={required}
             autoFocusField={firstError}
             coloniaRequired={needsColonia}
-            coloniaHint={needsColonia ? `${carrier} la necesita para la guía de envío.` : undefined}
+            coloniaHint={needsColonia ? CHECKOUT_MESSAGES.coloniaHint(carrier) : undefined}
           />
           {signedIn ? <p className="field-hint checkout-tip">{NEW_ADDRESS_TIP}</p> : null}
         </div>
