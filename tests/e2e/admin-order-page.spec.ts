@@ -367,7 +367,14 @@ test("a delivered order whose cards did not come back: cancelled and refunded, i
     if (!js) await page.getByRole("button", { name: "Actualizar puntos" }).click();
     await expect(page.getByTestId("checkout-points")).toHaveText("-$5.00 MXN");
     await pay(page);
-    const unpaid = (await page.locator("dd").first().textContent())?.trim() ?? "";
+    // The sandbox page's 'Pedido' names the order.
+    const unpaid =
+      (
+        await page
+          .locator("dl div", { has: page.getByText("Pedido", { exact: true }) })
+          .locator("dd")
+          .textContent()
+      )?.trim() ?? "";
     expect(unpaid).toMatch(/^CV-/);
     expect(await stockOf(admin, product.id)).toBe("1");
 

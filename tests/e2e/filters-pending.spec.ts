@@ -84,7 +84,7 @@ test("a rarity or type tap shows at once; a second tap on the chosen radio clear
   await expect(rarity("Todas")).toBeChecked();
   await expect(type("Pokémon")).toBeChecked();
   await expect(productCards(page)).toHaveCount(24);
-  await expect(panel.getByRole("button", { name: /^Ver / })).toHaveText(/^Ver \d+ resultados$/);
+  await expect(panel.getByRole("button", { name: /^Ver / })).toHaveText(/^Ver \d{1,3}(,\d{3})* resultados$/);
   for (const tag of await productCards(page).locator(".tags").all()) await expect(tag).toContainText("Pokémon");
   // The slide-over stayed open through it all, and still closes.
   await expect(page.getByRole("dialog", { name: "Filtros" })).toBeVisible();

@@ -216,7 +216,7 @@ test.describe("the filter drawer at 360 px", () => {
     if (js) {
       await expect(page).toHaveURL((url) => url.searchParams.get("rarity") === "Illustration Rare");
       await expect.poll(async () => (await results.textContent()) === (await countShown())).toBe(true);
-      await expect(results).toHaveText(/^Ver \d+ resultados$/);
+      await expect(results).toHaveText(/^Ver \d{1,3}(,\d{3})* resultados$/);
     }
     await expect(results).toBeInViewport({ ratio: 1 });
     await results.click();
