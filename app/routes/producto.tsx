@@ -13,7 +13,7 @@ import { StockAlertForm as StockAlertFormNow } from "#app/components/StockAlertF
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
 import { QuantityStepper } from "#app/components/QuantityStepper.tsx";
-import { ProductImage } from "#app/components/ProductImage.tsx";
+import { ProductGallery } from "#app/components/ProductGallery.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { GuaranteeBlock } from "#app/components/GuaranteeBlock.tsx";
 import { VariantPicker, unitsLeft } from "#app/components/VariantPicker.tsx";
@@ -146,15 +146,6 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
       { replace: true, preventScrollReset: true },
     );
   };
-  const thumbHref = (i: number) => {
-    const params = new URLSearchParams();
-    // The thumbnails keep the URL's own choice (none: the default variant, and the plain address).
-    const named = searchParams.get("variante");
-    if (named) params.set("variante", named);
-    if (i > 0) params.set("img", String(i));
-    const query = params.toString();
-    return `/producto/${product._id}${query ? `?${query}` : ""}`;
-  };
   const chatHref = phone.chatHref(chatText);
 
   return (
@@ -175,39 +166,14 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
         </Link>
       </p>
       <div className="product-detail-grid">
-        <div className="gallery">
-          <div className="gallery-main">
-            <ProductImage
-              src={product.images[imageIndex]}
-              alt={`${product.name}, imagen ${imageIndex + 1} de ${product.images.length}`}
-              eager
-              sizes="(min-width: 900px) 440px, 92vw"
-            />
-            {chosen?.onSale ? <span className="badge badge-sale gallery-badge">OFERTA</span> : null}
-          </div>
-          {product.images.length > 1 ? (
-            <ul className="gallery-thumbs" aria-label="Imágenes del producto">
-              {product.images.map((src, i) => (
-                <li key={src}>
-                  <Link
-                    to={thumbHref(i)}
-                    replace
-                    preventScrollReset
-                    aria-label={`Ver imagen ${i + 1}`}
-                    aria-current={i === imageIndex ? "true" : undefined}
-                    onClick={(e) => {
-                      if (!hydrated) return;
-                      e.preventDefault();
-                      setImageIndex(i);
-                    }}
-                  >
-                    <ProductImage src={src} alt="" sizes="80px" width={100} height={140} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ProductGallery
+          productId={product._id}
+          name={product.name}
+          images={product.images}
+          onSale={chosen?.onSale ?? false}
+          shown={imageIndex}
+          onShow={setImageIndex}
+        />
         <div className="product-info">
           <p className="tags">
             {product.type ? <span className="tag">{product.type}</span> : null}

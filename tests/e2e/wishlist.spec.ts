@@ -11,7 +11,7 @@ import { expectNoViolations } from "./axe";
 import { register, uniqueEmail } from "./accounts";
 import { waitForMailAbout } from "./mail";
 import { PAGE_SIZE } from "#domain/catalog.ts";
-import { expect, test } from "./helpers";
+import { expect, resultCount, test, totalResults } from "./helpers";
 
 const ADD = "Agregar a la lista de deseos";
 const REMOVE = "Quitar de la lista de deseos";
@@ -24,9 +24,8 @@ const CHECK_EMAIL = "Revisa tu correo y abre el enlace que te enviamos para conf
  */
 async function soldOutCard(page: Page, visit: (url: string) => Promise<unknown>) {
   await visit("/productos");
-  const count = page.getByText(/^Mostrando \d+ de \d+ resultados$/);
-  await expect(count).toBeVisible();
-  const total = Number(/de (\d+) resultados/.exec((await count.textContent()) ?? "")?.[1]);
+  await expect(resultCount(page)).toBeVisible();
+  const total = await totalResults(page);
   await visit(`/productos?page=${Math.ceil(total / PAGE_SIZE)}`);
   const card = page.locator("article.product-card").filter({ has: page.locator(".badge-soldout") });
   await expect(card.first()).toBeVisible();
