@@ -22,6 +22,7 @@ import { catalogPageCache, listenForCatalogChanges } from "./catalog/catalog-cac
 import { isId } from "#domain/ids.ts";
 import { DEFAULT_BCRYPT_COST } from "#domain/password-hash.ts";
 import { reactRouterHandler } from "./http/react-router";
+import { requestCost } from "./http/request-cost";
 import { requestLog } from "./http/request-log";
 import { METRICS_PATH, shopMetrics, type ShopMetrics } from "./http/metrics";
 import { startMailWorker } from "./mail/worker.server";
@@ -202,6 +203,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   // In development every request renders the freshly edited modules.
   if (isBuilt() && shop.db) router.use(pageCache({ store: () => catalogPageCache(shop.db), isCatalogPage }));
 
+  router.use(requestCost(shop.config.SERVER_TIMING === "true"));
   router.use(
     reactRouterHandler({
       build,

@@ -85,6 +85,12 @@ const schema = z.object({
   /** Seed the demo catalogue on first start with an empty database (set to "false" to start empty). */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  /**
+   * A `Server-Timing` header on every rendered page: its database round trips and the time of its
+   * parts (server/http/request-cost.ts). For measuring (npm run bench); off, as it tells a stranger
+   * about the server's internals.
+   */
+  SERVER_TIMING: z.enum(["true", "false"]).default("false"),
   /** On SIGTERM, how long the requests in flight and the jobs' batch under way may take before the process stops anyway (server.js). */
   SHUTDOWN_DEADLINE_MS: z.coerce
     .number()

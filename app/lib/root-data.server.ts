@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { currentCartQuantities } from "#server/cart/current-cart.server.ts";
-import { getUserForPage } from "#server/accounts/auth.server.ts";
-import { pointsBalance } from "#server/loyalty/points.server.ts";
-import { wishlistProductIds } from "#server/wishlist/index.ts";
+import { shopperOf } from "#server/accounts/shopper.server.ts";
+import { timed } from "#server/http/request-cost.ts";
 import { currentYear } from "#domain/format.ts";
 import { takeWelcome } from "./welcome-cookie.server";
 
@@ -12,16 +10,12 @@ import { takeWelcome } from "./welcome-cookie.server";
  * session cookie and a shown welcome.
  */
 export async function loadRootData(request: Request, context: AppLoadContext) {
-  const { user, clearCookie } = await getUserForPage(request, context);
-  // Two lookups that depend only on the user: side by side (on PostgreSQL they run in parallel).
-  const [cart, points, wishlist, welcome] = await Promise.all([
-    currentCartQuantities(request, context, user),
-    user ? pointsBalance(context.db, user.id) : 0,
-    // The hearts' state: a signed-in visitor's page is rendered for them (decision 014), like the cart badge.
-    user ? wishlistProductIds(context.db, user.id) : [],
-    // The welcome after sign-up, once (app/lib/welcome-cookie.server.ts).
-    takeWelcome(request, context, user?.id ?? null),
-  ]);
+  // The session's user, the cart's quantities, the points and the wishlist (the hearts: a signed-in
+  // visitor's page is rendered for them, decision 014) in one round trip, which the page's own
+  // loaders share (server/accounts/shopper.server.ts).
+  const { user, clearCookie, cart, points, wishlist } = await timed("shopper", () => shopperOf(request, context));
+  // The welcome after sign-up, once (app/lib/welcome-cookie.server.ts): a cookie, no query.
+  const welcome = await takeWelcome(request, context, user?.id ?? null);
   const headers = new Headers();
   if (clearCookie) headers.append("Set-Cookie", clearCookie);
   if (welcome.clearCookie) headers.append("Set-Cookie", welcome.clearCookie);

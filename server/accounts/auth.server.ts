@@ -13,6 +13,7 @@ import type { LoginInput, RegisterInput } from "./forms";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "#domain/messages.ts";
 import { createSession, deleteSession, readSessionId, sessionCookie, sessionUser } from "./sessions.server";
 import { authenticateUser, registerUser, type SessionUser } from "./users.server";
+import { shopperOf } from "./shopper.server";
 import { ShopError } from "#server/errors.ts";
 
 export type AuthMode = "login" | "register";
@@ -76,6 +77,8 @@ export async function getUserForPage(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ user: SessionUser | null; clearCookie: string | null }> {
+  // A page's loaders share one read of the shopper (session, cart, points, wishlist: shopper.server.ts).
+  if (request.method === "GET" || request.method === "HEAD") return shopperOf(request, context);
   const sessionId = await readSessionId(request, context.config);
   const user = await sessionUser(context.db, sessionId);
   const clearCookie = sessionId && !user ? await sessionCookie(context.config).serialize("", { maxAge: 0 }) : null;

@@ -71,30 +71,12 @@ export async function createCart(db: Queryable, userId: string | null = null): P
 
 /** Quantities by product id and by variant id, and the item count, for the header badge and 'En carrito (n)'. */
 export async function cartQuantities(db: Queryable, cartId: string | null) {
-  if (!cartId || !isId(cartId)) return tally([]);
+  if (!cartId || !isId(cartId)) return tallyCart([]);
   const rows = await db
     .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId));
-  return tally(rows);
-}
-
-/**
- * The same, found by the cart's owner in one query: the account's cart of a
- * signed-in customer, or a guest cart (an id naming an account's cart reads as
- * empty). Every page's header badge reads it, so it is one round trip.
- */
-export async function ownerCartQuantities(db: Queryable, owner: { userId: string } | { guestCartId: string | null }) {
-  let which;
-  if ("userId" in owner) which = eq(carts.userId, owner.userId);
-  else if (owner.guestCartId && isId(owner.guestCartId)) which = and(eq(carts.id, owner.guestCartId), isNull(carts.userId));
-  else return tally([]);
-  const rows = await db
-    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .where(which);
-  return tally(rows);
+  return tallyCart(rows);
 }
 
 export interface CartQuantities {
@@ -105,7 +87,7 @@ export interface CartQuantities {
   variants: Record<string, number>;
 }
 
-function tally(rows: Array<{ productId: string; variantId: string; quantity: number }>): CartQuantities {
+export function tallyCart(rows: Array<{ productId: string; variantId: string; quantity: number }>): CartQuantities {
   const quantities: Record<string, number> = {};
   const variants: Record<string, number> = {};
   let count = 0;

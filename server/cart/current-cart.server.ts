@@ -6,16 +6,9 @@
  */
 import type { AppLoadContext } from "react-router";
 import { readSessionId, sessionUser } from "#server/accounts/sessions.server.ts";
+import { shopperOf } from "#server/accounts/shopper.server.ts";
 import { cartCookie, readCartId } from "./cart-cookie.server";
-import {
-  accountCartId,
-  addToAccountCart,
-  addToCart,
-  isGuestCart,
-  ownerCartQuantities,
-  startCartWith,
-  type CartItemRef,
-} from "./cart.server";
+import { accountCartId, addToAccountCart, addToCart, isGuestCart, startCartWith, type CartItemRef } from "./cart.server";
 
 export interface CurrentCart {
   /** The cart's id; null while the account or the browser has none. */
@@ -30,19 +23,15 @@ export interface CurrentCart {
  * leave it out to have the session read here.
  */
 export async function currentCart(request: Request, context: AppLoadContext, signedIn?: { id: string } | null): Promise<CurrentCart> {
+  // A page's loaders share the root loader's one read of the shopper, which found the cart by this rule.
+  if (request.method === "GET" || request.method === "HEAD") {
+    const shopper = await shopperOf(request, context);
+    return { id: shopper.cartId, userId: shopper.user?.id ?? null };
+  }
   const user = signedIn === undefined ? await sessionUser(context.db, await readSessionId(request, context.config)) : signedIn;
   if (user) return { id: await accountCartId(context.db, user.id), userId: user.id };
   const cookieCartId = await readCartId(request, context.config);
   return { id: cookieCartId && (await isGuestCart(context.db, cookieCartId)) ? cookieCartId : null, userId: null };
-}
-
-/**
- * The header badge's quantities of the request's cart, by the same rule as
- * `currentCart` but in one query. `signedIn` is the user the root loader read.
- */
-export async function currentCartQuantities(request: Request, context: AppLoadContext, signedIn: { id: string } | null) {
-  if (signedIn) return ownerCartQuantities(context.db, { userId: signedIn.id });
-  return ownerCartQuantities(context.db, { guestCartId: await readCartId(request, context.config) });
 }
 
 /**

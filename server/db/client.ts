@@ -14,6 +14,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 import { logError } from "#server/http/error-log.ts";
+import { countQuery } from "#server/http/request-cost.ts";
 import { DataDirLockedError, acquireDataDirLock, type DataDirLock } from "./lock";
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -31,6 +32,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Every query Drizzle sends is one round trip of the request under way (SERVER_TIMING, server/http/request-cost.ts). */
+const logger = { logQuery: countQuery };
+
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
 
 export type OpenOptions =
@@ -42,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Idle clients can error when the server goes away; log instead of crashing the process.
     pool.on("error", (err) => logError("pg pool error", err));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -63,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger });
     return {
       db,
       kind: "pglite",

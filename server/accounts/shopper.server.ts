@@ -1,0 +1,108 @@
+/**
+ * Who is asking for a page, and what they hold, in one database round trip
+ * (docs/architecture.md#one-read-of-the-shopper-per-page): the signed-in user (from the session
+ * cookie), their points and wishlist, and the request's cart (the account's for a customer, the
+ * guest cart the cart cookie names for a guest; the same rule as `currentCart`) with its quantities.
+ *
+ * Every page's root loader needs all of it (the header's badge and name, the cards' 'En carrito (n)'
+ * and hearts); a page's own loader often needs the user or the cart again. For a GET (a page or its
+ * data) the answer is kept for the request, so those loaders share the one read instead of asking
+ * the session again. An action (any other method) reads afresh: it may change what is read.
+ */
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { isId } from "#domain/ids.ts";
+import { MAX_WISHLIST_ITEMS } from "#domain/wishlist.ts";
+import type { Queryable } from "#server/db/client.ts";
+import { readCartId } from "#server/cart/cart-cookie.server.ts";
+import { tallyCart, type CartQuantities } from "#server/cart/cart.server.ts";
+import { hashSecret } from "./secret-hash";
+import { readSessionId, sessionCookie } from "./sessions.server";
+import type { SessionUser } from "./users.server";
+
+export interface Shopper {
+  user: SessionUser | null;
+  /** The Set-Cookie that clears a session cookie naming no live session; null otherwise. */
+  clearCookie: string | null;
+  /** The signed-in customer's points balance (0 for a guest). */
+  points: number;
+  /** The signed-in customer's wishlist, newest first (empty for a guest). */
+  wishlist: string[];
+  /** The request's cart: null while the account or the browser has none. */
+  cartId: string | null;
+  cart: CartQuantities;
+}
+
+interface ShopperRow extends Record<string, unknown> {
+  id: string | null;
+  name: string | null;
+  email: string | null;
+  role: SessionUser["role"] | null;
+  points: number | null;
+  wishlist: string[] | null;
+  cart_id: string | null;
+  cart_lines: Array<[string, string, number]> | null;
+}
+
+/**
+ * The shopper of a session id and a guest cart id (both as the cookies hold them; either may be
+ * null), read in one query; no query at all when there is neither.
+ */
+export async function readShopper(
+  db: Queryable,
+  ids: { sessionId: string | null; guestCartId: string | null },
+  now = new Date(),
+): Promise<Omit<Shopper, "clearCookie">> {
+  const sessionHash = ids.sessionId && ids.sessionId.length <= 100 ? hashSecret(ids.sessionId) : null;
+  const guestCartId = ids.guestCartId && isId(ids.guestCartId) ? ids.guestCartId : null;
+  if (!sessionHash && !guestCartId) return { user: null, points: 0, wishlist: [], cartId: null, cart: tallyCart([]) };
+  // One row whatever matches: the session's user (or none), the account's cart, else (no user) the
+  // guest cart, which must not be an account's. Each branch is an index lookup.
+  const result = await db.execute<ShopperRow>(sql`
+    select u.id, u.name, u.email, u.role,
+      la.balance as points,
+      (select json_agg(w.product_id order by w.created_at desc)
+         from (select product_id, created_at from wishlist_items where user_id = u.id
+               order by created_at desc limit ${MAX_WISHLIST_ITEMS}) w) as wishlist,
+      c.id as cart_id,
+      (select json_agg(json_build_array(ci.product_id, ci.variant_id, ci.quantity))
+         from cart_items ci where ci.cart_id = c.id) as cart_lines
+    from (select 1) as one
+    left join sessions s on s.id_hash = ${sessionHash} and s.expires_at > ${now.toISOString()}::timestamptz
+    left join users u on u.id = s.user_id
+    left join loyalty_accounts la on la.user_id = u.id
+    left join lateral (
+      select id from carts where u.id is not null and user_id = u.id
+      union all
+      select id from carts where u.id is null and id = ${guestCartId} and user_id is null
+      limit 1
+    ) c on true`);
+  const row = (result as unknown as { rows: ShopperRow[] }).rows[0];
+  const user = row?.id ? { id: row.id, name: row.name!, email: row.email!, role: row.role! } : null;
+  return {
+    user,
+    points: Math.floor(row?.points ?? 0),
+    wishlist: row?.wishlist ?? [],
+    cartId: row?.cart_id ?? null,
+    cart: tallyCart((row?.cart_lines ?? []).map(([productId, variantId, quantity]) => ({ productId, variantId, quantity }))),
+  };
+}
+
+const perRequest = new WeakMap<Request, Promise<Shopper>>();
+
+/** The request's shopper (above), read once per GET request however many loaders ask. */
+export function shopperOf(request: Request, context: AppLoadContext): Promise<Shopper> {
+  const keep = request.method === "GET" || request.method === "HEAD";
+  const kept = keep ? perRequest.get(request) : undefined;
+  if (kept) return kept;
+  const reading = readShopperOf(request, context);
+  if (keep) perRequest.set(request, reading);
+  return reading;
+}
+
+async function readShopperOf(request: Request, context: AppLoadContext): Promise<Shopper> {
+  const [sessionId, guestCartId] = await Promise.all([readSessionId(request, context.config), readCartId(request, context.config)]);
+  const shopper = await readShopper(context.db, { sessionId, guestCartId });
+  const clearCookie = sessionId && !shopper.user ? await sessionCookie(context.config).serialize("", { maxAge: 0 }) : null;
+  return { ...shopper, clearCookie };
+}
