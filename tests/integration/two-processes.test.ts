@@ -3,7 +3,8 @@
  * #operations): 20 buyers of a card with 5 in stock, split across both, get 5 orders and nothing
  * oversold; a sign-in on one is valid on the other; a price the admin changes on one shows on the
  * other's cached catalogue page at once (NOTIFY), well before the cache's 10-second TTL; a rate
- * limit counts the attempts made on both. PostgreSQL only: the embedded database belongs to one
+ * limit counts the attempts made on both; a process with SERVER_TIMING tells a signed-in page's
+ * round trips and parts in a Server-Timing header, one without it tells nothing. PostgreSQL only: the embedded database belongs to one
  * process. The periodic jobs' once-per-period claim and the outbox's once-only delivery across
  * processes are proven in job-periods.test.ts and mail.test.ts.
  */
@@ -60,7 +61,8 @@ describe.skipIf(!testDatabaseKinds().includes("postgres"))(
     beforeAll(async () => {
       database = await openTestDatabase("postgres");
       const env = { DATABASE_URL: database.url!, ADMIN_PASSWORD, RATE_LIMIT_FACTOR: "1", DATA_DIR: dataDir };
-      a = await startShop(env);
+      // Process a measures its pages (SERVER_TIMING, server/http/request-cost.ts); b runs as shops do by default.
+      a = await startShop({ ...env, SERVER_TIMING: "true" });
       b = await startShop(env);
     }, 120_000);
 
@@ -125,6 +127,13 @@ describe.skipIf(!testDatabaseKinds().includes("postgres"))(
       const profile = await page(b, "/perfil", jar);
       expect(profile.status).toBe(200);
       expect(profile.html).toContain("Rosa Dos");
+      // A signed-in page: with SERVER_TIMING its header tells the round trips (the shopper's one read
+      // shared by the profile's loader, and the profile's own reads); without it, nothing is told.
+      const timed = await fetch(`${a.base}/perfil`, { headers: { cookie: jar.header } });
+      const timing = timed.headers.get("server-timing") ?? "";
+      expect(timing).toMatch(/^db;desc="\d+", shopper;dur=[\d.]+, loaders;dur=[\d.]+, render;dur=[\d.]+, total;dur=[\d.]+$/);
+      expect(Number(/db;desc="(\d+)"/.exec(timing)?.[1])).toBeGreaterThanOrEqual(1);
+      expect((await fetch(`${b.base}/perfil`, { headers: { cookie: jar.header } })).headers.has("server-timing")).toBe(false);
       // Signed out on the other one: signed out everywhere.
       expect((await post(b, "/logout", {}, jar, "203.0.113.50")).status).toBe(303);
       expect((await page(a, "/perfil", jar)).status).toBe(302);
