@@ -88,15 +88,23 @@ export async function readShopper(
   };
 }
 
-const perRequest = new WeakMap<Request, Promise<Shopper>>();
+/**
+ * The reads kept, by the request's load context: React Router hands each loader of a request a
+ * Request object of its own, but the one load context `getLoadContext` made for that request.
+ */
+const perRequest = new WeakMap<AppLoadContext, Promise<Shopper>>();
 
-/** The request's shopper (above), read once per GET request however many loaders ask. */
+/**
+ * The request's shopper (above), read once per GET request however many loaders ask. After a
+ * no-JavaScript form post, React Router runs the page's loaders in the same load context, with a
+ * GET request of their own: the action (a POST) kept nothing, so they read what it wrote.
+ */
 export function shopperOf(request: Request, context: AppLoadContext): Promise<Shopper> {
   const keep = request.method === "GET" || request.method === "HEAD";
-  const kept = keep ? perRequest.get(request) : undefined;
+  const kept = keep ? perRequest.get(context) : undefined;
   if (kept) return kept;
   const reading = readShopperOf(request, context);
-  if (keep) perRequest.set(request, reading);
+  if (keep) perRequest.set(context, reading);
   return reading;
 }
 
