@@ -1,25 +1,18 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { useRef, useState } from "react";
+import { Form, Link, useNavigate } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { SHOP } from "#domain/shop.ts";
 import { formatPoints } from "#domain/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useClosingDetails } from "#app/lib/use-closing-details.ts";
 import { CartIcon, SearchIcon, UserIcon } from "./icons";
 import { useCartCount } from "./cart-state";
 
 export function SiteHeader() {
   const root = useRootData();
   const count = useCartCount();
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // The menu is a <details> (works without JavaScript); with it, close the menu after each navigation.
-  // Not on the first render: on a slow phone the shopper may have opened it before hydration.
-  const shownKey = useRef(location.key);
-  useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.key]);
+  // The account menu is a <details>: closed after each navigation.
+  const menuRef = useClosingDetails();
   return (
     <header className="site-header">
       <div className="site-header-inner">

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
+import { useClosingDetails } from "#app/lib/use-closing-details.ts";
 import type { Route } from "./+types/layout";
 import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { tabUrl } from "#app/components/profile/tabs.ts";
@@ -65,16 +65,8 @@ function AdminNav() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  // On a phone the navigation is a <details> menu (works without JavaScript); with it, the menu
-  // closes after each navigation, but not on the first render (it may be open before hydration).
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const shownKey = useRef(location.key);
-  useEffect(() => {
-    if (shownKey.current === location.key) return;
-    shownKey.current = location.key;
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.key]);
+  // On a phone the navigation is a <details> menu: closed after each navigation.
+  const menuRef = useClosingDetails();
   return (
     <div className="admin">
       {loaderData.sandboxWarning ? (
