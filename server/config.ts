@@ -85,6 +85,11 @@ const schema = z.object({
   /** Seed the demo catalogue on first start with an empty database (set to "false" to start empty). */
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("true"),
+  /**
+   * "off": the catalogue's caches (list data, suggestions, cookieless pages; catalog/catalog-cache.ts)
+   * never answer, so every request queries the database. For the bench's uncached rows only.
+   */
+  CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   /** On SIGTERM, how long the requests in flight and the jobs' batch under way may take before the process stops anyway (server.js). */
   SHUTDOWN_DEADLINE_MS: z.coerce
     .number()
