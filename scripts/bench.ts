@@ -411,6 +411,8 @@ function printSummary(r: Awaited<ReturnType<typeof benchCatalogue>>) {
     } else if (route.target === "yardstick") target = "(the yardstick of the rows below it)";
     else if (route.target === "suggest") target = `p50 ≤ ${TARGET_SUGGEST_P50_MS} ms: ${pass(route.p50 <= TARGET_SUGGEST_P50_MS)}`;
     else target = "(no target: the root loader's session, cart and points per visitor)";
+    // A run in which no request was answered has no p50 (0): it misses whatever its target.
+    if (route.rps === 0 && route.target && route.target !== "yardstick") target = "MISSED (no request answered in the run)";
     const errors = route.non2xx ? ` (${route.non2xx} non-2xx/errors)` : "";
     console.log(
       `${route.name} | ${route.rps.toFixed(0)} | ${route.ratio.toFixed(2)}× | ${route.p50} | ${vsPage1.toFixed(2)}× | ${route.p99} | ${route.cpuMs.toFixed(2)} (${(route.cpuMs / r.baseCpuMs).toFixed(2)}×) | ${target}${errors}`,
