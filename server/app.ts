@@ -18,7 +18,7 @@ import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, formActionSources, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
 import { logError } from "./http/error-log";
 import { pageCache } from "./http/page-cache";
-import { catalogPageCache, listenForCatalogChanges } from "./catalog/catalog-cache";
+import { catalogPageCache, disableCatalogCaches, listenForCatalogChanges } from "./catalog/catalog-cache";
 import { isId } from "#domain/ids.ts";
 import { DEFAULT_BCRYPT_COST } from "#domain/password-hash.ts";
 import { reactRouterHandler } from "./http/react-router";
@@ -69,6 +69,7 @@ export async function createShop(): Promise<Shop> {
   }
   const handle = await openConfiguredDatabase(config);
   await handle.migrate();
+  if (config.CATALOG_CACHE === "off") disableCatalogCaches(handle.db);
   if (config.SEED_DEMO === "true") {
     const inserted = await seedDemoCatalog(handle.db);
     if (inserted > 0) console.log(`Catálogo de demostración cargado: ${inserted} productos.`);

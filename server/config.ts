@@ -91,6 +91,11 @@ const schema = z.object({
    * about the server's internals.
    */
   SERVER_TIMING: z.enum(["true", "false"]).default("false"),
+  /**
+   * "off": the catalogue's caches (list data, suggestions, cookieless pages; catalog/catalog-cache.ts)
+   * never answer, so every request queries the database. For the bench's uncached rows only.
+   */
+  CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   /** On SIGTERM, how long the requests in flight and the jobs' batch under way may take before the process stops anyway (server.js). */
   SHUTDOWN_DEADLINE_MS: z.coerce
     .number()

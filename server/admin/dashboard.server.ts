@@ -10,7 +10,7 @@ import { ORDER_STATUSES, type OrderStatus } from "#domain/statuses.ts";
 import type { Queryable } from "#server/db/client.ts";
 import { orders, payments, products, productVariants } from "#server/db/schema.ts";
 import { variantRank } from "#domain/variant-names.ts";
-import { searchCondition } from "#server/catalog/products.server.ts";
+import { countAndPageIds, searchCondition } from "#server/catalog/products.server.ts";
 import { listAdminOrders, readOrders, type AdminOrderRow, type AdminOrdersPage } from "./orders-list.server";
 
 export { ADMIN_ORDERS_PAGE_SIZE, listAdminOrders, type AdminOrderRow, type AdminOrdersPage } from "./orders-list.server";
@@ -169,9 +169,26 @@ export async function listAdminProducts(
   query: { q?: string; stock?: StockFilter | null; page?: number },
 ): Promise<AdminPage<AdminProductRow>> {
   const where = and(inShop, query.q ? searchCondition(query.q) : undefined, query.stock ? stockCondition(query.stock) : undefined);
-  const [counted] = await db.select({ total: count() }).from(products).where(where);
-  const { total, pages, page, offset } = pageOf(Number(counted?.total ?? 0), query.page ?? 1, ADMIN_PAGE_SIZE);
-  if (offset >= total) return { rows: [], total, pages, page };
+  const { page, offset } = pageOf(0, query.page ?? 1, ADMIN_PAGE_SIZE);
+  let counted: number;
+  let pageIds: string[] | null = null;
+  if (query.q) {
+    // A search: its matches counted and its page taken from them in one statement (decision 003).
+    const found = await countAndPageIds(db, {
+      where,
+      columns: sql`${products.dateAdded} as date_added`,
+      orderBy: [sql`date_added desc`, sql`id desc`],
+      limit: ADMIN_PAGE_SIZE,
+      offset,
+    });
+    counted = found.total;
+    pageIds = found.ids;
+  } else {
+    const [row] = await db.select({ total: count() }).from(products).where(where);
+    counted = Number(row?.total ?? 0);
+  }
+  const { total, pages } = pageOf(counted, page, ADMIN_PAGE_SIZE);
+  if (offset >= total || pageIds?.length === 0) return { rows: [], total, pages, page };
   const rows = await db
     .select({
       id: products.id,
@@ -184,10 +201,10 @@ export async function listAdminProducts(
       image: sql<string | null>`${products.images}[1]`,
     })
     .from(products)
-    .where(where)
+    .where(pageIds ? inArray(products.id, pageIds) : where)
     .orderBy(desc(products.dateAdded), desc(products.id))
     .limit(ADMIN_PAGE_SIZE)
-    .offset(offset);
+    .offset(pageIds ? 0 : offset);
   const variants = rows.length
     ? await db
         .select({

@@ -33,6 +33,8 @@ export class CatalogCache {
   /** Loads under way, so that concurrent requests for one query share one database read. */
   private readonly loading = new Map<string, Promise<unknown>>();
   private generation = 0;
+  /** Every `get` loads afresh and shares nothing (CATALOG_CACHE=off, the bench's uncached rows). */
+  disabled = false;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -41,6 +43,7 @@ export class CatalogCache {
 
   /** The cached value of `key`, or what `load` returns (kept unless a write landed meanwhile). Treat it as read-only. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.disabled) return load();
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return Promise.resolve(hit.value as T);
     const pending = this.loading.get(key);
@@ -60,6 +63,13 @@ export class CatalogCache {
       });
     this.loading.set(key, promise);
     return promise;
+  }
+
+  /** The cached value of `key` if there is one now (never a load under way). */
+  peek<T>(key: string): T | undefined {
+    if (this.disabled) return undefined;
+    const hit = this.entries.get(key);
+    return hit && hit.expires > this.now() ? (hit.value as T) : undefined;
   }
 
   clear(): void {
@@ -94,6 +104,18 @@ export function catalogCache(db: Database): CatalogCache {
 /** The rendered catalogue pages of one database, cleared with its list cache. */
 export function catalogPageCache(db: Database): CatalogCache {
   return cachesOf(db).pages;
+}
+
+/**
+ * CATALOG_CACHE=off (server/config.ts): neither cache of this database answers, and concurrent
+ * requests for one query do not share a read either, so every list page, count and suggestion is
+ * queried per request. For the bench's "uncached" rows (scripts/lib/large-catalogue-bench.ts); a
+ * shop never runs so.
+ */
+export function disableCatalogCaches(db: Database): void {
+  const entry = cachesOf(db);
+  entry.lists.disabled = true;
+  entry.pages.disabled = true;
 }
 
 /** The PostgreSQL channel on which app processes tell each other of a catalogue write. */

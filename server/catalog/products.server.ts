@@ -100,11 +100,27 @@ function filterCondition(q: ProductQuery): SQL | undefined {
  * index that starts with `sold_out` (server/db/schema.ts), so a page is read off the index in order.
  * A DESC key is written NULLS FIRST like the index (the columns are never null).
  */
-function orderBy(q: ProductQuery): SQL[] {
-  const dir = (column: SQL | AnyColumn) => (q.order === "asc" ? sql`${column} asc` : sql`${column} desc nulls first`);
-  const key =
-    q.sortBy === "price" ? products.effectivePriceCents : q.sortBy === "name" ? sql`${products.nameSort} collate "C"` : products.dateAdded;
-  return [asc(products.soldOut), dir(key), dir(products.id)];
+function orderBy(q: ProductQuery, reversed = false, on: SortColumns = tableSortColumns(q)): SQL[] {
+  const ascending = (q.order === "asc") !== reversed;
+  const dir = (column: SQL | AnyColumn) => (ascending ? sql`${column} asc` : sql`${column} desc nulls first`);
+  const key = q.sortBy === "name" ? sql`${on.key} collate "C"` : on.key;
+  // Reversed: the same index read backwards (an ascending key's backward scan is DESC NULLS FIRST).
+  return [reversed ? sql`${on.soldOut} desc nulls first` : asc(on.soldOut), dir(key), dir(on.id)];
+}
+
+/** What the list sorts on: sold out or not, the sort's key, the id. */
+interface SortColumns {
+  soldOut: SQL | AnyColumn;
+  key: SQL | AnyColumn;
+  id: SQL | AnyColumn;
+}
+
+function sortKeyColumn(q: ProductQuery): AnyColumn {
+  return q.sortBy === "price" ? products.effectivePriceCents : q.sortBy === "name" ? products.nameSort : products.dateAdded;
+}
+
+function tableSortColumns(q: ProductQuery): SortColumns {
+  return { soldOut: products.soldOut, key: sortKeyColumn(q), id: products.id };
 }
 
 const cardColumns = {
@@ -132,9 +148,40 @@ export async function listProducts(db: Database, q: ProductQuery): Promise<Produ
   const where = filterCondition(q);
   const countKey = `count?${serializeProductQuery({ ...q, page: 1, sortBy: "dateAdded", order: "desc" })}`;
   return cache.get(`page?${serializeProductQuery(q)}`, async () => {
+    if (q.search && cache.peek(countKey) === undefined) {
+      const found = await searchPage(db, q, where);
+      await cache.get(countKey, async () => found.total);
+      return found;
+    }
     const total = await cache.get(countKey, () => countProducts(db, where));
     return readPage(db, q, where, total);
   });
+}
+
+/**
+ * A search whose count is not known yet: counting it finds every match on the trigram index and
+ * tests each row (the typo match, pg_trgm's word similarity, costs the most), so its page is taken
+ * from those same matches in the same statement rather than by walking the sort's index and
+ * testing row after row until a page is found, which cost as much again (a rare word: the whole
+ * catalogue). The matches are MATERIALIZED so the planner cannot choose that walk.
+ */
+async function searchPage(db: Queryable, q: ProductQuery, where: SQL | undefined): Promise<ProductPage> {
+  const on: SortColumns = { soldOut: sql.raw("sold_out"), key: sql.raw("sort_key"), id: sql.raw("id") };
+  const { total, ids } = await countAndPageIds(db, {
+    where,
+    columns: sql`${products.soldOut} as sold_out, ${sortKeyColumn(q)} as sort_key`,
+    orderBy: orderBy(q, false, on),
+    limit: PAGE_SIZE,
+    offset: (q.page - 1) * PAGE_SIZE,
+  });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (ids.length === 0) return { products: [], total, pages, page: q.page };
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(...orderBy(q));
+  return { products: rows.map(toProductCardDto), total, pages, page: q.page };
 }
 
 async function countProducts(db: Queryable, where: SQL | undefined): Promise<number> {
@@ -146,15 +193,15 @@ async function countProducts(db: Queryable, where: SQL | undefined): Promise<num
 }
 
 /**
- * The page is found on the narrow sort index first (ids only), then only those
- * 24 rows are read, so deep pages stay cheap.
+ * The page is found on the narrow sort index first (ids only, pageIdsQuery), then only those
+ * 24 rows are read, in the page's order.
  */
 async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, total: number): Promise<ProductPage> {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const offset = (q.page - 1) * PAGE_SIZE;
   if (total === 0 || offset >= total) return { products: [], total, pages, page: q.page };
 
-  const pageIds = pageIdsQuery(db, q, where);
+  const pageIds = pageIdsQuery(db, q, where, total);
   const rows = await db
     .select(cardColumns)
     .from(products)
@@ -163,15 +210,50 @@ async function readPage(db: Queryable, q: ProductQuery, where: SQL | undefined, 
   return { products: rows.map(toProductCardDto), total, pages, page: q.page };
 }
 
-/** The ids of one page of the list, in its order, found on the sort's index (its plan is tested). */
-export function pageIdsQuery(db: Queryable, q: ProductQuery, where: SQL | undefined = filterCondition(q)) {
-  return db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
+/**
+ * The ids of one page of the list, found on the sort's index (its plan is tested). OFFSET walks
+ * the index entries before the page, so a page past the middle of the list is read from the end,
+ * walking the index backwards (the list's order reversed, which ends in the id as well, so the
+ * rows are exactly the same): the last page costs what page 1 does, the middle one the most. That
+ * needs `total`, the list's count (without it the page is read from the start); the ids come in
+ * no promised order, the caller orders the page's rows.
+ */
+export function pageIdsQuery(db: Queryable, q: ProductQuery, where: SQL | undefined = filterCondition(q), total?: number) {
+  const offset = Math.max(0, (q.page - 1) * PAGE_SIZE);
+  const select = db.select({ id: products.id }).from(products).where(where);
+  if (total !== undefined && offset < total) {
+    const size = Math.min(PAGE_SIZE, total - offset);
+    const after = total - offset - size;
+    if (after < offset)
+      return select
+        .orderBy(...orderBy(q, true))
+        .limit(size)
+        .offset(after);
+  }
+  return select
     .orderBy(...orderBy(q))
     .limit(PAGE_SIZE)
-    .offset((q.page - 1) * PAGE_SIZE);
+    .offset(offset);
+}
+
+/**
+ * The products of `where` found once (MATERIALIZED: the planner may not walk an index testing row
+ * after row instead), counted, and the ids of one page of them, in one statement: for a search,
+ * whose rows are found on the trigram index and each tested (decision 003). `columns` are what
+ * `orderBy` sorts on besides `id`, named as it names them; the ids come in no promised order.
+ */
+export async function countAndPageIds(
+  db: Queryable,
+  options: { where: SQL | undefined; columns: SQL; orderBy: SQL[]; limit: number; offset: number },
+): Promise<{ total: number; ids: string[] }> {
+  const result = (await db.execute(sql`
+    with matches as materialized (select ${products.id} as id, ${options.columns} from ${products} where ${options.where ?? sql`true`}),
+    page as (select id from matches order by ${sql.join(options.orderBy, sql`, `)} limit ${options.limit} offset ${Math.max(0, options.offset)})
+    select (select count(*)::int from matches) as total, coalesce((select array_agg(id) from page), '{}') as ids`)) as unknown as {
+    rows: Array<{ total: number; ids: string[] }>;
+  };
+  const row = result.rows[0];
+  return { total: Number(row?.total ?? 0), ids: row?.ids ?? [] };
 }
 
 /** One product in the shop with its live variants, or null for an unknown, malformed or archived id. */

@@ -207,11 +207,26 @@ export const products = pgTable(
     // The list's sorts (decision 003): the products in stock first (sold_out false), then the sort,
     // then the id so that pages never overlap. A sort both ways has an index each way, since the
     // in-stock group comes first in both; a DESC index is NULLS FIRST, as ORDER BY … DESC is.
-    index("products_list_newest_idx").on(t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_list_price_idx").on(t.soldOut, t.effectivePriceCents, t.id),
-    index("products_list_price_desc_idx").on(t.soldOut, t.effectivePriceCents.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's indexes hold the products in the shop only (archived_at is null, as every list
+    // query asks), so a page's ids and the entries OFFSET walks past are read off the index alone
+    // (an index-only scan), never the table's rows (decision 003, 2026-11-28).
+    index("products_list_newest_idx")
+      .on(t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    index("products_list_price_idx")
+      .on(t.soldOut, t.effectivePriceCents, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index("products_list_price_desc_idx")
+      .on(t.soldOut, t.effectivePriceCents.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
     // Name A-Z sorts on the normalised name byte-wise (the same on every server), then the id.
-    index("products_list_name_idx").on(t.soldOut, sql`${t.nameSort} collate "C"`, t.id),
+    index("products_list_name_idx")
+      .on(t.soldOut, sql`${t.nameSort} collate "C"`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // The list's count of the whole shop ('Mostrando X de Y'): the narrowest index of the products in the shop.
+    index("products_in_shop_idx")
+      .on(t.soldOut)
+      .where(sql`${t.archivedAt} is null`),
     // The newest first, not the list's: the admin's product tab and the one-letter suggestions.
     index("products_date_added_idx").on(t.dateAdded, t.id),
     // A filter's own list, newest first ('Más recientes', the default).
