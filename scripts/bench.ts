@@ -342,8 +342,7 @@ async function startShop(
   console.log(
     `\nSeeding ${total} products${orders ? ` and ${orders} orders` : ""} into ${databaseUrl ? "PostgreSQL" : "a fresh DATA_DIR"} ...`,
   );
-  // SERVER_TIMING: the Server-Timing header the request-cost table reads (server/http/request-cost.ts).
-  return startSeededShop(seedShop({ extra: total - DEMO_SIZE, orders, databaseUrl }), { env: { SERVER_TIMING: "true" } });
+  return startSeededShop(seedShop({ extra: total - DEMO_SIZE, orders, databaseUrl }));
 }
 
 interface RouteSummary extends Target {
