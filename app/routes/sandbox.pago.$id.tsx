@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sandbox.pago.$id";
 import { formatMoneyCents } from "#domain/format.ts";
@@ -40,7 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.kind === "not-found") return refuse(failureOf("Pedido no encontrado."), 404);
   // Paid or cancelled meanwhile (another tab): the page shows the order as it is now.
   if (result.kind === "not-payable") return redirect(`/sandbox/pago/${params.id}`, 303);
-  return redirect(result.redirectTo, 303);
+  // The provider sends the shopper back to the shop as a document load, as Mercado Pago's page does.
+  return redirectDocument(result.redirectTo, 303);
 }
 
 /** An order's payment page: never kept by a browser cache or a proxy. */

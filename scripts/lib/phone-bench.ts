@@ -29,6 +29,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Each step's LCP (or soft-navigation paint) target, ms. */
 export const TARGET_STEP_LCP_MS = 1500;
 const STEP_TIMEOUT_MS = 60_000;
+/** BENCH_PHONE_TRACE=1: each step's requests, from the tap, to find which round trip a step waits for. */
+const TRACE = process.env.BENCH_PHONE_TRACE === "1";
 
 /** Lighthouse's mobile throttling (its "simulated" settings applied to the browser). */
 const THROTTLING = {
@@ -87,6 +89,8 @@ interface LcpCandidate {
 /** One page in a fresh context, throttled; LCP candidates collected over CDP. */
 class ThrottledPage {
   readonly lcp: LcpCandidate[] = [];
+  /** Finished requests, in Chromium's epoch ms (BENCH_PHONE_TRACE=1 prints each step's). */
+  readonly requests: { label: string; start: number; end: number }[] = [];
   /** Chromium's epoch clock minus this process's (ms). */
   private offset = 0;
 
@@ -107,6 +111,14 @@ class ThrottledPage {
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     const cdp = await context.newCDPSession(page);
     const self = new ThrottledPage(page, js);
+    page.on("requestfinished", (request) => {
+      const timing = request.timing();
+      self.requests.push({
+        label: `${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search.slice(0, 40)}`,
+        start: timing.startTime,
+        end: timing.startTime + timing.responseEnd,
+      });
+    });
     cdp.on("PerformanceTimeline.timelineEventAdded", ({ event }) => {
       const details = event.lcpDetails;
       if (event.type !== "largest-contentful-paint" || !details) return;
@@ -267,12 +279,20 @@ async function finishStep(
       },
     );
   }
+  let timing: StepTiming;
   if (mark !== null && tp.js && (await tp.sameDocument(mark))) {
     const painted = await tp.paintedAt();
-    return { step, kind: "client", lcpMs: painted - started, waitedMs: painted - started };
+    timing = { step, kind: "client", lcpMs: painted - started, waitedMs: painted - started };
+  } else {
+    const lcp = await tp.documentLcp();
+    timing = { step, kind: "document", lcpMs: lcp.lcpMs, waitedMs: lcp.at - started, lcpUrl: lcp.url };
   }
-  const lcp = await tp.documentLcp();
-  return { step, kind: "document", lcpMs: lcp.lcpMs, waitedMs: lcp.at - started, lcpUrl: lcp.url };
+  if (TRACE) {
+    console.log(`  [trace] JS ${tp.js ? "on" : "off"} ${step}: ${timing.kind}, waited ${timing.waitedMs.toFixed(0)} ms`);
+    for (const r of tp.requests.filter((r) => r.start >= started - 5))
+      console.log(`  [trace]   +${(r.start - started).toFixed(0)}..+${(r.end - started).toFixed(0)} ms  ${r.label}`);
+  }
+  return timing;
 }
 
 /** With JavaScript, the app has hydrated (the header search form gets `novalidate`; tests/e2e/helpers.ts). */
