@@ -99,7 +99,9 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
         </dl>
         <FormError message={actionData?.formError} />
         {order.payable ? (
-          <Form method="post" className="sandbox-pay-actions" aria-label="Resultado del pago de prueba">
+          // A plain document POST with JavaScript too: the answer is a redirect to the return page, which
+          // the browser follows at once, without the client's submit, decoding and reload (BENCH_ONLY=phone).
+          <Form method="post" reloadDocument className="sandbox-pay-actions" aria-label="Resultado del pago de prueba">
             <input type="hidden" name={SANDBOX_OPENED_PAYABLE_FIELD} value="1" />
             <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>
               Aprobar

@@ -31,6 +31,8 @@ export const TARGET_STEP_LCP_MS = 1500;
 const STEP_TIMEOUT_MS = 60_000;
 /** BENCH_PHONE_TRACE=1: each step's requests, from the tap, to find which round trip a step waits for. */
 const TRACE = process.env.BENCH_PHONE_TRACE === "1";
+/** How long the shopper looks at a page before the next tap (BENCH_PHONE_PAUSE_MS, default 1 s). */
+const PAUSE_MS = Number(process.env.BENCH_PHONE_PAUSE_MS ?? 1000);
 
 /** Lighthouse's mobile throttling (its "simulated" settings applied to the browser). */
 const THROTTLING = {
@@ -295,9 +297,14 @@ async function finishStep(
   return timing;
 }
 
-/** With JavaScript, the app has hydrated (the header search form gets `novalidate`; tests/e2e/helpers.ts). */
+/**
+ * Ready for the next tap: with JavaScript, the app has hydrated (the header search form gets
+ * `novalidate`; tests/e2e/helpers.ts); then the shopper reads the page for PAUSE_MS, as a phone
+ * would let the page discover its links' routes and prefetch what it prefetches meanwhile.
+ */
 async function hydrated(tp: ThrottledPage, js: boolean) {
   if (js) await tp.page.locator('form[role="search"][novalidate]').waitFor({ state: "attached", timeout: STEP_TIMEOUT_MS });
+  await tp.page.waitForTimeout(PAUSE_MS);
 }
 
 let guests = 0;
@@ -468,7 +475,7 @@ const median = (xs: number[]) => {
 export function printPhone(r: PhoneBench, pass: (ok: boolean) => string) {
   const t = THROTTLING;
   console.log(
-    `\n== A guest's purchase on a slow phone (Chromium, ${t.latencyMs} ms per request, ${((t.downloadBytesPerS * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ${((t.uploadBytesPerS * 8) / 1024).toFixed(0)} kbit/s up, ${t.cpuSlowdown}× CPU; medians of ${ROUNDS} fresh phones per mode) ==`,
+    `\n== A guest's purchase on a slow phone (Chromium, ${t.latencyMs} ms per request, ${((t.downloadBytesPerS * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ${((t.uploadBytesPerS * 8) / 1024).toFixed(0)} kbit/s up, ${t.cpuSlowdown}× CPU, ${PAUSE_MS} ms on each page before the next tap; medians of ${ROUNDS} fresh phones per mode) ==`,
   );
   console.log(
     "LCP: a document load's largest contentful paint from its navigation's start; '(soft)': no document load (client-side navigation or fetcher), the time from the tap to the step's content painted instead.",
