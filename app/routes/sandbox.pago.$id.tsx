@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, Link, data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sandbox.pago.$id";
 import { formatMoneyCents } from "#domain/format.ts";
@@ -58,8 +58,6 @@ function closedText(order: { orderStatus: string; paymentStatus: string }): stri
 }
 
 export default function SandboxPaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const order = loaderData.order;
   if (!order) {
     return (
@@ -103,13 +101,13 @@ export default function SandboxPaymentPage({ loaderData, actionData }: Route.Com
           // the browser follows at once, without the client's submit, decoding and reload (BENCH_ONLY=phone).
           <Form method="post" reloadDocument className="sandbox-pay-actions" aria-label="Resultado del pago de prueba">
             <input type="hidden" name={SANDBOX_OPENED_PAYABLE_FIELD} value="1" />
-            <button type="submit" name="decision" value="approve" className="button button-primary button-block" disabled={busy}>
+            <button type="submit" name="decision" value="approve" className="button button-primary button-block">
               Aprobar
             </button>
-            <button type="submit" name="decision" value="reject" className="button button-block" disabled={busy}>
+            <button type="submit" name="decision" value="reject" className="button button-block">
               Rechazar
             </button>
-            <button type="submit" name="decision" value="pending" className="button button-block" disabled={busy}>
+            <button type="submit" name="decision" value="pending" className="button button-block">
               Dejar pendiente
             </button>
           </Form>
