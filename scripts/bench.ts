@@ -52,6 +52,8 @@
  * The CSV import: 5,000 new products, then the same 5,000 rows as updates, through the import
  * worker on an embedded database on disk, each held to under 30 s (decision 012). BENCH_ONLY=csv runs only
  * this part.
+ *
+ * A guest's purchase on a slow phone (scripts/lib/phone-bench.ts): BENCH_ONLY=phone only, not in the full run.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -71,6 +73,7 @@ import {
   startUncachedTwin,
   stopTwin,
 } from "./lib/large-catalogue-bench.ts";
+import { benchPhone, printPhone } from "./lib/phone-bench.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { sql } from "drizzle-orm";
 import {
@@ -738,6 +741,11 @@ async function main() {
   if (process.env.BENCH_ONLY === "admin") {
     ensureShopBuild(process.env.BENCH_SKIP_BUILD === "1");
     printAdmin(await withBaseline(benchAdmin));
+    return;
+  }
+  if (process.env.BENCH_ONLY === "phone") {
+    ensureShopBuild(process.env.BENCH_SKIP_BUILD === "1");
+    printPhone(await withBaseline(benchPhone), pass);
     return;
   }
   if (SIZES.length === 0) throw new Error(`BENCH_PRODUCTS: sizes must be "demo" or whole numbers ≥ ${DEMO_SIZE}`);

@@ -15,17 +15,26 @@ import { PaymentLinkError, createPaymentLinkForOrder, paymentProvider } from "#s
  * total) and where the browser goes: the provider's payment link, or
  * /confirmacion for an order with nothing to pay. When the provider gives no
  * link, the order stays payable: back to /checkout, whose loader offers the
- * stored order again with the reason (`?pago=error`).
+ * stored order again with the reason (`?pago=error`). `toProvider`: the location is the provider's
+ * page, which the browser loads as a document (redirectDocument), also the sandbox's: a provider's
+ * page is another site, and a client-side navigation to the sandbox's would wait on route
+ * discovery, its module, its imports and its stylesheet one round trip after the other.
  */
-export async function paymentRedirectFor(context: AppLoadContext, placed: PlacedOrder): Promise<{ location: string; setCookie: string }> {
+export async function paymentRedirectFor(
+  context: AppLoadContext,
+  placed: PlacedOrder,
+): Promise<{ location: string; setCookie: string; toProvider: boolean }> {
   const setCookie = await storePendingOrder(context.config, {
     orderNumber: placed.orderNumber,
     id: placed.id,
     total: placed.finalTotalCents / 100,
   });
-  if (placed.isPaid) return { location: `/confirmacion?${new URLSearchParams({ pedido: placed.orderNumber })}`, setCookie };
+  if (placed.isPaid) {
+    return { location: `/confirmacion?${new URLSearchParams({ pedido: placed.orderNumber })}`, setCookie, toProvider: false };
+  }
   const link = await paymentLink(context, placed.id);
-  return { location: "url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, setCookie };
+  if ("url" in link) return { location: link.url, setCookie, toProvider: true };
+  return { location: `/checkout?${new URLSearchParams({ pago: link.problem })}`, setCookie, toProvider: false };
 }
 
 /** Why no payment link came back, as the `?pago=` key of /checkout (the text is looked up, never taken from the URL). */

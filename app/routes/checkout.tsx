@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/checkout";
 import { getUser } from "#server/accounts/auth.server.ts";
 import { currentCart } from "#server/cart/current-cart.server.ts";
@@ -87,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const stored = await storedPayableOrder(request, context, userId);
     if (!stored) throw redirect("/carrito", 303);
     const link = await paymentLink(context, stored.id);
-    return redirect("url" in link ? link.url : `/checkout?${new URLSearchParams({ pago: link.problem })}`, 303);
+    // The provider's page as a document, as after placing (paymentRedirectFor).
+    if ("url" in link) return redirectDocument(link.url, 303);
+    return redirect(`/checkout?${new URLSearchParams({ pago: link.problem })}`, 303);
   }
 
   // The applied coupon, checked again (it may have run out meanwhile: then it is cleared with the reason).
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       caps: { clientIp: context.clientIp, factor: context.config.RATE_LIMIT_FACTOR },
     });
     const next = await paymentRedirectFor(context, placed);
-    return redirect(next.location, { status: 303, headers: { "Set-Cookie": next.setCookie } });
+    return (next.toProvider ? redirectDocument : redirect)(next.location, { status: 303, headers: { "Set-Cookie": next.setCookie } });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     if (error.kind === "empty-cart") throw redirect("/carrito", 303);
