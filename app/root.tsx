@@ -48,35 +48,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function PageStylesheets() {
   const handles = useMatches().map((match) => match.handle as StylesheetHandle | undefined);
-  const hrefs = handles.flatMap((handle) => handle?.stylesheet ?? []);
   return (
     <>
-      {handles.some((handle) => handle?.shellFirstPaint) ? <ShellFirstPaint /> : <InlineStylesheet href={APP_STYLESHEET} />}
-      {hrefs.map((href) => (
-        <InlineStylesheet key={href} href={href} />
-      ))}
-    </>
-  );
-}
-
-/**
- * The list's page: the server writes in the part of the shell's sheet the first paint uses
- * (app/styles/first-paint.ts); the browser then loads the whole sheet, whose rules come after and
- * repeat those, once the page runs (without JavaScript, through the `<noscript>` link).
- */
-function ShellFirstPaint() {
-  return (
-    <>
-      {import.meta.env.SSR ? (
+      {/* The list: the server writes in the part of the shell's sheet the first paint uses
+          (app/styles/first-paint.ts); the browser then loads the whole sheet, whose rules come
+          after and repeat those, once the page runs (without JavaScript, through <noscript>). */}
+      {import.meta.env.SSR && handles.some((handle) => handle?.shellFirstPaint) ? (
         <style href={APP_FIRST_PAINT} precedence="app">
           {APP_FIRST_PAINT_CSS}
         </style>
       ) : (
         <InlineStylesheet href={APP_STYLESHEET} />
       )}
-      <noscript>
-        <link rel="stylesheet" href={APP_STYLESHEET} />
-      </noscript>
+      {handles.some((handle) => handle?.shellFirstPaint) ? (
+        <noscript>
+          <link rel="stylesheet" href={APP_STYLESHEET} />
+        </noscript>
+      ) : null}
+      {handles.map((handle) => handle?.stylesheet && <InlineStylesheet key={handle.stylesheet} href={handle.stylesheet} />)}
     </>
   );
 }

@@ -12,24 +12,13 @@ import { INLINE_CSS } from "#app/styles/inline.ts";
  * which React loads before it shows the page.
  */
 export function InlineStylesheet({ href }: { href: string }) {
-  const css = INLINE_CSS[href];
-  if (css !== undefined) {
-    return (
-      <style href={href} precedence="app">
-        {css}
-      </style>
-    );
-  }
-  if (writtenByServer(href)) {
-    return (
-      <style href={href} precedence="app">
-        {""}
-      </style>
-    );
-  }
-  return <link rel="stylesheet" href={href} precedence="app" />;
-}
-
-function writtenByServer(href: string): boolean {
-  return typeof document !== "undefined" && document.querySelector(`style[data-href~="${CSS.escape(href)}"]`) !== null;
+  // Our built files' URLs: no quote to escape in the selector.
+  const css = INLINE_CSS[href] ?? (typeof document !== "undefined" && document.querySelector(`style[data-href~="${href}"]`) ? "" : null);
+  return css === null ? (
+    <link rel="stylesheet" href={href} precedence="app" />
+  ) : (
+    <style href={href} precedence="app">
+      {css}
+    </style>
+  );
 }
