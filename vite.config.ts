@@ -139,6 +139,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
     assetsInlineLimit: 0,
+    // The server build minifies CSS too: it holds the sheets written into pages (app/styles/inline.ts),
+    // which must be the built files' very text (tests/integration/first-round-trip.test.ts).
+    cssMinify: true,
     // React Router writes the modulepreload links of every page itself; Vite's own preloading only
     // serves a dynamic import's dependencies (the search box's suggestions have none of their own).
     modulePreload: false,

@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteFooter } from "./components/SiteFooter";
-import stylesHref from "./styles/app.css?url";
+import { InlineStylesheet } from "./components/InlineStylesheet";
+import { APP_FIRST_PAINT, APP_FIRST_PAINT_CSS, APP_STYLESHEET, type StylesheetHandle } from "./styles/inline";
 import { loadRootData } from "./lib/root-data.server";
 import { welcomeText } from "#domain/welcome.ts";
 
@@ -27,9 +28,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d3557" />
-        {/* With a precedence React writes the stylesheet right after the first picture's preload,
-            ahead of the script preloads: on a phone's slow link the page can paint sooner. */}
-        <link rel="stylesheet" href={stylesHref} precedence="app" />
+        {/* The shell's sheet, then the page's own (a route's `handle.stylesheet`), written into the
+            page: the first paint needs no stylesheet request (docs/decisions/025-first-round-trip.md). */}
+        <PageStylesheets />
         <Meta />
         <Links />
       </head>
@@ -42,6 +43,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+function PageStylesheets() {
+  const handles = useMatches().map((match) => match.handle as StylesheetHandle | undefined);
+  return (
+    <>
+      {/* The list: the server writes in the part of the shell's sheet the first paint uses
+          (app/styles/first-paint.ts); the browser then loads the whole sheet, whose rules come
+          after and repeat those, once the page runs (without JavaScript, through <noscript>). */}
+      {import.meta.env.SSR && handles.some((handle) => handle?.shellFirstPaint) ? (
+        <style href={APP_FIRST_PAINT} precedence="app">
+          {APP_FIRST_PAINT_CSS}
+        </style>
+      ) : (
+        <InlineStylesheet href={APP_STYLESHEET} />
+      )}
+      {handles.some((handle) => handle?.shellFirstPaint) ? (
+        <noscript>
+          <link rel="stylesheet" href={APP_STYLESHEET} />
+        </noscript>
+      ) : null}
+      {handles.map((handle) => handle?.stylesheet && <InlineStylesheet key={handle.stylesheet} href={handle.stylesheet} />)}
+    </>
   );
 }
 

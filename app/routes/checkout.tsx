@@ -24,7 +24,7 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CheckoutPage } from "#app/components/checkout/CheckoutPage.tsx";
 import { RetryPayment } from "#app/components/checkout/RetryPayment.tsx";
-import pageStylesHref from "#app/styles/checkout.css?url";
+import { CHECKOUT_STYLESHEET, type StylesheetHandle } from "#app/styles/inline.ts";
 
 /** The view's types, derived from what the loader and the action return (app/components/checkout/ uses them). */
 export type CheckoutPageView = Extract<Route.ComponentProps["loaderData"], { kind: "checkout" }>;
@@ -34,7 +34,8 @@ export type CheckoutCoupon = AppliedCoupon;
 export type CheckoutViewLine = CheckoutPageView["lines"][number];
 export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
+/** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
+export const handle: StylesheetHandle = { stylesheet: CHECKOUT_STYLESHEET };
 
 /**
  * /checkout (docs/requirements.md#checkout): the cart's lines with database prices, the

@@ -21,7 +21,7 @@ import { chooseVariant } from "#domain/variant-names.ts";
 import { CART_FEEDBACK } from "#domain/cart-feedback.ts";
 import { NOTICE_PARAM } from "#domain/form-failure.ts";
 import { productJsonLd } from "./producto-json-ld";
-import pageStylesHref from "#app/styles/product.css?url";
+import { PRODUCT_STYLESHEET, type StylesheetHandle } from "#app/styles/inline.ts";
 
 // 'Avísame cuando vuelva' shows only on a sold-out choice: the server renders it in the page, the
 // browser loads its code when one is shown (a product in stock does not carry it). Meanwhile the
@@ -30,7 +30,8 @@ const StockAlertForm = import.meta.env.SSR
   ? StockAlertFormNow
   : lazy(() => import("#app/components/StockAlertForm.tsx").then((m) => ({ default: m.StockAlertForm })));
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
+/** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
+export const handle: StylesheetHandle = { stylesheet: PRODUCT_STYLESHEET };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);

@@ -13,6 +13,10 @@ import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
 import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
 import { useLinkDelegation } from "#app/lib/use-link-delegation.ts";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
+
+/** The list writes in only the part of the shell's sheet its first paint uses (docs/decisions/025-first-round-trip.md). */
+export const handle: StylesheetHandle = { shellFirstPaint: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

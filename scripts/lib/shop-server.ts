@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "#tests/fixtures/shop-process.ts";
@@ -202,4 +203,20 @@ export function rssMbOf(pid: number | undefined): number {
 /** The p-th percentile of ascending `sorted` (nearest rank), NaN when empty. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** What TCP's first window carries (10 segments): the first round trip's page, compressed (docs/decisions/025-first-round-trip.md). */
+export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
+
+/** The bytes of `url`'s body as the server sends it for this Accept-Encoding (fetch would decode them). */
+export function sentBytes(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding, accept: "text/html" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
 }

@@ -56,23 +56,14 @@ export interface ProductDto {
   conditions: string[];
 }
 
-/** A product card in the list needs only these fields. */
+/**
+ * A product card in the list needs only these fields: they travel twice, in the page's markup and
+ * in React Router's data for hydration, so a field the card does not show is left out
+ * (docs/decisions/025-first-round-trip.md).
+ */
 export type ProductCardDto = Pick<
   ProductDto,
-  | "_id"
-  | "name"
-  | "price"
-  | "salePrice"
-  | "finalPrice"
-  | "onSale"
-  | "stock"
-  | "rarity"
-  | "type"
-  | "expansion"
-  | "images"
-  | "shownVariantId"
-  | "priceVaries"
-  | "conditions"
+  "_id" | "name" | "price" | "salePrice" | "onSale" | "stock" | "rarity" | "type" | "expansion" | "images" | "priceVaries" | "conditions"
 >;
 
 const toPesos = (cents: number) => cents / 100;
@@ -105,6 +96,8 @@ export function toVariantDto(row: VariantRow): VariantDto {
 export function toProductDto(row: ProductRow, variants: readonly VariantRow[]): ProductDto {
   return {
     ...toProductCardDto(row),
+    finalPrice: toPesos(unitPriceCents(row)),
+    shownVariantId: row.shownVariantId,
     variants: variants
       .filter((v) => !v.archivedAt)
       .slice()
@@ -138,16 +131,18 @@ export function toProductCardDto(
     | "conditions"
   >,
 ): ProductCardDto {
+  const { price, salePrice, onSale } = pricesOf(row);
   return {
     _id: row.id,
     name: row.name,
-    ...pricesOf(row),
+    price,
+    salePrice,
+    onSale,
     stock: row.stock,
     rarity: row.rarity,
     type: row.type,
     expansion: row.expansion,
     images: row.images.slice(0, 1),
-    shownVariantId: row.shownVariantId,
     priceVaries: row.priceVaries,
     conditions: row.conditions,
   };

@@ -147,7 +147,7 @@ describeEachDatabase("catalogue: category, condition and language filters", (t) 
     const singles = { category: "Carta Individual" } as const;
     const asc = await listProducts(t.db, q({ ...singles, sortBy: "price", order: "asc" }));
     expect(asc.products.map((p) => p._id)).toEqual(ids("mew", "charizard", "pikachu"));
-    expect(asc.products.map((p) => p.finalPrice)).toEqual([70, 120, 200]);
+    expect(asc.products.map((p) => p.salePrice ?? p.price)).toEqual([70, 120, 200]);
     const desc = await listProducts(t.db, q({ ...singles, sortBy: "price", order: "desc" }));
     expect(desc.products.map((p) => p._id)).toEqual(ids("pikachu", "charizard", "mew"));
     // With a condition filter the order is the same rule: the shown price.
