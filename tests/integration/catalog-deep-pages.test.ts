@@ -8,7 +8,7 @@
  * from its matches as they are counted (countAndPageIds): the same products again.
  */
 import { beforeAll, expect, it } from "vitest";
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { products } from "#server/db/schema.ts";
 import { listProducts, pageIdsQuery } from "#server/catalog/products.server.ts";
 import { seedDemoCatalog } from "#server/catalog/seed.ts";
@@ -16,6 +16,7 @@ import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { DEFAULT_QUERY, parseProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { expectedOrder } from "#tests/fixtures/catalog-order.ts";
 import type { Database } from "#server/db/client.ts";
 
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
@@ -32,23 +33,6 @@ const SORTS: Array<Pick<ProductQuery, "sortBy" | "order">> = [
 /** The ids of page `page`, read by the plain OFFSET query (no total given: always from the start of the list). */
 async function plainPage(db: Database, query: ProductQuery, page: number): Promise<string[]> {
   return (await pageIdsQuery(db, { ...query, page })).map((r) => r.id);
-}
-
-/** Every product of the query in the list's order, found without the list's code: in stock first, then by the key, then by the id. */
-async function expectedOrder(db: Database, query: ProductQuery, where?: SQL): Promise<string[]> {
-  const dir = query.order === "asc" ? asc : desc;
-  const key =
-    query.sortBy === "price"
-      ? products.effectivePriceCents
-      : query.sortBy === "name"
-        ? sql`${products.nameSort} collate "C"`
-        : products.dateAdded;
-  const rows = await db
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(and(sql`${products.archivedAt} is null`, where))
-    .orderBy(dir(key), dir(products.id));
-  return [...rows.filter((r) => r.stock > 0), ...rows.filter((r) => r.stock <= 0)].map((r) => r.id);
 }
 
 async function plan(db: Database, query: ProductQuery, total: number): Promise<string> {

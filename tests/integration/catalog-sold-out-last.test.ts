@@ -5,7 +5,7 @@
  * says so, and every offered sort still reads its page off an index, without sorting the catalogue.
  */
 import { beforeAll, expect, it } from "vitest";
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { listProducts, pageIdsQuery } from "#server/catalog/products.server.ts";
 import { seedDemoCatalog } from "#server/catalog/seed.ts";
 import { catalogChanged } from "#server/catalog/catalog-cache.ts";
@@ -13,6 +13,7 @@ import { products, productVariants } from "#server/db/schema.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { DEFAULT_QUERY, type ProductQuery } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { expectedOrder } from "#tests/fixtures/catalog-order.ts";
 import type { Database } from "#server/db/client.ts";
 
 const q = (change: Partial<ProductQuery> = {}): ProductQuery => ({ ...DEFAULT_QUERY, ...change });
@@ -25,26 +26,6 @@ const SORTS: Array<Pick<ProductQuery, "sortBy" | "order">> = [
   { sortBy: "name", order: "asc" },
   { sortBy: "name", order: "desc" },
 ];
-
-/**
- * The expected order, found without the rule: the products of `where` in the sort's plain order
- * (the key, then the id), then those with stock moved ahead of those without, each group as it was.
- */
-async function expectedOrder(db: Database, sort: Pick<ProductQuery, "sortBy" | "order">, where?: SQL): Promise<string[]> {
-  const dir = sort.order === "asc" ? asc : desc;
-  const key =
-    sort.sortBy === "price"
-      ? products.effectivePriceCents
-      : sort.sortBy === "name"
-        ? sql`${products.nameSort} collate "C"`
-        : products.dateAdded;
-  const rows = await db
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(and(sql`${products.archivedAt} is null`, where))
-    .orderBy(dir(key), dir(products.id));
-  return [...rows.filter((r) => r.stock > 0), ...rows.filter((r) => r.stock <= 0)].map((r) => r.id);
-}
 
 async function allPages(db: Database, query: ProductQuery): Promise<string[]> {
   const first = await listProducts(db, query);
