@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_WHATSAPP_NUMBER } from "./tests/e2e/config-values.ts";
+import { CHROMIUM_LAUNCH } from "./tests/fixtures/chromium.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build, on a
@@ -9,19 +10,6 @@ import { E2E_WHATSAPP_NUMBER } from "./tests/e2e/config-values.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
-
-const chromiumOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,16 +28,16 @@ export default defineConfig({
     locale: "es-MX",
     timezoneId: "America/Mexico_City",
     trace: "retain-on-failure",
-    launchOptions: chromiumOptions,
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
-    { name: "js", testIgnore: /desktop\.spec\.ts/, use: { ...devices["Pixel 7"], launchOptions: chromiumOptions } },
+    { name: "js", testIgnore: /desktop\.spec\.ts/, use: { ...devices["Pixel 7"], launchOptions: CHROMIUM_LAUNCH } },
     {
       name: "nojs",
       testIgnore: /desktop\.spec\.ts/,
-      use: { ...devices["Pixel 7"], javaScriptEnabled: false, launchOptions: chromiumOptions },
+      use: { ...devices["Pixel 7"], javaScriptEnabled: false, launchOptions: CHROMIUM_LAUNCH },
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: chromiumOptions }, testMatch: /desktop\.spec\.ts/ },
+    { name: "desktop", use: { viewport: { width: 1280, height: 900 }, launchOptions: CHROMIUM_LAUNCH }, testMatch: /desktop\.spec\.ts/ },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && node server.js`,

@@ -20,6 +20,7 @@
  * A step that does not reach its page (its URL, its heading) throws: no figure is printed for a
  * broken path.
  */
+import { CHROMIUM_LAUNCH } from "#tests/fixtures/chromium.ts";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
@@ -429,19 +430,8 @@ export async function benchPhone(baseline: { url: string; server: ChildProcess }
 }
 
 export async function purchases(shopBase: string, bareUrl: string): Promise<PhoneBench> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  // Headless (Playwright adds --headless), with the flags every Chromium of the shop runs with.
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const result: PhoneBench = { runs: [], bare: [] };
   try {
     // A warm-up of both servers' code paths (one purchase each way), not counted.
