@@ -90,9 +90,11 @@ export async function readShopper(
 
 /**
  * The reads kept, by the request's load context: React Router hands each loader of a request a
- * Request object of its own, but the one load context `getLoadContext` made for that request.
+ * Request object of its own, but the one load context `getLoadContext` made for that request. A
+ * read is reused only for the same cookies (a caller that reuses a load context for another
+ * visitor, as some tests do, gets that visitor's own read).
  */
-const perRequest = new WeakMap<AppLoadContext, Promise<Shopper>>();
+const perRequest = new WeakMap<AppLoadContext, { cookie: string | null; reading: Promise<Shopper> }>();
 
 /**
  * The request's shopper (above), read once per GET request however many loaders ask. After a
@@ -101,10 +103,11 @@ const perRequest = new WeakMap<AppLoadContext, Promise<Shopper>>();
  */
 export function shopperOf(request: Request, context: AppLoadContext): Promise<Shopper> {
   const keep = request.method === "GET" || request.method === "HEAD";
+  const cookie = request.headers.get("Cookie");
   const kept = keep ? perRequest.get(context) : undefined;
-  if (kept) return kept;
+  if (kept && kept.cookie === cookie) return kept.reading;
   const reading = readShopperOf(request, context);
-  if (keep) perRequest.set(context, reading);
+  if (keep) perRequest.set(context, { cookie, reading });
   return reading;
 }
 

@@ -137,6 +137,10 @@ describeEachDatabase("one read of the shopper per page", (t) => {
     expect(twice.result[0]).toBe(twice.result[1]);
     const other = await counted(() => shopperOf(get("/carrito", { cookie }), context()));
     expect(other.roundTrips, "another request reads for itself").toBe(1);
+    // A load context reused for another visitor (some callers do) gives that visitor their own read.
+    const stranger = await shopperOf(get("/carrito"), page);
+    expect(stranger.user).toBeNull();
+    expect((await shopperOf(get("/carrito", { cookie }), page)).user).not.toBeNull();
     const posted = context();
     const action = await counted(async () => [
       await shopperOf(formPost("/carrito", { intent: "add" }, { cookie }), posted),
