@@ -52,7 +52,8 @@ function PageStylesheets() {
     <>
       {/* The list: the server writes in the part of the shell's sheet the first paint uses
           (app/styles/first-paint.ts); the browser then loads the whole sheet, whose rules come
-          after and repeat those, once the page runs (without JavaScript, through <noscript>). */}
+          after and repeat those, once the page runs. Without JavaScript the page needs no more: the
+          part written in styles every class its HTML uses (tests/integration/first-round-trip.test.ts). */}
       {import.meta.env.SSR && handles.some((handle) => handle?.shellFirstPaint) ? (
         <style href={APP_FIRST_PAINT} precedence="app">
           {APP_FIRST_PAINT_CSS}
@@ -60,11 +61,6 @@ function PageStylesheets() {
       ) : (
         <InlineStylesheet href={APP_STYLESHEET} />
       )}
-      {handles.some((handle) => handle?.shellFirstPaint) ? (
-        <noscript>
-          <link rel="stylesheet" href={APP_STYLESHEET} />
-        </noscript>
-      ) : null}
       {handles.map((handle) => handle?.stylesheet && <InlineStylesheet key={handle.stylesheet} href={handle.stylesheet} />)}
     </>
   );
