@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { InlineCssContext } from "#app/styles/inline.ts";
+import { INLINE_CSS } from "#app/styles/inline-css.server.ts";
 import { logRequestFailure } from "#server/http/error-log.ts";
 import { markLoadersDone, serverTiming } from "#server/http/request-cost.ts";
 
@@ -54,35 +56,41 @@ export default function handleRequest(
   const renderStarted = performance.now();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      // Never move a finished <Suspense> boundary's content out of place: past this many bytes React
-      // writes it in a hidden <div> that a script reveals, and without JavaScript it would stay
-      // hidden ('Avísame cuando vuelva' on a sold-out product). The page is sent whole anyway
-      // (onAllReady), so splitting it for an early paint gains nothing.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // An error after the shell (inside a boundary, which the browser then renders) reaches only
-      // onError: it is logged there. One in the shell is rejected and React Router reports it.
-      onShellReady() {
-        shellRendered = true;
+    const { pipe, abort } = renderToPipeableStream(
+      // The sheets written into the page (app/styles/inline.ts): their text only on the server.
+      <InlineCssContext.Provider value={INLINE_CSS}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext.Provider>,
+      {
+        nonce,
+        // Never move a finished <Suspense> boundary's content out of place: past this many bytes React
+        // writes it in a hidden <div> that a script reveals, and without JavaScript it would stay
+        // hidden ('Avísame cuando vuelva' on a sold-out product). The page is sent whole anyway
+        // (onAllReady), so splitting it for an early paint gains nothing.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // An error after the shell (inside a boundary, which the browser then renders) reaches only
+        // onError: it is logged there. One in the shell is rejected and React Router reports it.
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          const body = new OneChunkPerPass();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const timing = serverTiming(performance.now() - renderStarted);
+          if (timing) responseHeaders.set("Server-Timing", timing);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) handleError(error, { request, context: loadContext as never, params: {} });
+        },
       },
-      onAllReady() {
-        const body = new OneChunkPerPass();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const timing = serverTiming(performance.now() - renderStarted);
-        if (timing) responseHeaders.set("Server-Timing", timing);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) handleError(error, { request, context: loadContext as never, params: {} });
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }

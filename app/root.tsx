@@ -3,11 +3,10 @@ import type { Route } from "./+types/root";
 import { SiteHeader } from "./components/SiteHeader";
 import { SiteFooter } from "./components/SiteFooter";
 import { InlineStylesheet } from "./components/InlineStylesheet";
-import { APP_FIRST_PAINT, APP_FIRST_PAINT_CSS, APP_STYLESHEET, type StylesheetHandle } from "./styles/inline";
+import { useContext } from "react";
+import { APP_FIRST_PAINT, APP_STYLESHEET, InlineCssContext, type StylesheetHandle } from "./styles/inline";
 import { loadRootData } from "./lib/root-data.server";
 import { welcomeText } from "#domain/welcome.ts";
-
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { rootData, headers } = await loadRootData(request, context);
@@ -28,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d3557" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The shell's sheet, then the page's own (a route's `handle.stylesheet`), written into the
             page: the first paint needs no stylesheet request (docs/decisions/025-first-round-trip.md). */}
         <PageStylesheets />
@@ -48,15 +48,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function PageStylesheets() {
   const handles = useMatches().map((match) => match.handle as StylesheetHandle | undefined);
+  const firstPaint = useContext(InlineCssContext)[APP_FIRST_PAINT];
   return (
     <>
       {/* The list: the server writes in the part of the shell's sheet the first paint uses
           (app/styles/first-paint.ts); the browser then loads the whole sheet, whose rules come
           after and repeat those, once the page runs. Without JavaScript the page needs no more: the
           part written in styles every class its HTML uses (tests/integration/first-round-trip.test.ts). */}
-      {import.meta.env.SSR && handles.some((handle) => handle?.shellFirstPaint) ? (
+      {firstPaint !== undefined && handles.some((handle) => handle?.shellFirstPaint) ? (
         <style href={APP_FIRST_PAINT} precedence="app">
-          {APP_FIRST_PAINT_CSS}
+          {firstPaint}
         </style>
       ) : (
         <InlineStylesheet href={APP_STYLESHEET} />

@@ -1,4 +1,5 @@
-import { INLINE_CSS } from "#app/styles/inline.ts";
+import { useContext } from "react";
+import { InlineCssContext } from "#app/styles/inline.ts";
 
 /**
  * A stylesheet written into the document (docs/decisions/025-first-round-trip.md): the server renders
@@ -13,7 +14,9 @@ import { INLINE_CSS } from "#app/styles/inline.ts";
  */
 export function InlineStylesheet({ href }: { href: string }) {
   // Our built files' URLs: no quote to escape in the selector.
-  const css = INLINE_CSS[href] ?? (typeof document !== "undefined" && document.querySelector(`style[data-href~="${href}"]`) ? "" : null);
+  const css =
+    useContext(InlineCssContext)[href] ??
+    (typeof document !== "undefined" && document.querySelector(`style[data-href~="${href}"]`) ? "" : null);
   return css === null ? (
     <link rel="stylesheet" href={href} precedence="app" />
   ) : (

@@ -1,3 +1,4 @@
+import { useFetcher } from "react-router";
 import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
@@ -15,6 +16,7 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
   const href = `/producto/${product._id}`;
   const soldOut = product.stock <= 0;
   const label = productCardButtonLabel(product.stock, inCart);
+  const fetcher = useFetcher();
   return (
     // One link per card, the title's, stretched over the whole card by CSS: the image and the
     // text are a click target and a screen reader hears the product once. It is a plain anchor:
@@ -44,13 +46,16 @@ export function ProductCard({ product, inCart, eager }: { product: ProductCardDt
         <p className="product-card-expansion">{product.expansion}</p>
         <Price price={product.price} salePrice={product.salePrice} from={product.priceVaries} />
         <ConditionChips conditions={product.conditions} />
-        <AddToCartForm
-          productId={product._id}
-          disabled={soldOut || inCart >= product.stock}
-          label={label}
-          accessibleName={`${label}: ${product.name}`}
-          className="product-card-add"
-        />
+        <AddToCartForm productId={product._id} fetcher={fetcher} className="product-card-add">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={soldOut || inCart >= product.stock}
+            aria-label={`${label}: ${product.name}`}
+          >
+            {label}
+          </button>
+        </AddToCartForm>
       </div>
     </article>
   );

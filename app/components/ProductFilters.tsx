@@ -15,7 +15,7 @@ import {
 import { CARD_TYPES, EXPANSIONS, RARITIES } from "#domain/catalog.ts";
 import { formatCount } from "#domain/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { FilterIcon } from "./icons";
+import { Icon } from "./icons";
 import { SelectField } from "#app/components/form-parts.tsx";
 
 export const FILTER_FORM_ID = "filtros-form";
@@ -111,11 +111,11 @@ export function ProductFilters({ query, pathname, total }: { query: ProductQuery
           aria-controls="filtros"
           onClick={() => setOpen(true)}
         >
-          <FilterIcon /> Filtros
+          <Icon name="filter" /> Filtros
         </button>
       ) : (
         <a href="#filtros" className="button filters-toggle">
-          <FilterIcon /> Filtros
+          <Icon name="filter" /> Filtros
         </a>
       )}
       <aside

@@ -5,7 +5,7 @@ import { SHOP } from "#domain/shop.ts";
 import { formatPoints } from "#domain/format.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useClosingDetails } from "#app/lib/use-closing-details.ts";
-import { CartIcon, SearchIcon, UserIcon } from "./icons";
+import { Icon } from "./icons";
 import { useCartCount } from "./cart-state";
 
 export function SiteHeader() {
@@ -25,7 +25,7 @@ export function SiteHeader() {
         <HeaderSearch />
         <nav className="header-actions" aria-label="Cuenta y carrito">
           <Link to="/carrito" className="cart-link" aria-label={`Carrito, ${count} ${count === 1 ? "artículo" : "artículos"}`}>
-            <CartIcon />
+            <Icon name="cart" />
             <span className="cart-badge" data-testid="cart-count" aria-hidden="true">
               {count}
             </span>
@@ -38,7 +38,7 @@ export function SiteHeader() {
           ) : null}
           <details className="user-menu" ref={menuRef}>
             <summary aria-label="Menú de usuario">
-              <UserIcon />
+              <Icon name="user" />
             </summary>
             {root?.user ? (
               <ul className="user-menu-list">
@@ -142,7 +142,7 @@ function HeaderSearch() {
         enterKeyHint="search"
       />
       <button type="submit" aria-label="Buscar">
-        <SearchIcon />
+        <Icon name="search" />
       </button>
       {Suggestions ? <Suggestions inputRef={inputRef} /> : null}
     </Form>

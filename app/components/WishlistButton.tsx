@@ -11,29 +11,11 @@
  */
 import { useFetcher, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
+import { Icon } from "./icons";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { FormError } from "#app/components/form-parts.tsx";
 import { failureFor } from "#domain/form-failure.ts";
 import { WISHLIST_ACTION, WISHLIST_HEART_LABELS } from "#domain/wishlist-heart.ts";
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path
-        strokeLinejoin="round"
-        d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.6 1.1 5 2.9 1.4-1.8 3-2.9 5-2.9 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z"
-      />
-    </svg>
-  );
-}
 
 /**
  * `productName` (cards) joins the product's name to the button's name, so a list of 24 hearts
@@ -66,7 +48,7 @@ export function WishlistButton({
       <form method="get" action="/login" className={classes}>
         <input type="hidden" name="redirectTo" value={here} />
         <button type="submit" className="wishlist-button" aria-label={showLabel ? undefined : name}>
-          <HeartIcon filled={false} />
+          <Icon name="heart" />
           {showLabel ? <span>{WISHLIST_HEART_LABELS.add}</span> : null}
         </button>
       </form>
@@ -86,7 +68,7 @@ export function WishlistButton({
       <input type="hidden" name="productId" value={productId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={here} />}
       <button type="submit" className="wishlist-button" aria-pressed={inList} aria-label={showLabel ? undefined : name}>
-        <HeartIcon filled={inList} />
+        <Icon name={inList ? "heart-filled" : "heart"} />
         {showLabel ? <span>{label}</span> : null}
       </button>
       <FormError message={failureFor(fetcher.data)?.formError} />

@@ -14,11 +14,12 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Price } from "#app/components/Price.tsx";
 import { ProductImage } from "#app/components/ProductImage.tsx";
 import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
-import { CART_STYLESHEET, type StylesheetHandle } from "#app/styles/inline.ts";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
+import cartStylesheet from "#app/styles/cart.css?url";
 import { ShopError } from "#server/errors.ts";
 
 /** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
-export const handle: StylesheetHandle = { stylesheet: CART_STYLESHEET };
+export const handle: StylesheetHandle = { stylesheet: cartStylesheet };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return getCart(context.db, (await currentCart(request, context)).id);

@@ -24,7 +24,8 @@ import { privatePageHeaders } from "#app/lib/private-page.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { CheckoutPage } from "#app/components/checkout/CheckoutPage.tsx";
 import { RetryPayment } from "#app/components/checkout/RetryPayment.tsx";
-import { CHECKOUT_STYLESHEET, type StylesheetHandle } from "#app/styles/inline.ts";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
+import checkoutStylesheet from "#app/styles/checkout.css?url";
 
 /** The view's types, derived from what the loader and the action return (app/components/checkout/ uses them). */
 export type CheckoutPageView = Extract<Route.ComponentProps["loaderData"], { kind: "checkout" }>;
@@ -35,7 +36,7 @@ export type CheckoutViewLine = CheckoutPageView["lines"][number];
 export type CheckoutViewAddress = CheckoutPageView["addresses"][number];
 
 /** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
-export const handle: StylesheetHandle = { stylesheet: CHECKOUT_STYLESHEET };
+export const handle: StylesheetHandle = { stylesheet: checkoutStylesheet };
 
 /**
  * /checkout (docs/requirements.md#checkout): the cart's lines with database prices, the

@@ -8,7 +8,7 @@ import { LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
 import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
-import { AddToCartForm } from "#app/components/AddToCartForm.tsx";
+import { ProductAddToCart } from "#app/components/ProductAddToCart.tsx";
 import { StockAlertForm as StockAlertFormNow } from "#app/components/StockAlertForm.tsx";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
@@ -21,7 +21,8 @@ import { chooseVariant } from "#domain/variant-names.ts";
 import { CART_FEEDBACK } from "#domain/cart-feedback.ts";
 import { NOTICE_PARAM } from "#domain/form-failure.ts";
 import { productJsonLd } from "./producto-json-ld";
-import { PRODUCT_STYLESHEET, type StylesheetHandle } from "#app/styles/inline.ts";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
+import productStylesheet from "#app/styles/product.css?url";
 
 // 'Avísame cuando vuelva' shows only on a sold-out choice: the server renders it in the page, the
 // browser loads its code when one is shown (a product in stock does not carry it). Meanwhile the
@@ -31,7 +32,7 @@ const StockAlertForm = import.meta.env.SSR
   : lazy(() => import("#app/components/StockAlertForm.tsx").then((m) => ({ default: m.StockAlertForm })));
 
 /** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
-export const handle: StylesheetHandle = { stylesheet: PRODUCT_STYLESHEET };
+export const handle: StylesheetHandle = { stylesheet: productStylesheet };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
@@ -208,17 +209,9 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
           {product.description ? <p className="product-description">{product.description}</p> : null}
 
           {soldOut ? null : (
-            <AddToCartForm
-              productId={product._id}
-              variantId={chosen?.id}
-              disabled={!canAdd}
-              label={addLabel}
-              note={note}
-              className="detail-add"
-              announce
-            >
+            <ProductAddToCart productId={product._id} variantId={chosen?.id} disabled={!canAdd} label={addLabel} note={note}>
               {canAdd ? <QuantityStepper max={maxToAdd} text={quantityText} onText={setQuantityText} /> : null}
-            </AddToCartForm>
+            </ProductAddToCart>
           )}
           {cart.count > 0 ? (
             <Link to="/carrito" className="button">
