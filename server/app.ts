@@ -18,6 +18,7 @@ import { seedDemoCatalog } from "./catalog/seed";
 import { bodySizeLimit, cspNonce, formActionSources, sameOriginOnly, securityHeaders, supportedMethodsOnly } from "./http/security";
 import { logError } from "./http/error-log";
 import { pageCache } from "./http/page-cache";
+import { speculativeDataRequests } from "./http/speculative-data";
 import { catalogPageCache, disableCatalogCaches, listenForCatalogChanges } from "./catalog/catalog-cache";
 import { isId } from "#domain/ids.ts";
 import { DEFAULT_BCRYPT_COST } from "#domain/password-hash.ts";
@@ -201,6 +202,7 @@ export function handler(shop: Shop, options: HandlerOptions = {}): express.Route
   router.use(requestLog(shop.config.LOG_REQUESTS === "true"));
   router.use(sameOriginOnly({ publicUrl: shop.config.PUBLIC_URL, exempt: (p) => p.startsWith("/api/webhooks/") }));
   router.use(bodySizeLimit(bodyLimitFor));
+  router.use(speculativeDataRequests);
   // In development every request renders the freshly edited modules.
   if (isBuilt() && shop.db) router.use(pageCache({ store: () => catalogPageCache(shop.db), isCatalogPage }));
 

@@ -13,7 +13,8 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { isId } from "#domain/ids.ts";
 import { MAX_WISHLIST_ITEMS } from "#domain/wishlist.ts";
-import type { Queryable } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { queryPrepared } from "#server/db/prepared.ts";
 import { readCartId } from "#server/cart/cart-cookie.server.ts";
 import { tallyCart, type CartQuantities } from "#server/cart/cart.server.ts";
 import { hashSecret } from "./secret-hash";
@@ -49,7 +50,7 @@ interface ShopperRow extends Record<string, unknown> {
  * null), read in one query; no query at all when there is neither.
  */
 export async function readShopper(
-  db: Queryable,
+  db: Database,
   ids: { sessionId: string | null; guestCartId: string | null },
   now = new Date(),
 ): Promise<Omit<Shopper, "clearCookie">> {
@@ -58,7 +59,7 @@ export async function readShopper(
   if (!sessionHash && !guestCartId) return { user: null, points: 0, wishlist: [], cartId: null, cart: tallyCart([]) };
   // One row whatever matches: the session's user (or none), the account's cart, else (no user) the
   // guest cart, which must not be an account's. Each branch is an index lookup.
-  const result = await db.execute<ShopperRow>(sql`
+  const query = sql`
     select u.id, u.name, u.email, u.role,
       la.balance as points,
       (select json_agg(w.product_id order by w.created_at desc)
@@ -76,8 +77,10 @@ export async function readShopper(
       union all
       select id from carts where u.id is null and id = ${guestCartId} and user_id is null
       limit 1
-    ) c on true`);
-  const row = (result as unknown as { rows: ShopperRow[] }).rows[0];
+    ) c on true`;
+  // Every page asks this: a named prepared statement, planned once instead of on each request (the
+  // planning was 1.5 ms of its 2.2 ms on the embedded database; server/db/prepared.ts).
+  const [row] = await queryPrepared<ShopperRow>(db, query);
   const user = row?.id ? { id: row.id, name: row.name!, email: row.email!, role: row.role! } : null;
   return {
     user,

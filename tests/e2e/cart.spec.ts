@@ -242,3 +242,26 @@ test("a product with stock 1 stays at quantity 1 when added twice", async ({ pag
   await expect(line.getByRole("button", { name: "Agregar uno de Mew ex" })).toBeDisabled();
   await expect(cartBadge(page)).toHaveText("1");
 });
+
+test("the cart fetches the checkout's scripts ahead, not its data, and 'Proceder al pago' opens a checkout with the cart's line", async ({
+  page,
+  visit,
+  js,
+}) => {
+  test.skip(!js, "without JavaScript nothing is fetched ahead");
+  await addFromList(page, visit, "191/165", "Jynx ex");
+  const dataAhead = page.waitForResponse((r) => new URL(r.url()).pathname === "/checkout.data" && r.request().method() === "GET");
+  const scriptsAhead = page.waitForResponse((r) => /\/assets\/checkout-[\w-]+\.js$/.test(new URL(r.url()).pathname));
+  await visit("/carrito");
+  // The browser's prefetch of the data is answered empty (server/http/speculative-data.ts); the checkout's module is fetched.
+  const prefetched = await dataAhead;
+  expect(prefetched.status()).toBe(204);
+  expect(await prefetched.request().headerValue("sec-purpose")).toContain("prefetch");
+  expect((await scriptsAhead).status()).toBe(200);
+
+  const dataOnTap = page.waitForResponse((r) => new URL(r.url()).pathname === "/checkout.data" && r.request().method() === "GET");
+  await page.getByRole("link", { name: "Proceder al pago" }).click();
+  expect((await dataOnTap).status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Finalizar compra");
+  await expect(page.getByRole("complementary", { name: "Resumen del pedido" })).toContainText("Jynx ex");
+});
