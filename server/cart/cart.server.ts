@@ -6,9 +6,10 @@
  * read fresh from product_variants; a quantity never exceeds the variant's stock. A form that names
  * only the product (a list card's 'Agregar') adds the variant the list shows for it.
  */
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable, Tx } from "#server/db/client.ts";
 import { newId } from "#server/db/ids.ts";
+import { queryPrepared } from "#server/db/prepared.ts";
 import { isId } from "#domain/ids.ts";
 import { ShopError } from "#server/errors.ts";
 import { cartItems, carts, products, productVariants } from "#server/db/schema.ts";
@@ -44,6 +45,11 @@ export interface CartLine {
   variantLabel: string;
   title: string;
   href: string;
+}
+
+/** A cart line as getCart reads it. */
+interface CartRow extends Omit<CartLine, "image" | "variantLabel" | "title" | "href"> {
+  images: string[];
 }
 
 export interface CartView {
@@ -245,28 +251,19 @@ export async function clearCart(db: Queryable, cartId: string): Promise<void> {
 /** The cart with fresh prices and stock, and its summary (subtotal, shipping, total). */
 export async function getCart(db: Queryable, cartId: string | null): Promise<CartView> {
   if (!cartId || !isId(cartId)) return { lines: [], summary: summarizeCart([]) };
-  const rows = await db
-    .select({
-      productId: products.id,
-      variantId: productVariants.id,
-      condition: productVariants.condition,
-      language: productVariants.language,
-      name: products.name,
-      images: products.images,
-      expansion: products.expansion,
-      type: products.type,
-      rarity: products.rarity,
-      stock: productVariants.stock,
-      priceCents: productVariants.priceCents,
-      salePriceCents: productVariants.salePriceCents,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    // An archived product's or variant's line is left out, as a deleted one's is gone (removeProduct drops both).
-    .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
-    .innerJoin(productVariants, and(eq(productVariants.id, cartItems.variantId), isNull(productVariants.archivedAt)))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(productVariants.id));
+  // The cart page and the checkout ask this on every view: a named prepared statement, planned once
+  // (server/db/prepared.ts). An archived product's or variant's line is left out, as a deleted one's
+  // is gone (removeProduct drops both).
+  const rows = await queryPrepared<CartRow>(
+    db,
+    sql`select p.id as "productId", v.id as "variantId", v.condition, v.language, p.name, p.images, p.expansion, p.type,
+          p.rarity, v.stock, v.price_cents as "priceCents", v.sale_price_cents as "salePriceCents", ci.quantity
+        from cart_items ci
+        join products p on p.id = ci.product_id and p.archived_at is null
+        join product_variants v on v.id = ci.variant_id and v.archived_at is null
+        where ci.cart_id = ${cartId}
+        order by ci.added_at asc, v.id asc`,
+  );
   const lines: CartLine[] = rows.map(({ images, ...row }) => ({
     ...row,
     image: images[0] ?? null,

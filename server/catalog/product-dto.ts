@@ -5,6 +5,32 @@ import { variantLabel, variantRank, variantSlug } from "#domain/variant-names.ts
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
 
+/** What a product page is made of: the product's columns it shows (getProduct reads only these). */
+export type ProductPageRow = Pick<
+  ProductRow,
+  | "id"
+  | "name"
+  | "description"
+  | "priceCents"
+  | "salePriceCents"
+  | "stock"
+  | "shownVariantId"
+  | "priceVaries"
+  | "conditions"
+  | "category"
+  | "rarity"
+  | "type"
+  | "expansion"
+  | "cardNumber"
+  | "artist"
+  | "comment"
+  | "images"
+  | "dateAdded"
+>;
+
+/** A live variant as a product page shows it. */
+export type ProductPageVariant = Pick<VariantRow, "id" | "condition" | "language" | "priceCents" | "salePriceCents" | "stock">;
+
 /** One variant as the product page shows it (decision record 017). */
 export interface VariantDto {
   id: string;
@@ -79,7 +105,7 @@ export function pricesOf(row: { priceCents: number; salePriceCents: number | nul
   };
 }
 
-export function toVariantDto(row: VariantRow): VariantDto {
+export function toVariantDto(row: ProductPageVariant): VariantDto {
   return {
     id: row.id,
     condition: row.condition,
@@ -92,14 +118,13 @@ export function toVariantDto(row: VariantRow): VariantDto {
   };
 }
 
-/** A product with its live variants, best condition first, then Español, Inglés, Japonés. */
-export function toProductDto(row: ProductRow, variants: readonly VariantRow[]): ProductDto {
+/** A product with its live variants (the caller leaves archived ones out), best condition first, then Español, Inglés, Japonés. */
+export function toProductDto(row: ProductPageRow, variants: readonly ProductPageVariant[]): ProductDto {
   return {
     ...toProductCardDto(row),
     finalPrice: toPesos(unitPriceCents(row)),
     shownVariantId: row.shownVariantId,
     variants: variants
-      .filter((v) => !v.archivedAt)
       .slice()
       .sort((a, b) => variantRank(a) - variantRank(b))
       .map(toVariantDto),

@@ -5,13 +5,21 @@
 import { and, arrayContains, arrayOverlaps, asc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { serializeProductQuery, type ProductQuery } from "#domain/product-query.ts";
 import type { Database, Queryable } from "#server/db/client.ts";
+import { queryPrepared } from "#server/db/prepared.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
-import { products, productVariants } from "#server/db/schema.ts";
+import { products } from "#server/db/schema.ts";
 import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";
-import { toProductCardDto, toProductDto, type ProductCardDto, type ProductDto } from "./product-dto";
+import {
+  toProductCardDto,
+  toProductDto,
+  type ProductCardDto,
+  type ProductDto,
+  type ProductPageRow,
+  type ProductPageVariant,
+} from "./product-dto";
 
 /** Tokens at least this long also match by trigram word similarity, so a small typo still finds the card. */
 const MIN_FUZZY_TOKEN_LENGTH = 4;
@@ -259,15 +267,20 @@ export async function countAndPageIds(
 /** One product in the shop with its live variants, or null for an unknown, malformed or archived id. */
 export async function getProduct(db: Queryable, id: string): Promise<ProductDto | null> {
   if (!isId(id)) return null;
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), inShop))
-    .limit(1);
+  // Every product page view asks this: one round trip for the product and its live variants, as a
+  // named prepared statement planned once (server/db/prepared.ts).
+  const [row] = await queryPrepared<ProductPageRow & { variants: ProductPageVariant[] }>(
+    db,
+    sql`select p.id, p.name, p.description, p.price_cents as "priceCents", p.sale_price_cents as "salePriceCents", p.stock,
+          p.shown_variant_id as "shownVariantId", p.price_varies as "priceVaries", p.conditions, p.category, p.rarity, p.type,
+          p.expansion, p.card_number as "cardNumber", p.artist, p.comment, p.images, p.date_added as "dateAdded",
+          coalesce((select json_agg(json_build_object('id', v.id, 'condition', v.condition, 'language', v.language,
+                      'priceCents', v.price_cents, 'salePriceCents', v.sale_price_cents, 'stock', v.stock))
+                    from product_variants v where v.product_id = p.id and v.archived_at is null), '[]'::json) as variants
+        from products p
+        where p.id = ${id} and p.archived_at is null`,
+  );
   if (!row) return null;
-  const variants = await db
-    .select()
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)));
-  return toProductDto(row, variants);
+  // node-postgres and PGlite both hand a timestamptz over as a Date; a string would do too.
+  return toProductDto({ ...row, dateAdded: new Date(row.dateAdded) }, row.variants);
 }

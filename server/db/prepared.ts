@@ -21,7 +21,7 @@ import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { countQuery } from "#server/http/request-cost.ts";
-import { driverOf, type Database } from "./client";
+import { driverOf, type Queryable } from "./client";
 
 const dialect = new PgDialect();
 /** Per PGlite instance: the statements it has prepared (a promise, so two first calls prepare once). */
@@ -66,13 +66,16 @@ async function onPglite<Row>(client: PGlite, text: string, params: unknown[]): P
   }
 }
 
-/** Runs `query` as a named prepared statement and answers its rows (column names as the SQL says them). */
-export async function queryPrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+/**
+ * Runs `query` as a named prepared statement and answers its rows (column names as the SQL says
+ * them). Inside a transaction (no driver of its own to prepare on) it runs as a plain query.
+ */
+export async function queryPrepared<Row>(db: Queryable, query: SQL): Promise<Row[]> {
   const driver = driverOf(db);
+  if (!driver) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
   // One round trip of the request under way, as Drizzle's own queries count (SERVER_TIMING).
   countQuery();
-  if (!driver) throw new TypeError("queryPrepared needs the database itself, not a transaction");
   if (driver.kind === "pglite") return onPglite<Row>(driver.client, text, params);
   return (await driver.pool.query({ name: statementName(text), text, values: params })).rows as Row[];
 }
