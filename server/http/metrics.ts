@@ -33,7 +33,77 @@ const OWN_PATHS = new Set([METRICS_PATH, "/healthz", "/readyz"]);
 const DATA_SUFFIX = ".data";
 const ROOT_DATA_PAGE = "/_root";
 
-/** The route tree of a React Router build, for naming a request by its pattern. */
+/** A route pattern of the build, compiled once: the whole path from the root ('/producto/:id'). */
+type CompiledPattern = { name: string; regex: RegExp; score: number };
+
+/**
+ * React Router's ranking of a branch (its `computeScore`, on the branch's path as React Router
+ * joins it: '/producto/:id'): more segments and static ones first, a dynamic segment before a
+ * splat, an index route before its parent's own branch.
+ */
+function patternScore(branchPath: string, index: boolean): number {
+  const segments = branchPath.split("/");
+  let score = segments.length + (segments.includes("*") ? -2 : 0) + (index ? 2 : 0);
+  for (const segment of segments) {
+    if (segment === "*") continue;
+    score += /^:[\w-]+$/.test(segment) ? 3 : segment === "" ? 1 : 10;
+  }
+  return score;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\.*+?^${}()|[\]]/g, "\\$&");
+}
+
+function compilePattern(fullPath: string, caseSensitive: boolean): RegExp {
+  const segments = fullPath.split("/").filter(Boolean);
+  let source = "^";
+  for (const segment of segments) {
+    if (segment === "*") source += "(?:/.+|/*)";
+    else if (segment.startsWith(":")) source += "/[^/]+";
+    else source += `/${escapeRegExp(segment)}`;
+  }
+  return new RegExp(`${source}/*$`, caseSensitive ? undefined : "i");
+}
+
+/**
+ * Every branch of a React Router build (a route with a path or an index, below its parents),
+ * ranked as React Router ranks them, so the first pattern a path matches is the route React Router
+ * answers with. Compiled once: `matchRoutes` flattens, ranks and compiles the whole tree on every
+ * call, 1 ms of CPU per request on the shop's 50 routes (7 % of a rendered list's CPU).
+ * Null when a path uses what this does not compile (an optional segment, a splat not at the end):
+ * the namer then asks `matchRoutes`.
+ */
+function compileRoutes(routes: ServerBuild["routes"]): CompiledPattern[] | null {
+  const children = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    children.set(route.parentId, [...(children.get(route.parentId) ?? []), route]);
+  }
+  const branches: (CompiledPattern & { order: number })[] = [];
+  let supported = true;
+  const walk = (parentId: string | undefined, parentPath: string) => {
+    for (const route of children.get(parentId) ?? []) {
+      const own = route.path ?? "";
+      if (own.includes("?") || (own.includes("*") && !/(^|\/)\*$/.test(own))) supported = false;
+      // React Router's `joinPaths`: the parent's path and the route's own, slashes collapsed.
+      const branchPath = `${parentPath}/${own}`.replace(/\/\/+/g, "/");
+      walk(route.id, branchPath);
+      if (route.path == null && !route.index) continue;
+      branches.push({
+        name: branchPath.replace(/\/+$/, "") || "/",
+        regex: compilePattern(branchPath, Boolean(route.caseSensitive)),
+        score: patternScore(branchPath, Boolean(route.index)),
+        order: branches.length,
+      });
+    }
+  };
+  walk(undefined, "");
+  if (!supported) return null;
+  return branches.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+/** The route tree of a React Router build, for `matchRoutes`. */
 function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   const byParent = new Map<string | undefined, RouteObject[]>();
   for (const route of Object.values(routes)) {
@@ -47,25 +117,36 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return attach(undefined);
 }
 
+/** The route pattern React Router's own matching names for `pathname`, or null when no route takes it. */
+export function patternByMatchRoutes(routes: ServerBuild["routes"], pathname: string): string | null {
+  const matches = matchRoutes(routeTree(routes), pathname);
+  if (!matches) return null;
+  const pattern = matches
+    .map((m) => m.route.path)
+    .filter((p): p is string => Boolean(p))
+    .join("/");
+  return `/${pattern}`.replace(/\/+/g, "/");
+}
+
 /** Names requests by route pattern once the build is known; "unmatched" before, or for a path no route takes. */
 export function routeNamer(build: () => Promise<ServerBuild> | ServerBuild) {
-  let tree: RouteObject[] | null = null;
+  let nameOf: ((page: string) => string | null) | null = null;
   void Promise.resolve()
     .then(build)
-    .then((b) => (tree = routeTree(b.routes)))
+    .then((b) => {
+      const compiled = compileRoutes(b.routes);
+      nameOf = compiled
+        ? (page) => compiled.find((p) => p.regex.test(page))?.name ?? null
+        : (page) => patternByMatchRoutes(b.routes, page);
+    })
     .catch(() => undefined);
   return (pathname: string): string => {
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (OWN_PATHS.has(pathname)) return pathname;
     const data = pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) : null;
     const page = data === null ? pathname : data === ROOT_DATA_PAGE || data === "" ? "/" : data;
-    const matches = tree ? matchRoutes(tree, page) : null;
-    if (!matches) return path.extname(pathname) ? "static" : "unmatched";
-    const pattern = matches
-      .map((m) => m.route.path)
-      .filter((p): p is string => Boolean(p))
-      .join("/");
-    return `/${pattern}`.replace(/\/+/g, "/");
+    const name = nameOf ? nameOf(page) : null;
+    return name ?? (path.extname(pathname) ? "static" : "unmatched");
   };
 }
 

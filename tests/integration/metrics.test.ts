@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { routeNamer } from "#server/http/metrics.ts";
+import { patternByMatchRoutes, routeNamer } from "#server/http/metrics.ts";
+import shopRoutes from "#app/routes.ts";
 import { importRuns, outbox, payments } from "#server/db/schema.ts";
 import { newId } from "#server/db/ids.ts";
 import { MAX_ATTEMPTS } from "#server/mail/worker.server.ts";
@@ -169,5 +170,42 @@ describe("route names", () => {
     expect(nameOf("/wp-login.php")).toBe("/*");
     expect(nameOf("/assets/shop-abc.js")).toBe("/assets/*");
     expect(nameOf("/readyz")).toBe("/readyz");
+  });
+
+  it("name every path as React Router's own matching would, on the shop's route config (its patterns are compiled once, not per request)", async () => {
+    // The build's route table, as React Router makes it from app/routes.ts: the root around every
+    // entry, ids where the config gives none, a pathless layout's children below it.
+    type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] };
+    const routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean }> = {
+      root: { id: "root", path: "" },
+    };
+    const add = (entries: Entry[], parentId: string) =>
+      entries.forEach((entry, i) => {
+        const id = entry.id ?? `${parentId}/${i}:${entry.file}`;
+        routes[id] = { id, parentId, path: entry.path, index: entry.index };
+        add(entry.children ?? [], id);
+      });
+    add((await shopRoutes) as Entry[], "root");
+    const nameOf = routeNamer(() => ({ routes }) as unknown as ServerBuild);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const patterns = Object.values(routes).flatMap((r) => (r.path ? [r.path] : []));
+    expect(patterns).toContain("producto/:id");
+    expect(patterns.some((p) => p.startsWith("admin"))).toBe(true);
+    // Each pattern's own path, with its ids filled in, then paths around it: a trailing slash, a
+    // segment more, upper case, a data request, and strangers' paths.
+    const samples = new Set<string>(["/", "/_root.data", "//", "/x", "/PRODUCTOS", "/producto", "/producto/", "/admin", "/admin/"]);
+    for (const pattern of patterns) {
+      const filled = `/${pattern}`.replace(/:[\w-]+/g, "6a4d4275332ec7893e78e936").replace(/\*$/, "a/b");
+      for (const p of [filled, `${filled}/`, `${filled}/extra`, filled.toUpperCase(), `${filled}.data`, `${filled}/x/y.php`]) samples.add(p);
+    }
+    const byMatchRoutes = (p: string) => {
+      const page = p.endsWith(".data") ? (p === "/_root.data" ? "/" : p.slice(0, -".data".length)) : p;
+      return patternByMatchRoutes(routes as unknown as ServerBuild["routes"], page) ?? "unmatched";
+    };
+    expect(samples.size).toBeGreaterThan(200);
+    for (const p of samples) expect([p, nameOf(p)]).toEqual([p, byMatchRoutes(p)]);
+    expect(nameOf("/producto/6a4d4275332ec7893e78e936")).toBe("/producto/:id");
+    expect(nameOf("/no-existe")).toBe("/*");
   });
 });
