@@ -21,6 +21,7 @@
  * broken path.
  */
 import { CHROMIUM_LAUNCH } from "#tests/fixtures/chromium.ts";
+import { fillContactAndAddress } from "#tests/fixtures/checkout-form.ts";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
@@ -363,15 +364,8 @@ async function purchase(browser: Browser, base: string, js: boolean): Promise<Pa
     );
     await hydrated(tp, js);
 
-    // The guest's form (tests/e2e/helpers.ts fillContactAndAddress), not timed: the shopper types.
-    await page.getByLabel("Nombre completo").fill("Invitada Telefono");
-    await page.getByLabel("Correo electrónico").fill(`phone-bench-${Date.now()}-${++guests}@example.com`);
-    await page.getByLabel("Teléfono").fill("5512345678");
-    await page.getByLabel("Calle y número").fill("Av. Juárez 10");
-    await page.getByLabel("Colonia", { exact: true }).fill("Centro");
-    await page.getByLabel("Ciudad", { exact: true }).fill("Puebla");
-    await page.getByLabel("Estado", { exact: true }).selectOption("Puebla");
-    await page.getByLabel("Código postal").fill("72000");
+    // The guest's form, not timed: the shopper types.
+    await fillContactAndAddress(page, { name: "Invitada Telefono", email: `phone-bench-${Date.now()}-${++guests}@example.com` });
 
     // 6. 'Continuar al Pago': the sandbox's payment page.
     steps.push(

@@ -8,6 +8,7 @@
  * JavaScript is on, so a click never lands on the server-rendered no-JS
  * markup that hydration is about to replace.
  */
+import { fillContactAndAddress } from "#tests/fixtures/checkout-form.ts";
 import { test as base, devices, expect, type Browser, type BrowserContext, type Locator, type Page, type Response } from "@playwright/test";
 
 export { expect };
@@ -222,16 +223,7 @@ export async function openCheckout(page: Page, js: boolean): Promise<void> {
 }
 
 /** Fills the contact and a new address (a guest's form, or a customer's 'new address'). */
-export async function fillContactAndAddress(page: Page, contact: { name?: string; email?: string } = {}): Promise<void> {
-  if (contact.name !== undefined) await page.getByLabel("Nombre completo").fill(contact.name);
-  if (contact.email !== undefined) await page.getByLabel("Correo electrónico").fill(contact.email);
-  await page.getByLabel("Teléfono").fill("5512345678");
-  await page.getByLabel("Calle y número").fill("Av. Juárez 10");
-  await page.getByLabel("Colonia", { exact: true }).fill("Centro");
-  await page.getByLabel("Ciudad", { exact: true }).fill("Puebla");
-  await page.getByLabel("Estado", { exact: true }).selectOption("Puebla");
-  await page.getByLabel("Código postal").fill("72000");
-}
+export { fillContactAndAddress };
 
 /** 'Continuar al Pago' on the checkout: the sandbox payment page of the order. Returns the order's id. */
 export async function pay(page: Page): Promise<string> {
