@@ -13,6 +13,9 @@ import checkoutCss from "./checkout.css?inline";
 import { NOT_ON_THE_LIST, withoutRulesFor } from "./first-paint";
 import { APP_FIRST_PAINT } from "./inline";
 
+/** The product page's own sheet: the list asks for it ahead (app/lib/page-prefetch.ts). */
+export const PRODUCT_STYLESHEET = productHref;
+
 export const INLINE_CSS: Readonly<Record<string, string>> = {
   [appHref]: appCss,
   [productHref]: productCss,

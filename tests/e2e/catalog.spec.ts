@@ -80,6 +80,48 @@ test("a card opens its product page (with JavaScript without loading a new docum
   await expect(cardNameLink(productCards(page).nth(3))).toHaveText(name);
 });
 
+test("the list asks ahead for the product page's script and stylesheet, so a tap on a card takes them from the browser's cache", async ({
+  page,
+  visit,
+  js,
+}) => {
+  const fetched: string[] = [];
+  page.on("requestfinished", (request) => fetched.push(new URL(request.url()).pathname));
+  await visit("/productos");
+  const prefetched = await page.locator('head link[rel="prefetch"]').evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  );
+  expect(prefetched.filter((href) => /^\/assets\/.+\.js$/.test(href)).length).toBeGreaterThan(0);
+  expect(prefetched.filter((href) => /^\/assets\/.+\.css$/.test(href))).toHaveLength(1);
+  // The browser fetches them while the shopper looks at the list (with or without JavaScript).
+  await expect.poll(() => prefetched.filter((href) => !fetched.includes(href))).toEqual([]);
+  if (!js) return;
+
+  // They are the product route's own files: its module, its imports the list has not loaded, its
+  // sheet. The browser learns the route once the cards' links are discovered (/__manifest).
+  const productModule = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __reactRouterManifest: { routes: Record<string, { module: string } | undefined> } }).__reactRouterManifest
+          .routes["routes/producto"]?.module,
+    );
+  await expect.poll(productModule).toMatch(/^\/assets\/.+\.js$/);
+  expect(prefetched).toContain(await productModule());
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fromNetwork: string[] = [];
+  cdp.on("Network.responseReceived", ({ response }) => {
+    const path = new URL(response.url).pathname;
+    if (prefetched.includes(path) && !response.fromDiskCache && !response.fromPrefetchCache) fromNetwork.push(path);
+  });
+  const card = productCards(page).first();
+  const name = ((await cardNameLink(card).textContent()) ?? "").trim();
+  await cardNameLink(card).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.locator(`link[rel="stylesheet"][href="${prefetched.find((href) => href.endsWith(".css"))}"]`)).toHaveCount(1);
+  expect(fromNetwork).toEqual([]);
+});
+
 test("a Ctrl-click on a card opens the product in a new tab and leaves the list as it is", async ({ page, visit, context }) => {
   await visit("/productos");
   const link = cardNameLink(productCards(page).first());
