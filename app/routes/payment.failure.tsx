@@ -8,8 +8,13 @@ import { OrderResult } from "#app/components/orders/OrderResult.tsx";
 import { OrderRecap } from "#app/components/orders/OrderRecap.tsx";
 import { orderPagePath, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
+/**
+ * The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md): the shopper
+ * lands here from the payment provider's site, a document load on a phone.
+ */
+export const handle: StylesheetHandle = { stylesheet: pageStylesHref };
 
 /**
  * The provider's return after a refused payment (docs/requirements.md#payments).

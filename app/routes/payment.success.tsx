@@ -6,8 +6,13 @@ import { OrderNotFound } from "#app/components/orders/ResultPanel.tsx";
 import { OrderResult } from "#app/components/orders/OrderResult.tsx";
 import { returnClaimsPayment, returnPageHeaders, returnPageOrder, returnPageSummary } from "./payment-return.server";
 import pageStylesHref from "#app/styles/orders.css?url";
+import type { StylesheetHandle } from "#app/styles/inline.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
+/**
+ * The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md): the shopper
+ * lands here from the payment provider's site, a document load on a phone.
+ */
+export const handle: StylesheetHandle = { stylesheet: pageStylesHref };
 
 /**
  * The provider's return after an approved payment

@@ -10,6 +10,8 @@ import cartHref from "./cart.css?url";
 import cartCss from "./cart.css?inline";
 import checkoutHref from "./checkout.css?url";
 import checkoutCss from "./checkout.css?inline";
+import ordersHref from "./orders.css?url";
+import ordersCss from "./orders.css?inline";
 import { NOT_ON_THE_LIST, withoutRulesFor } from "./first-paint";
 import { APP_FIRST_PAINT } from "./inline";
 
@@ -21,6 +23,8 @@ export const INLINE_CSS: Readonly<Record<string, string>> = {
   [productHref]: productCss,
   [cartHref]: cartCss,
   [checkoutHref]: checkoutCss,
+  // The payment provider's returns (payment.success, .failure, .pending); other order pages link it.
+  [ordersHref]: ordersCss,
   // The list's cut of the shell's sheet (app/styles/first-paint.ts).
   [APP_FIRST_PAINT]: withoutRulesFor(appCss, NOT_ON_THE_LIST),
 };
