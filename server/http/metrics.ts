@@ -135,9 +135,7 @@ export function routeNamer(build: () => Promise<ServerBuild> | ServerBuild) {
     .then(build)
     .then((b) => {
       const compiled = compileRoutes(b.routes);
-      nameOf = compiled
-        ? (page) => compiled.find((p) => p.regex.test(page))?.name ?? null
-        : (page) => patternByMatchRoutes(b.routes, page);
+      nameOf = compiled ? (page) => compiled.find((p) => p.regex.test(page))?.name ?? null : (page) => patternByMatchRoutes(b.routes, page);
     })
     .catch(() => undefined);
   return (pathname: string): string => {

@@ -88,9 +88,9 @@ test("the list asks ahead for the product page's script and stylesheet, so a tap
   const fetched: string[] = [];
   page.on("requestfinished", (request) => fetched.push(new URL(request.url()).pathname));
   await visit("/productos");
-  const prefetched = await page.locator('head link[rel="prefetch"]').evaluateAll((links) =>
-    links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
-  );
+  const prefetched = await page
+    .locator('head link[rel="prefetch"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(prefetched.filter((href) => /^\/assets\/.+\.js$/.test(href)).length).toBeGreaterThan(0);
   expect(prefetched.filter((href) => /^\/assets\/.+\.css$/.test(href))).toHaveLength(1);
   // The browser fetches them while the shopper looks at the list (with or without JavaScript).

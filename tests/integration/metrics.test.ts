@@ -197,7 +197,8 @@ describe("route names", () => {
     const samples = new Set<string>(["/", "/_root.data", "//", "/x", "/PRODUCTOS", "/producto", "/producto/", "/admin", "/admin/"]);
     for (const pattern of patterns) {
       const filled = `/${pattern}`.replace(/:[\w-]+/g, "6a4d4275332ec7893e78e936").replace(/\*$/, "a/b");
-      for (const p of [filled, `${filled}/`, `${filled}/extra`, filled.toUpperCase(), `${filled}.data`, `${filled}/x/y.php`]) samples.add(p);
+      for (const p of [filled, `${filled}/`, `${filled}/extra`, filled.toUpperCase(), `${filled}.data`, `${filled}/x/y.php`])
+        samples.add(p);
     }
     const byMatchRoutes = (p: string) => {
       const page = p.endsWith(".data") ? (p === "/_root.data" ? "/" : p.slice(0, -".data".length)) : p;
