@@ -3,7 +3,7 @@
  * 'Productos' list (the catalogue's search, 100 a page, archived products left out) and the
  * 'Órdenes' list (orders-list.server.ts). Read-only: nothing here writes.
  */
-import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, between, count, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
 import { STOCK_FILTERS, type DashboardQuery, type StockFilter } from "#domain/admin-dashboard.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#domain/statuses.ts";
@@ -121,29 +121,23 @@ const inShop = isNull(products.archivedAt);
 
 /**
  * The stock filters work per variant (docs/requirements.md#admin-area): a product is out of stock
- * or low by its lowest live variant, as its colour on the list says. One pass over the variants,
- * grouped (a hash semi-join at 10,000 products, not a lookup per product).
+ * or low by its lowest live variant, as its colour on the list says. The database keeps that
+ * variant's stock on the product (lowest_stock, migration 0018), on an index of the products in the shop.
  */
 function stockCondition(filter: StockFilter): SQL {
   const { min, max } = STOCK_FILTERS[filter];
-  return sql`${products.id} in (select v.product_id from ${productVariants} v where v.archived_at is null group by v.product_id having min(v.stock) between ${min} and ${max})`;
+  return between(products.lowestStock, min, max);
 }
 
+/** Two ranges of products_lowest_stock_idx, counted off the index. */
 async function stockCounts(db: Queryable): Promise<{ outOfStock: number; lowStock: number }> {
-  const lowest = db
-    .select({ productId: productVariants.productId, lowest: sql<number>`min(${productVariants.stock})`.as("lowest") })
-    .from(productVariants)
-    .innerJoin(products, and(eq(products.id, productVariants.productId), inShop))
-    .where(isNull(productVariants.archivedAt))
-    .groupBy(productVariants.productId)
-    .having(sql`min(${productVariants.stock}) <= ${LOW_STOCK_THRESHOLD}`)
-    .as("s");
   const [row] = await db
     .select({
-      outOfStock: sql<number>`count(*) filter (where ${lowest.lowest} = 0)::int`,
-      lowStock: sql<number>`count(*) filter (where ${lowest.lowest} between 1 and ${LOW_STOCK_THRESHOLD})::int`,
+      outOfStock: sql<number>`count(*) filter (where ${products.lowestStock} = 0)::int`,
+      lowStock: sql<number>`count(*) filter (where ${products.lowestStock} between 1 and ${LOW_STOCK_THRESHOLD})::int`,
     })
-    .from(lowest);
+    .from(products)
+    .where(and(inShop, lte(products.lowestStock, LOW_STOCK_THRESHOLD)));
   return { outOfStock: Number(row?.outOfStock ?? 0), lowStock: Number(row?.lowStock ?? 0) };
 }
 

@@ -141,6 +141,11 @@ export const products = pgTable(
     priceCents: integer("price_cents").notNull(),
     salePriceCents: integer("sale_price_cents"),
     stock: integer("stock").notNull().default(0),
+    /**
+     * The stock of its lowest live variant (null without one): 'Resumen' counts the products out of
+     * stock and low by it, and 'Productos' filters by it (docs/requirements.md#admin-area).
+     */
+    lowestStock: integer("lowest_stock"),
     /** The variant whose price the list shows (its 'Agregar' adds it). */
     shownVariantId: text("shown_variant_id"),
     /** The variants in stock have more than one price: the list says 'desde $…'. */
@@ -226,6 +231,10 @@ export const products = pgTable(
     // The list's count of the whole shop ('Mostrando X de Y'): the narrowest index of the products in the shop.
     index("products_in_shop_idx")
       .on(t.soldOut)
+      .where(sql`${t.archivedAt} is null`),
+    // 'Resumen''s counts of the products out of stock and low, and the 'Productos' tab's stock filters.
+    index("products_lowest_stock_idx")
+      .on(t.lowestStock)
       .where(sql`${t.archivedAt} is null`),
     // The newest first, not the list's: the admin's product tab and the one-letter suggestions.
     index("products_date_added_idx").on(t.dateAdded, t.id),

@@ -184,6 +184,26 @@ describeEachDatabase("admin dashboard", (t) => {
     });
   });
 
+  it("keeps each product's lowest live variant on the product as the variants change, archived variants left out", async () => {
+    const id = await insertProduct(t.db, { name: "Cubeta mínimo", stock: 9 });
+    const worn = await insertVariant(t.db, id, { condition: "HP", language: "en", stock: 1 });
+    const lowestOf = async () => (await t.db.select({ lowest: products.lowestStock }).from(products).where(eq(products.id, id)))[0]!.lowest;
+    expect(await lowestOf()).toBe(1);
+    expect((await listAdminProducts(t.db, { stock: "bajo", q: "cubeta minimo" })).rows.map((r) => r.id)).toEqual([id]);
+    // The worn copy leaves the shop (it appears in an order, so it is archived, not deleted).
+    await t.db.update(productVariants).set({ archivedAt: new Date() }).where(eq(productVariants.id, worn));
+    expect(await lowestOf()).toBe(9);
+    expect((await listAdminProducts(t.db, { stock: "bajo", q: "cubeta minimo" })).rows).toEqual([]);
+    // No live variant left: counted in neither bucket.
+    await t.db.update(productVariants).set({ archivedAt: new Date() }).where(eq(productVariants.productId, id));
+    expect(await lowestOf()).toBeNull();
+    // Every product of the shop agrees with its variants, whatever wrote them.
+    const disagreeing = await t.db.execute(sql`
+      select p.id from products p
+      where p.lowest_stock is distinct from (select min(v.stock) from product_variants v where v.product_id = p.id and v.archived_at is null)`);
+    expect(disagreeing.rows).toEqual([]);
+  });
+
   it("finds products by artist, by category and by text typed without accents or in capitals", async () => {
     const pikachu = await insertProduct(t.db, { name: "Pikachu Festivo", artist: "Atsuko Nishida" });
     const caja = await insertProduct(t.db, {
