@@ -9,7 +9,7 @@ import { queryPrepared } from "#server/db/prepared.ts";
 import { isId } from "#domain/ids.ts";
 import { PAGE_SIZE } from "#domain/catalog.ts";
 import { CONDITIONS, LANGUAGES } from "#domain/variants.ts";
-import { products } from "#server/db/schema.ts";
+import { products, searchWords } from "#server/db/schema.ts";
 import { catalogCache } from "./catalog-cache";
 import { normalizeSearchText } from "./search-text";
 import {
@@ -41,27 +41,33 @@ function escapeRegex(value: string): string {
 }
 
 /**
- * One search token: a substring of the normalised name/expansion/number; a bare
- * number matches a card number (leading zeros ignored: '4' finds '004/102') or a
- * whole word such as '151'; longer words also match with a small typo (pg_trgm).
+ * One search token, tested on `search` (products.search, or the same column read from a subquery):
+ * a substring of the normalised name/expansion/number; a bare number matches a card number
+ * (leading zeros ignored: '4' finds '004/102') or a whole word such as '151'; longer words also
+ * match with a small typo: a word of the product that pg_trgm finds similar enough to the token
+ * (word similarity), looked up among the catalogue's words (search_words, migration 0019) rather
+ * than tested against every product's text.
  */
-function tokenCondition(token: string): SQL {
-  const contains = sql`${products.search} like ${`%${escapeLike(token)}%`}`;
+function tokenCondition(token: string, search: AnyColumn | SQL): SQL {
+  const contains = sql`${search} like ${`%${escapeLike(token)}%`}`;
   if (/^\d+$/.test(token)) {
     const digits = token.replace(/^0+(?=\d)/, "");
-    return sql`${products.search} ~ ${`(^| )0*${escapeRegex(digits)}(/| |$)`}`;
+    return sql`${search} ~ ${`(^| )0*${escapeRegex(digits)}(/| |$)`}`;
   }
   if (token.length >= MIN_FUZZY_TOKEN_LENGTH && /^\p{L}+$/u.test(token)) {
-    return sql`(${contains} or ${token} <% ${products.search})`;
+    // The ' ' is written into the statement, not bound: the expression must be products_search_words_idx's.
+    const similarWords = sql`array(select ${searchWords.word} from ${searchWords} where ${token} <% ${searchWords.word})`;
+    return sql`(${contains} or string_to_array(${search}, ' ') && ${similarWords})`;
   }
   return contains;
 }
 
-export function searchCondition(search: string): SQL | undefined {
-  const tokens = normalizeSearchText(search).split(" ").filter(Boolean).slice(0, MAX_SEARCH_TOKENS);
+/** What the shopper typed, as a condition on `search` (products.search unless said). */
+export function searchCondition(text: string, search: AnyColumn | SQL = products.search): SQL | undefined {
+  const tokens = normalizeSearchText(text).split(" ").filter(Boolean).slice(0, MAX_SEARCH_TOKENS);
   // Text made only of punctuation matches nothing, rather than everything.
-  if (tokens.length === 0) return search.trim() ? sql`false` : undefined;
-  return and(...tokens.map(tokenCondition));
+  if (tokens.length === 0) return text.trim() ? sql`false` : undefined;
+  return and(...tokens.map((token) => tokenCondition(token, search)));
 }
 
 /** Products in the shop: an archived product (deleted by the admin while orders name it) is hidden everywhere. */

@@ -250,7 +250,24 @@ export const products = pgTable(
       .on(t.soldOut, t.dateAdded.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.salePriceCents} is not null`),
     index("products_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
+    // The words of the search text, for the typo match (search_words below).
+    index("products_search_words_idx").using("gin", sql`string_to_array(${t.search}, ' ')`),
   ],
+);
+
+/**
+ * Every word of the products' search text that a typo can be matched with (three characters or
+ * more, not only digits): the search's fuzzy match looks a mistyped word up here, on a small
+ * trigram index, then finds the products holding one of the words it matched
+ * (catalog/products.server.ts, decision record 003). Kept by triggers on products (migration 0019);
+ * a word no product holds any more stays, matching nothing.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );
 
 /**

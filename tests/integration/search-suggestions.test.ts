@@ -12,6 +12,8 @@ import { catalogChanged } from "#server/catalog/catalog-cache.ts";
 import { products, productVariants } from "#server/db/schema.ts";
 import { DEFAULT_QUERY } from "#domain/product-query.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
+import { newId } from "#server/db/ids.ts";
+import { productSearchText } from "#server/catalog/search-text.ts";
 import { get, runLoader } from "#tests/fixtures/route-context.ts";
 import { insertProduct, insertVariant } from "#tests/fixtures/products.ts";
 
@@ -191,5 +193,61 @@ describeEachDatabase("search suggestions", (t) => {
     const long = await ask("q=zygarde");
     expect(long.body.suggestions).toHaveLength(MAX_SUGGESTIONS);
     expect(gzipSync(long.text).length).toBeLessThanOrEqual(2048);
+  });
+
+  it("finds the newest six among the list's first products, behind them, and partly in both", async () => {
+    // 510 products newer than all of the above: a suggestion reads the list's first 500 in order
+    // before it looks the words up on the indexes (server/catalog/suggestions.server.ts).
+    const start = Date.UTC(2027, 0, 1);
+    const filler = Array.from({ length: 510 }, (_, i) => {
+      const row = {
+        id: newId(),
+        name: i % 100 === 0 && i > 0 && i < 400 ? `Zorua Relleno ${i}` : `Relleno ${i}`,
+        expansion: "151",
+        category: "Carta Individual",
+        priceCents: 100,
+        stock: 1,
+        dateAdded: new Date(start + i * 60_000),
+      };
+      return { ...row, search: productSearchText(row) };
+    });
+    await t.db.insert(products).values(filler);
+    await t.db.insert(productVariants).values(
+      filler.map((row) => ({
+        id: newId(),
+        productId: row.id,
+        condition: "NM" as const,
+        language: "en" as const,
+        priceCents: 100,
+        stock: 1,
+      })),
+    );
+    for (let k = 1; k <= 5; k++) {
+      await insertProduct(t.db, { name: `Zorua Antiguo ${k}`, dateAdded: new Date(Date.UTC(2025, 0, k)) });
+    }
+    catalogChanged(t.db);
+    const listed = async (search: string) =>
+      (await listProducts(t.db, { ...DEFAULT_QUERY, search })).products.slice(0, MAX_SUGGESTIONS).map((p) => p.name);
+
+    // Among the first products read.
+    expect(await names("relleno")).toEqual([509, 508, 507, 506, 505, 504].map((i) => `Relleno ${i}`));
+    // Only behind them: the Eevees of February 2026, and with a typo.
+    const eevees = await names("eevee");
+    expect(eevees).toHaveLength(MAX_SUGGESTIONS);
+    expect(eevees.every((name) => name.startsWith("Eevee Brillante"))).toBe(true);
+    expect(eevees).toEqual(await listed("eevee"));
+    expect(await names("brillamte")).toEqual(eevees);
+    // Three among the first products, the other three behind them.
+    expect(await names("zorua")).toEqual([
+      "Zorua Relleno 300",
+      "Zorua Relleno 200",
+      "Zorua Relleno 100",
+      "Zorua Antiguo 5",
+      "Zorua Antiguo 4",
+      "Zorua Antiguo 3",
+    ]);
+    expect(await names("zorua")).toEqual(await listed("zorua"));
+    // A typo in the last letter.
+    expect(await names("zoruq")).toEqual(await listed("zorua"));
   });
 });

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { newId } from "#server/db/ids.ts";
 import { outbox, productVariants, stockAlerts } from "#server/db/schema.ts";
 import { queueBackInStockMail } from "#server/stock-alerts/index.ts";
-import { insertProduct, onlyVariantId } from "#tests/fixtures/products.ts";
+import { onlyVariantId } from "#tests/fixtures/products.ts";
 import { migrationsBefore } from "#tests/fixtures/migrations.ts";
 import { openTestDatabase, testDatabaseKinds } from "#tests/fixtures/test-db.ts";
 
@@ -19,7 +19,14 @@ describe.each(testDatabaseKinds())("migration 0011_stock_alert_confirmation on w
     try {
       await handle.migrate(migrationsBefore("0011_stock_alert_confirmation"));
       const db = handle.db;
-      const card = await insertProduct(db, { stock: 0 });
+      // Written in SQL: the schema's product has columns that later migrations add.
+      const card = newId();
+      await db.execute(
+        sql`insert into products (id, name, price_cents, expansion, search) values (${card}, 'Eevee', 10000, '151', 'eevee 151')`,
+      );
+      await db.execute(sql`
+        insert into product_variants (id, product_id, condition, language, price_cents, stock)
+        values (${newId()}, ${card}, 'NM', 'en', 10000, 0)`);
       const customer = newId();
       await db.execute(sql`insert into users (id, name, email, password_hash) values (${customer}, 'Ana', 'Ana@Example.com', 'x')`);
       // Rows as the shop before confirmation wrote them.
