@@ -5,7 +5,7 @@
  * for anything thrown past it. `createShop` opens the database, applies
  * migrations, seeds the demo catalogue on first start and starts the in-process
  * jobs (e-mail worker, CSV import worker, hourly housekeeping, the release of unpaid orders' lapsed stock holds,
- * the nightly backup).
+ * the nightly backup, the embedded database's daily VACUUM).
  */
 import path from "node:path";
 import express from "express";
@@ -29,12 +29,14 @@ import { METRICS_PATH, shopMetrics, type ShopMetrics } from "./http/metrics";
 import { startMailWorker } from "./mail/worker.server";
 import { startImportWorker } from "./importer/import-worker.server";
 import { runHousekeeping } from "./jobs/housekeeping.server";
+import { vacuumEmbeddedDatabase } from "./jobs/vacuum.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
 import { startOrderExpiry } from "./jobs/unpaid-orders.server";
 import { backupsDir, startNightlyBackups } from "./backups/index";
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 declare module "react-router" {
   interface AppLoadContext {
     db: Database;
@@ -91,6 +93,11 @@ export async function createShop(): Promise<Shop> {
     runAtStart: true,
     shared: handle.db,
   });
+  // PGlite has no autovacuum (server/jobs/vacuum.server.ts); a PostgreSQL server vacuums itself.
+  const vacuum =
+    handle.kind === "pglite"
+      ? startPeriodicJob("vacuum", DAY_MS, () => vacuumEmbeddedDatabase(handle.db), { runAtStart: true, shared: handle.db })
+      : null;
   const paymentReconciliation = startPaymentReconciliation(handle.db, paymentProvider(config, handle.db), {
     publicUrl: config.PUBLIC_URL,
   });
@@ -114,6 +121,7 @@ export async function createShop(): Promise<Shop> {
         mailWorker.stop(),
         importWorker.stop(),
         housekeeping.stop(),
+        vacuum?.stop(),
         orderExpiry.stop(),
         paymentReconciliation.stop(),
         nightlyBackups.stop(),
