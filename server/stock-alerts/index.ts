@@ -426,6 +426,26 @@ export async function unsubscribeStockAlerts(db: Queryable, email: string): Prom
   return removed.length;
 }
 
+/**
+ * Deletes the guests' requests that were never confirmed and can no longer be (their link expired,
+ * or they predate links: migration 0011's unconfirmed rows, judged by their age), so an address
+ * nobody confirmed is not kept (docs/requirements.md#wishlist-and-back-in-stock-alerts); asking again
+ * later is a new request. The hourly housekeeping runs it. Returns how many.
+ */
+export async function deleteUnconfirmedStockAlerts(db: Queryable, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(stockAlerts)
+    .where(
+      and(
+        isNull(stockAlerts.confirmedAt),
+        isNull(stockAlerts.notifiedAt),
+        sql`coalesce(${stockAlerts.confirmExpiresAt}, ${stockAlerts.createdAt} + make_interval(days => ${STOCK_ALERT_CONFIRM_DAYS})) < ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: stockAlerts.id });
+  return removed.length;
+}
+
 /** What the /alertas page names: the product (and variant) asked about; null for an unknown or archived one. */
 export async function alertedItem(db: Queryable, productId: unknown, variantId: unknown): Promise<AlertedItem | null> {
   if (!isId(productId)) return null;

@@ -12,7 +12,7 @@ import { createSession, sessionUser } from "#server/accounts/sessions.server.ts"
 import { hashSecret } from "#server/accounts/secret-hash.ts";
 import { registerUser } from "#server/accounts/users.server.ts";
 import { newId } from "#server/db/ids.ts";
-import { cartItems, carts, passwordResetTokens, rateLimits, sessions } from "#server/db/schema.ts";
+import { cartItems, carts, passwordResetTokens, rateLimits, sessions, stockAlerts } from "#server/db/schema.ts";
 import { describeEachDatabase } from "#tests/fixtures/test-db.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -91,5 +91,34 @@ describeEachDatabase("housekeeping", (t) => {
       .where(inArray(carts.id, [abandoned, recentGuest, oldUserCart]));
     expect(left.map((r) => r.id).sort()).toEqual([recentGuest, oldUserCart].sort());
     expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, abandoned))).toEqual([]);
+  });
+
+  it("deletes the guests' alert requests nobody confirmed in time, and keeps every other request", async () => {
+    const product = await insertProduct(t.db, { stock: 0 });
+    const DAY = 24 * HOUR;
+    const at = (msFromNow: number) => new Date(Date.now() + msFromNow);
+    const alert = (email: string, fields: Partial<typeof stockAlerts.$inferInsert>) => ({
+      id: newId(),
+      email,
+      productId: product,
+      ...fields,
+    });
+    const rows = {
+      pending: alert("pendiente@example.com", { confirmTokenHash: newId(), confirmExpiresAt: at(3 * DAY), createdAt: at(-4 * DAY) }),
+      lapsed: alert("caducado@example.com", { confirmTokenHash: newId(), confirmExpiresAt: at(-HOUR), createdAt: at(-7 * DAY - HOUR) }),
+      oldWithoutLink: alert("antiguo@example.com", { createdAt: at(-10 * DAY) }),
+      recentWithoutLink: alert("reciente@example.com", { createdAt: at(-2 * DAY) }),
+      confirmed: alert("confirmado@example.com", { confirmedAt: at(-400 * DAY), createdAt: at(-400 * DAY) }),
+      sent: alert("enviado@example.com", { confirmedAt: at(-30 * DAY), notifiedAt: at(-20 * DAY), createdAt: at(-30 * DAY) }),
+    };
+    await t.db.insert(stockAlerts).values(Object.values(rows));
+
+    const purged = await runHousekeeping(t.db);
+
+    expect(purged.unconfirmedAlerts).toBeGreaterThanOrEqual(2);
+    const left = await t.db.select({ email: stockAlerts.email }).from(stockAlerts).where(eq(stockAlerts.productId, product));
+    expect(left.map((r) => r.email).sort()).toEqual(
+      ["confirmado@example.com", "enviado@example.com", "pendiente@example.com", "reciente@example.com"].sort(),
+    );
   });
 });
