@@ -33,7 +33,7 @@ import { vacuumEmbeddedDatabase } from "./jobs/vacuum.server";
 import { startPeriodicJob } from "./jobs/periodic.server";
 import { paymentProvider, startPaymentReconciliation, webhooksIdle } from "./payments/index";
 import { startOrderExpiry } from "./jobs/unpaid-orders.server";
-import { backupsDir, startNightlyBackups } from "./backups/index";
+import { backupsDir, removeLeftoverDumpCopies, startNightlyBackups } from "./backups/index";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -71,6 +71,10 @@ export async function createShop(): Promise<Shop> {
     );
   }
   const handle = await openConfiguredDatabase(config);
+  if (handle.kind === "pglite") {
+    const removed = await removeLeftoverDumpCopies(config.dataDir);
+    if (removed.length > 0) console.warn(`Se borró lo que dejó un respaldo interrumpido: ${removed.join(", ")}`);
+  }
   await handle.migrate();
   if (config.CATALOG_CACHE === "off") disableCatalogCaches(handle.db);
   if (config.SEED_DEMO === "true") {

@@ -75,6 +75,22 @@ function runDumpWorker(source: { copyDir: string } | { tarball: Uint8Array }): P
  * - a database in memory (the tests) is copied as PGlite's own tarball of its files.
  * The copy is removed afterwards.
  */
+/** The prefix of the copy `dumpEmbedded` makes beside the database. */
+const DUMP_COPY_PREFIX = ".respaldo-copia-";
+
+/**
+ * Removes the copies of the embedded database a dump left beside it when the process stopped
+ * mid-dump (a crash or a kill: the `finally` below never ran); each is as large as the database.
+ * Called at start, holding DATA_DIR's lock, so no dump of this directory is under way. Returns the
+ * names removed.
+ */
+export async function removeLeftoverDumpCopies(dataDir: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(dataDir, { withFileTypes: true }).catch(() => []);
+  const copies = entries.filter((e) => e.isDirectory() && e.name.startsWith(DUMP_COPY_PREFIX)).map((e) => e.name);
+  for (const name of copies) await fs.promises.rm(path.join(dataDir, name), { recursive: true, force: true });
+  return copies;
+}
+
 async function dumpEmbedded(client: PGlite): Promise<Buffer> {
   const dataDir = client.dataDir;
   if (!dataDir || dataDir.startsWith("memory://") || !fs.existsSync(dataDir)) {
@@ -82,7 +98,7 @@ async function dumpEmbedded(client: PGlite): Promise<Buffer> {
     return runDumpWorker({ tarball });
   }
   // Beside the database, so on the same disk, and never in the backups folder.
-  const copyDir = await fs.promises.mkdtemp(path.join(path.dirname(dataDir), ".respaldo-copia-"));
+  const copyDir = await fs.promises.mkdtemp(path.join(path.dirname(dataDir), DUMP_COPY_PREFIX));
   try {
     await client._runExclusiveQuery(() => fs.promises.cp(dataDir, copyDir, { recursive: true }));
     return await runDumpWorker({ copyDir });

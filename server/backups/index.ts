@@ -20,7 +20,7 @@ import { NotAShopBackupError, restoreDump } from "./restore.server";
 import { checksumDifferences, tableChecksums } from "./checksums.server";
 import { takeBackupLock } from "./lock.server";
 
-export { dumpDatabase, pgDumpCommand } from "./dump.server";
+export { dumpDatabase, pgDumpCommand, removeLeftoverDumpCopies } from "./dump.server";
 export { checkShopDump, restoreDump, userTables, fitDumpToTarget, NotAShopBackupError, RestoreTargetNotEmptyError } from "./restore.server";
 export { checksumDifferences, tableChecksums, type TableChecksum } from "./checksums.server";
 
