@@ -64,6 +64,22 @@ function runDumpWorker(source: { copyDir: string } | { tarball: Uint8Array }): P
   });
 }
 
+/** The prefix of the copy `dumpEmbedded` makes beside the database. */
+const DUMP_COPY_PREFIX = ".respaldo-copia-";
+
+/**
+ * Removes the copies of the embedded database a dump left beside it when the process stopped
+ * mid-dump (a crash or a kill: `dumpEmbedded`'s `finally` never ran); each is as large as the database.
+ * Called at start, holding DATA_DIR's lock, so no dump of this directory is under way. Returns the
+ * names removed.
+ */
+export async function removeLeftoverDumpCopies(dataDir: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(dataDir, { withFileTypes: true }).catch(() => []);
+  const copies = entries.filter((e) => e.isDirectory() && e.name.startsWith(DUMP_COPY_PREFIX)).map((e) => e.name);
+  for (const name of copies) await fs.promises.rm(path.join(dataDir, name), { recursive: true, force: true });
+  return copies;
+}
+
 /**
  * The embedded database's dump, made off the main thread (decision 024). `pgDump` must not run on
  * the live instance (it would run inside whatever transaction the shop has open, and leaves its
@@ -75,22 +91,6 @@ function runDumpWorker(source: { copyDir: string } | { tarball: Uint8Array }): P
  * - a database in memory (the tests) is copied as PGlite's own tarball of its files.
  * The copy is removed afterwards.
  */
-/** The prefix of the copy `dumpEmbedded` makes beside the database. */
-const DUMP_COPY_PREFIX = ".respaldo-copia-";
-
-/**
- * Removes the copies of the embedded database a dump left beside it when the process stopped
- * mid-dump (a crash or a kill: the `finally` below never ran); each is as large as the database.
- * Called at start, holding DATA_DIR's lock, so no dump of this directory is under way. Returns the
- * names removed.
- */
-export async function removeLeftoverDumpCopies(dataDir: string): Promise<string[]> {
-  const entries = await fs.promises.readdir(dataDir, { withFileTypes: true }).catch(() => []);
-  const copies = entries.filter((e) => e.isDirectory() && e.name.startsWith(DUMP_COPY_PREFIX)).map((e) => e.name);
-  for (const name of copies) await fs.promises.rm(path.join(dataDir, name), { recursive: true, force: true });
-  return copies;
-}
-
 async function dumpEmbedded(client: PGlite): Promise<Buffer> {
   const dataDir = client.dataDir;
   if (!dataDir || dataDir.startsWith("memory://") || !fs.existsSync(dataDir)) {
