@@ -7,6 +7,7 @@ import { InlineCssContext } from "#app/styles/inline.ts";
 import { INLINE_CSS, PRODUCT_STYLESHEET } from "#app/styles/inline-css.server.ts";
 import { ProductPageAssetsContext } from "#app/lib/page-prefetch.ts";
 import { assetsBeyondShownPage } from "#app/lib/route-assets.server.ts";
+import { scriptsAfterPaint } from "#app/lib/scripts-after-paint.server.ts";
 import { logRequestFailure } from "#server/http/error-log.ts";
 import { markLoadersDone, serverTiming } from "#server/http/request-cost.ts";
 
@@ -39,9 +40,19 @@ class OneChunkPerPass extends Transform {
   /** Called by React after each pass. */
   flush() {
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    const pass = Buffer.concat(this.pending);
     this.pending = [];
+    // The page's scripts wait for its first paint (decision 026).
+    this.push(isWholeDocument(pass) ? scriptsAfterPaint(pass) : pass);
   }
+}
+
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+const HTML_END = Buffer.from("</html>");
+
+/** A pass that holds the whole page (the only kind onAllReady writes for a document). */
+function isWholeDocument(pass: Buffer): boolean {
+  return pass.subarray(0, DOCTYPE.length).equals(DOCTYPE) && pass.subarray(pass.length - HTML_END.length).equals(HTML_END);
 }
 
 export default function handleRequest(

@@ -258,13 +258,15 @@ const median = (xs: number[]) => {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const pass = (ok: boolean) => (ok ? "ok" : "MISSED");
 
-/** Every JavaScript file the page loads at start: preloads, the inline module script's imports, and their static imports. */
+/** Every JavaScript file the page loads at start: preloads, the route modules' script's imports, and their static imports. */
 async function pageWeight(base: string, pagePath: string) {
   const res = await fetch(base + pagePath, { headers: { "accept-encoding": "identity" } });
   const html = await res.text();
   const queue: string[] = [];
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) queue.push(m[1]!);
-  for (const m of html.matchAll(/import\s*\(?\s*"([^"]+\.js)"|<script[^>]+src="([^"]+)"/g)) queue.push((m[1] ?? m[2])!);
+  // The route modules' script is held back until the first paint (app/lib/scripts-after-paint.server.ts): its
+  // `import … from` and `import(…)` name every module, the preload links' among them (found again below).
+  for (const m of html.matchAll(/(?:\bimport\s*\(?|\bfrom)\s*"([^"]+\.js)"|<script[^>]+src="([^"]+)"/g)) queue.push((m[1] ?? m[2])!);
   const files = new Map<string, number>();
   while (queue.length > 0) {
     const url = new URL(queue.shift()!, base).href;

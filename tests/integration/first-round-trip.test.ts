@@ -4,6 +4,7 @@
  * serves them (Brotli and gzip), what TCP's first window carries; the first paint waits for no
  * stylesheet request. Runs the built shop (the test command builds first) on the demo catalogue.
  */
+import { DEFERRED_MODULE_TYPE } from "#app/lib/scripts-after-paint.server.ts";
 import { NOT_ON_THE_LIST } from "#app/styles/first-paint.ts";
 import fs from "node:fs";
 import http from "node:http";
@@ -82,6 +83,25 @@ describe("the first round trip", () => {
     const used = new Set([...listHtml.matchAll(/class="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
     expect(used.size).toBeGreaterThan(20);
     expect(NOT_ON_THE_LIST.filter((name) => used.has(name))).toEqual([]);
+  });
+
+  it.each(["/productos", "product page"])("%s starts its scripts only after its first paint (decision 026)", async (page) => {
+    const html = await (await fetch(`${shop.base}${page === "/productos" ? page : productPath}`)).text();
+    // Nothing in the document fetches a script while the browser reads it and loads its picture...
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]+type="module"/);
+    // ...the route modules' script is held as data, and the loader knows every module it needs.
+    const held = [...html.matchAll(new RegExp(`<script nonce="[^"]+" type="${DEFERRED_MODULE_TYPE}">(.*?)</script>`, "gs"))];
+    expect(held).toHaveLength(1);
+    const imported = [...held[0]![1]!.matchAll(/(?:from|import\()\s*"([^"]+)"/g)].map((m) => m[1]!);
+    const loaderModules = JSON.parse(/h=(\[[^\]]*\])/.exec(html)![1]!) as string[];
+    expect(imported.length).toBeGreaterThanOrEqual(3);
+    expect(loaderModules).toEqual(expect.arrayContaining(imported));
+    for (const href of loaderModules) {
+      const res = await fetch(`${shop.base}${href}`);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get("content-type"), href).toMatch(/javascript/);
+    }
   });
 
   it("the browser's scripts do not carry the sheets' text", () => {
