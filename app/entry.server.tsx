@@ -4,17 +4,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { InlineCssContext } from "#app/styles/inline.ts";
-import { INLINE_CSS, PRODUCT_STYLESHEET } from "#app/styles/inline-css.server.ts";
-import { ProductPageAssetsContext } from "#app/lib/page-prefetch.ts";
+import { INLINE_CSS } from "#app/styles/inline-css.server.ts";
+import { NextPageAssetsContext, type NextPage } from "#app/lib/page-prefetch.ts";
 import { assetsBeyondShownPage } from "#app/lib/route-assets.server.ts";
 import { scriptsAfterPaint } from "#app/lib/scripts-after-paint.server.ts";
 import { logRequestFailure } from "#server/http/error-log.ts";
 import { markLoadersDone, serverTiming } from "#server/http/request-cost.ts";
 
 export const streamTimeout = 5_000;
-
-/** The product page's route id (app/routes.ts), whose files a list page asks for ahead. */
-const PRODUCT_ROUTE = "routes/producto";
 
 /**
  * React writes the document in 4 KB pieces and calls `flush()` at the end of each
@@ -75,9 +72,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       // The sheets written into the page (app/styles/inline.ts): their text only on the server.
       <InlineCssContext.Provider value={INLINE_CSS}>
-        <ProductPageAssetsContext.Provider value={assetsBeyondShownPage(routerContext, PRODUCT_ROUTE, PRODUCT_STYLESHEET)}>
+        <NextPageAssetsContext.Provider value={(page: NextPage) => assetsBeyondShownPage(routerContext, page)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ProductPageAssetsContext.Provider>
+        </NextPageAssetsContext.Provider>
       </InlineCssContext.Provider>,
       {
         nonce,

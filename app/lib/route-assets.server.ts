@@ -4,9 +4,19 @@
  * stylesheet (app/lib/page-prefetch.ts).
  */
 import type { EntryContext } from "react-router";
+import type { NextPage } from "#app/lib/page-prefetch.ts";
+import { CART_STYLESHEET, CHECKOUT_STYLESHEET, PRODUCT_STYLESHEET } from "#app/styles/inline-css.server.ts";
 
-export function assetsBeyondShownPage(context: EntryContext, routeId: string, stylesheet: string): string[] {
+/** Each next page's route id (app/routes.ts) and its own sheet (`handle.stylesheet`). */
+const NEXT_PAGES: Record<NextPage, { routeId: string; stylesheet: string }> = {
+  product: { routeId: "routes/producto", stylesheet: PRODUCT_STYLESHEET },
+  cart: { routeId: "routes/carrito", stylesheet: CART_STYLESHEET },
+  checkout: { routeId: "routes/checkout", stylesheet: CHECKOUT_STYLESHEET },
+};
+
+export function assetsBeyondShownPage(context: EntryContext, page: NextPage): string[] {
   const { manifest } = context;
+  const { routeId, stylesheet } = NEXT_PAGES[page];
   const target = manifest.routes[routeId];
   if (!target) return [];
   const loaded = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);

@@ -38,12 +38,24 @@ const BODY_END = Buffer.from("</body>");
 const TAG_END = Buffer.from("/>");
 
 /**
- * The loader, written as plain ES5 so that nothing it needs can be missing on an old phone. `h`: the
+ * The loader, written as plain ES5 so that nothing it needs can be missing on an old phone, and
+ * short: the list's document must stay within the first round trip (decision 025). `h`: the
  * page's modules; `p`: the files the page fetches ahead for the next one (`<link rel="prefetch">`),
- * asked for once the page has loaded, after its own.
+ * asked for once the page has loaded, after its own. `go` runs once: after the priority pictures
+ * and a painted frame, or after `FALLBACK_MS`.
  */
 function loader(modules: string[], ahead: string[]): string {
-  return `(function(){var s=document.currentScript,n=s&&s.nonce,h=${JSON.stringify(modules)},p=${JSON.stringify(ahead)},done=0;function add(r,u){var l=document.createElement("link");l.rel=r;l.href=u;document.head.appendChild(l)}function next(){for(var i=0;i<p.length;i++)add("prefetch",p[i])}function go(){if(done)return;done=1;for(var i=0;i<h.length;i++)add("modulepreload",h[i]);var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]'),m=document.createElement("script");m.type="module";if(n)m.nonce=n;m.textContent=d.textContent;document.head.appendChild(m);if(p.length){if(document.readyState==="complete")setTimeout(next,0);else addEventListener("load",next)}}function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}function ready(){var q=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete}),left=q.length;if(!left)return painted();setTimeout(go,${FALLBACK_MS});q.forEach(function(i){function one(){if(--left===0)painted()}i.addEventListener("load",one);i.addEventListener("error",one)})}if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",ready);else ready()})();`;
+  return (
+    `(function(){var d=document,n=d.currentScript.nonce,h=${JSON.stringify(modules)},p=${JSON.stringify(ahead)},g;` +
+    'function a(r,l){l.forEach(function(u){var e=d.createElement("link");e.rel=r;e.href=u;d.head.append(e)})}' +
+    'function go(){if(g)return;g=1;a("modulepreload",h);var m=d.createElement("script");m.type="module";m.nonce=n;' +
+    `m.text=d.querySelector('[type="${DEFERRED_MODULE_TYPE}"]').text;d.head.append(m);` +
+    'd.readyState=="complete"?a("prefetch",p):addEventListener("load",function(){a("prefetch",p)})}' +
+    "function r(){requestAnimationFrame(function(){setTimeout(go)})}" +
+    'function w(){var q=[].filter.call(d.querySelectorAll("img[fetchpriority=high]"),function(i){return!i.complete}),k=q.length;' +
+    `if(!k)return r();setTimeout(go,${FALLBACK_MS});q.forEach(function(i){i.addEventListener("load",f);i.addEventListener("error",f)});function f(){--k||r()}}` +
+    'd.readyState=="loading"?d.addEventListener("DOMContentLoaded",w):w()})()'
+  );
 }
 
 /** A part of the page to leave out, `[start, end)`, and what replaces it. */

@@ -9,6 +9,7 @@ import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { ProductAddToCart } from "#app/components/ProductAddToCart.tsx";
+import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
 import { StockAlertForm as StockAlertFormNow } from "#app/components/StockAlertForm.tsx";
 import { WishlistButton } from "#app/components/WishlistButton.tsx";
 import { Price } from "#app/components/Price.tsx";
@@ -152,6 +153,8 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
 
   return (
     <article className="product-detail">
+      {/* 'Agregar al carrito' posts to the cart's route, whose module React Router loads first. */}
+      <PrefetchNextPage page="cart" />
       <p>
         <Link
           to="/productos"

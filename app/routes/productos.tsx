@@ -7,7 +7,7 @@ import { formatCount } from "#domain/format.ts";
 import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
-import { PrefetchProductPage } from "#app/components/PrefetchProductPage.tsx";
+import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
 import { ProductCard } from "#app/components/ProductCard.tsx";
 import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
@@ -63,7 +63,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const shown = products.length;
   return (
     <div className="catalog">
-      <PrefetchProductPage />
+      <PrefetchNextPage page="product" />
       {bannerClosed ? null : <LoyaltyBanner user={root?.user ?? null} />}
       <div className="catalog-head">
         <h1>{query.search ? `Resultados para “${query.search}”` : "Cartas Pokémon TCG originales"}</h1>

@@ -15,8 +15,10 @@ import ordersCss from "./orders.css?inline";
 import { NOT_ON_THE_LIST, withoutRulesFor } from "./first-paint";
 import { APP_FIRST_PAINT } from "./inline";
 
-/** The product page's own sheet: the list asks for it ahead (app/lib/page-prefetch.ts). */
+/** The sheets of the pages asked for ahead by the page before them (app/lib/page-prefetch.ts). */
 export const PRODUCT_STYLESHEET = productHref;
+export const CART_STYLESHEET = cartHref;
+export const CHECKOUT_STYLESHEET = checkoutHref;
 
 export const INLINE_CSS: Readonly<Record<string, string>> = {
   [appHref]: appCss,

@@ -243,6 +243,31 @@ test("a product with stock 1 stays at quantity 1 when added twice", async ({ pag
   await expect(cartBadge(page)).toHaveText("1");
 });
 
+test("a product page fetches the cart's module ahead, so 'Agregar al carrito' does not wait for it; without JavaScript nothing", async ({
+  page,
+  visit,
+  js,
+}) => {
+  const assets: string[] = [];
+  page.on("requestfinished", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/assets/")) assets.push(path);
+  });
+  // From the list, as a shopper goes: with JavaScript a client-side visit.
+  await openProductBySearch(page, visit, "191/165", "Jynx ex");
+  if (!js) {
+    // The cart's files serve only a client-side visit (decision 026).
+    expect(assets).toEqual([]);
+    return;
+  }
+  // 'Agregar al carrito' posts to the cart's route, whose module React Router loads before it uses the answer.
+  await expect.poll(() => assets.filter((path) => /^\/assets\/carrito-[\w-]+\.js$/.test(path)).length).toBe(1);
+  const beforeAdd = assets.length;
+  await cartPost(page, () => page.getByRole("button", { name: "Agregar al carrito" }).click());
+  await expect(cartBadge(page)).toHaveText("1");
+  expect(assets.slice(beforeAdd).filter((path) => /^\/assets\/carrito-/.test(path))).toEqual([]);
+});
+
 test("the cart fetches the checkout's scripts ahead, not its data, and 'Proceder al pago' opens a checkout with the cart's line", async ({
   page,
   visit,
@@ -252,12 +277,15 @@ test("the cart fetches the checkout's scripts ahead, not its data, and 'Proceder
   await addFromList(page, visit, "191/165", "Jynx ex");
   const dataAhead = page.waitForResponse((r) => new URL(r.url()).pathname === "/checkout.data" && r.request().method() === "GET");
   const scriptsAhead = page.waitForResponse((r) => /\/assets\/checkout-[\w-]+\.js$/.test(new URL(r.url()).pathname));
+  // Its stylesheet too (named in the route's handle, which React Router's prefetch does not know).
+  const sheetAhead = page.waitForResponse((r) => /\/assets\/checkout-[\w-]+\.css$/.test(new URL(r.url()).pathname));
   await visit("/carrito");
   // The browser's prefetch of the data is answered empty (server/http/speculative-data.ts); the checkout's module is fetched.
   const prefetched = await dataAhead;
   expect(prefetched.status()).toBe(204);
   expect(await prefetched.request().headerValue("sec-purpose")).toContain("prefetch");
   expect((await scriptsAhead).status()).toBe(200);
+  expect((await sheetAhead).status()).toBe(200);
 
   const dataOnTap = page.waitForResponse((r) => new URL(r.url()).pathname === "/checkout.data" && r.request().method() === "GET");
   await page.getByRole("link", { name: "Proceder al pago" }).click();

@@ -97,10 +97,19 @@ describe("the first round trip", () => {
     const loaderModules = JSON.parse(/h=(\[[^\]]*\])/.exec(html)![1]!) as string[];
     expect(imported.length).toBeGreaterThanOrEqual(3);
     expect(loaderModules).toEqual(expect.arrayContaining(imported));
-    for (const href of loaderModules) {
+    // The next page's files, asked for once the page has loaded: the product page's from the list, the cart's from a product page.
+    const ahead = JSON.parse(/,p=(\[[^\]]*\])/.exec(html)![1]!) as string[];
+    const next = page === "/productos" ? ["producto", "product"] : ["carrito", "cart"];
+    expect(ahead).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^/assets/${next[0]}-[\\w-]+\\.js$`)),
+        expect.stringMatching(new RegExp(`^/assets/${next[1]}-[\\w-]+\\.css$`)),
+      ]),
+    );
+    for (const href of [...loaderModules, ...ahead]) {
       const res = await fetch(`${shop.base}${href}`);
       expect(res.status, href).toBe(200);
-      expect(res.headers.get("content-type"), href).toMatch(/javascript/);
+      expect(res.headers.get("content-type"), href).toMatch(href.endsWith(".css") ? /^text\/css/ : /javascript/);
     }
   });
 
