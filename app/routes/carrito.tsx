@@ -17,6 +17,7 @@ import { ProductImage } from "#app/components/ProductImage.tsx";
 import { CART_ACTION, useCartQuantities } from "#app/components/cart-state.ts";
 import type { StylesheetHandle } from "#app/styles/inline.ts";
 import cartStylesheet from "#app/styles/cart.css?url";
+import checkoutStylesheet from "#app/styles/checkout.css?url";
 import { ShopError } from "#server/errors.ts";
 
 /** The page's own sheet, written into the page (docs/decisions/025-first-round-trip.md). */
@@ -146,6 +147,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               Router's render prefetch) and its stylesheet (named in the route's handle, which React
               Router does not prefetch), one round trip after another when tapped (BENCH_ONLY=phone). */}
           <PrefetchNextPage page="checkout" />
+          {/* PrefetchInBrowser: the sheet, in a cart the browser rendered (the link prefetches the rest). */}
+          {hydrated ? <link rel="prefetch" href={checkoutStylesheet} /> : null}
           <Link to="/checkout" prefetch="render" className="button button-primary button-block">
             Proceder al pago
           </Link>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useState } from "react";
-import { Link, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { Link, PrefetchPageLinks, data, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/producto";
 import { getProduct } from "#server/catalog/products.server.ts";
 import { formatMoney } from "#domain/format.ts";
@@ -24,6 +24,7 @@ import { NOTICE_PARAM } from "#domain/form-failure.ts";
 import { productJsonLd } from "./producto-json-ld";
 import type { StylesheetHandle } from "#app/styles/inline.ts";
 import productStylesheet from "#app/styles/product.css?url";
+import cartStylesheet from "#app/styles/cart.css?url";
 
 // 'Avísame cuando vuelva' shows only on a sold-out choice: the server renders it in the page, the
 // browser loads its code when one is shown (a product in stock does not carry it). Meanwhile the
@@ -155,6 +156,16 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
     <article className="product-detail">
       {/* 'Agregar al carrito' posts to the cart's route, whose module React Router loads first. */}
       <PrefetchNextPage page="cart" />
+      {hydrated ? (
+        // PrefetchInBrowser: the same in a page the browser rendered (the server's list reaches only
+        // a document load). React Router's prefetch names the route's module and imports (and asks
+        // for its data, which the server answers empty, server/http/speculative-data.ts), not the
+        // sheet of the route's handle.
+        <>
+          <link rel="prefetch" href={cartStylesheet} />
+          <PrefetchPageLinks page="/carrito" />
+        </>
+      ) : null}
       <p>
         <Link
           to="/productos"

@@ -243,7 +243,7 @@ test("a product with stock 1 stays at quantity 1 when added twice", async ({ pag
   await expect(cartBadge(page)).toHaveText("1");
 });
 
-test("a product page fetches the cart's module ahead, so 'Agregar al carrito' does not wait for it; without JavaScript nothing", async ({
+test("a product page fetches the cart's module and stylesheet ahead, so 'Agregar al carrito' does not wait for them; without JavaScript nothing", async ({
   page,
   visit,
   js,
@@ -261,11 +261,22 @@ test("a product page fetches the cart's module ahead, so 'Agregar al carrito' do
     return;
   }
   // 'Agregar al carrito' posts to the cart's route, whose module React Router loads before it uses the answer.
-  await expect.poll(() => assets.filter((path) => /^\/assets\/carrito-[\w-]+\.js$/.test(path)).length).toBe(1);
-  const beforeAdd = assets.length;
+  // Its stylesheet, for 'Ir al carrito' (the route names it in its handle, which React Router's prefetch does not know).
+  await expect.poll(() => assets.filter((path) => /^\/assets\/(carrito-[\w-]+\.js|cart-[\w-]+\.css)$/.test(path)).length).toBe(2);
+  // Neither comes from the network again on the way to the cart: the browser has them.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const fromNetwork: string[] = [];
+  cdp.on("Network.responseReceived", ({ response }) => {
+    const path = new URL(response.url).pathname;
+    if (/^\/assets\/(carrito|cart)-/.test(path) && !response.fromDiskCache && !response.fromPrefetchCache) fromNetwork.push(path);
+  });
   await cartPost(page, () => page.getByRole("button", { name: "Agregar al carrito" }).click());
   await expect(cartBadge(page)).toHaveText("1");
-  expect(assets.slice(beforeAdd).filter((path) => /^\/assets\/carrito-/.test(path))).toEqual([]);
+  await page.getByRole("link", { name: "Ir al carrito" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carrito de compras");
+  await expect(page.locator('link[rel="stylesheet"][href^="/assets/cart-"]')).toHaveCount(1);
+  expect(fromNetwork).toEqual([]);
 });
 
 test("the cart fetches the checkout's scripts ahead, not its data, and 'Proceder al pago' opens a checkout with the cart's line", async ({
