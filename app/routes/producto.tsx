@@ -7,6 +7,7 @@ import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LOW_STOCK_THRESHOLD } from "#domain/catalog.ts";
 import { SHOP } from "#domain/shop.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { useAfterPriorityPictures } from "#app/lib/use-after-priority-pictures.ts";
 import { useShopPhone } from "#app/lib/shop-phone.ts";
 import { ProductAddToCart } from "#app/components/ProductAddToCart.tsx";
 import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
@@ -104,6 +105,7 @@ type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 function ProductView({ product, initialImage }: { product: Product; initialImage: number }) {
   const phone = useShopPhone();
   const hydrated = useHydrated();
+  const pictureLoaded = useAfterPriorityPictures();
   const navigate = useNavigate();
   const [imageIndex, setImageIndex] = useState(initialImage);
   const location = useLocation();
@@ -156,9 +158,9 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
     <article className="product-detail">
       {/* 'Agregar al carrito' posts to the cart's route, whose module React Router loads first. */}
       <PrefetchNextPage page="cart" />
-      {hydrated ? (
+      {pictureLoaded ? (
         // PrefetchInBrowser: the same in a page the browser rendered (the server's list reaches only
-        // a document load). React Router's prefetch names the route's module and imports (and asks
+        // a document load), once the product's picture is in. React Router's prefetch names the route's module and imports (and asks
         // for its data, which the server answers empty, server/http/speculative-data.ts), not the
         // sheet of the route's handle.
         <>
