@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { ProductImage } from "#app/components/ProductImage.tsx";
+import { PRODUCT_PAGE_SIZES, ProductImage } from "#app/components/ProductImage.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 /**
@@ -36,12 +36,7 @@ export function ProductGallery({
   return (
     <div className="gallery">
       <div className="gallery-main">
-        <ProductImage
-          src={images[shown]}
-          alt={`${name}, imagen ${shown + 1} de ${images.length}`}
-          eager
-          sizes="(min-width: 900px) 440px, 92vw"
-        />
+        <ProductImage src={images[shown]} alt={`${name}, imagen ${shown + 1} de ${images.length}`} eager sizes={PRODUCT_PAGE_SIZES} />
         {onSale ? <span className="badge badge-sale gallery-badge">OFERTA</span> : null}
       </div>
       {images.length > 1 ? (

@@ -5,6 +5,9 @@
  */
 import { IMAGE_WIDTHS } from "#domain/images.ts";
 
+/** The product page's main picture's `sizes` (ProductGallery); a tap on a card preloads it with these (productos.tsx). */
+export const PRODUCT_PAGE_SIZES = "(min-width: 900px) 440px, 92vw";
+
 export function isOwnMedia(src: string): boolean {
   return src.startsWith("/media/");
 }

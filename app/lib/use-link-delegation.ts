@@ -8,9 +8,10 @@ import { useNavigate } from "react-router";
  * cards renders 24 plain anchors instead of 24 router links, each of which runs five hooks on every
  * server render. Modified clicks (new tab, new window, download), other targets and other origins
  * are left to the browser, as `<Link>` leaves them. Anchors carry `data-discover` so React Router
- * still discovers their routes ahead of the click.
+ * still discovers their routes ahead of the click. `onFollow` runs for a link it follows, before
+ * the navigation starts.
  */
-export function useLinkDelegation(): (event: React.MouseEvent<HTMLElement>) => void {
+export function useLinkDelegation(onFollow?: (anchor: HTMLAnchorElement) => void): (event: React.MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return useCallback(
     (event: React.MouseEvent<HTMLElement>) => {
@@ -21,11 +22,12 @@ export function useLinkDelegation(): (event: React.MouseEvent<HTMLElement>) => v
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
+      onFollow?.(anchor);
       const to = url.pathname + url.search + url.hash;
       // As <Link>: a link to the page already shown replaces the history entry instead of adding one.
       const here = window.location.pathname + window.location.search + window.location.hash;
       navigate(to, { replace: to === here });
     },
-    [navigate],
+    [navigate, onFollow],
   );
 }

@@ -9,6 +9,7 @@ import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
 import { ProductCard } from "#app/components/ProductCard.tsx";
+import { PRODUCT_PAGE_SIZES } from "#app/components/ProductImage.tsx";
 import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
@@ -59,7 +60,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   // While the list is loading, the controls show what was asked for and the results dim.
   const { query: requested, pending: loading } = useShownProductQuery(query);
-  const followLink = useLinkDelegation();
+  const followLink = useLinkDelegation(preloadProductPicture);
   const shown = products.length;
   return (
     <div className="catalog">
@@ -99,4 +100,26 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * A tap on a card: the product page's picture is asked for at once, beside the page's data, as a
+ * document load's preload scanner would ask for it, instead of once the page has rendered (60–70 ms
+ * later on a slow phone, decision 026). The card shows the same picture in the same widths; with the
+ * product page's `sizes` the browser picks the file that page's `<img>` will use, and matches it to
+ * this preload.
+ */
+function preloadProductPicture(anchor: HTMLAnchorElement) {
+  const picture = anchor.closest("article")?.querySelector("img");
+  if (!picture?.srcset) return;
+  const link = document.createElement("link");
+  Object.assign(link, {
+    rel: "preload",
+    as: "image",
+    href: picture.src,
+    imageSrcset: picture.srcset,
+    imageSizes: PRODUCT_PAGE_SIZES,
+    fetchPriority: "high",
+  });
+  document.head.append(link);
 }

@@ -80,6 +80,42 @@ test("a card opens its product page (with JavaScript without loading a new docum
   await expect(cardNameLink(productCards(page).nth(3))).toHaveText(name);
 });
 
+test.describe("on a phone whose cards show a smaller file of the picture than the product page", () => {
+  // The phone bench's Moto G Power: a card takes the 360 px file, the product page the 720 px one.
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  test("a tap on a card asks for the product page's picture before the page's data has arrived", async ({ page, visit, js }) => {
+    await visit("/productos?page=2");
+    const card = productCards(page).nth(3);
+    const name = ((await cardNameLink(card).textContent()) ?? "").trim();
+    const events: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/media/")) events.push(`picture ${url.pathname}${url.search}`);
+    });
+    page.on("requestfinished", (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === "document" || url.pathname.endsWith(".data")) events.push("page arrived");
+    });
+    await cardNameLink(card).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const main = page.locator(".gallery-main img");
+    await expect.poll(() => main.evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
+    const shown = await main.evaluate((img) => {
+      const url = new URL((img as HTMLImageElement).currentSrc);
+      return `picture ${url.pathname}${url.search}`;
+    });
+    expect(shown).toMatch(/w=720$/);
+    const asked = events.indexOf(shown);
+    const arrived = events.indexOf("page arrived");
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(arrived).toBeGreaterThanOrEqual(0);
+    // With JavaScript the tap preloads it beside the data (decision 026), not once the page has
+    // rendered. (A document's preload scanner asks for it while the document is still arriving.)
+    if (js) expect(asked).toBeLessThan(arrived);
+  });
+});
+
 test("the list asks ahead for the product page's script and stylesheet once it has loaded, so a tap on a card takes them from the browser's cache", async ({
   page,
   visit,
