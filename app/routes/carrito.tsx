@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
 import { Link, data, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/carrito";
@@ -78,6 +79,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const summary = summarizeCart(lines);
   const clear = useFetcher();
   const hydrated = useHydrated();
+  // False when this page came with the document (hydrated), true when the browser rendered it.
+  const [renderedInBrowser] = useState(hydrated);
   const shownError = failureFor(actionData)?.formError ?? null;
 
   if (lines.length === 0) {
@@ -147,8 +150,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
               Router's render prefetch) and its stylesheet (named in the route's handle, which React
               Router does not prefetch), one round trip after another when tapped (BENCH_ONLY=phone). */}
           <PrefetchNextPage page="checkout" />
-          {/* PrefetchInBrowser: the sheet, in a cart the browser rendered (the link prefetches the rest). */}
-          {hydrated ? <link rel="prefetch" href={checkoutStylesheet} /> : null}
+          {/* PrefetchInBrowser: the sheet, in a cart the browser rendered (a client-side visit; a
+              document's loader adds the server's list). The link prefetches the rest. */}
+          {renderedInBrowser ? <link rel="prefetch" href={checkoutStylesheet} /> : null}
           <Link to="/checkout" prefetch="render" className="button button-primary button-block">
             Proceder al pago
           </Link>

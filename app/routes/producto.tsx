@@ -105,6 +105,8 @@ type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 function ProductView({ product, initialImage }: { product: Product; initialImage: number }) {
   const phone = useShopPhone();
   const hydrated = useHydrated();
+  // False when this page came with the document (hydrated), true when the browser rendered it.
+  const [renderedInBrowser] = useState(hydrated);
   const pictureLoaded = useAfterPriorityPictures();
   const navigate = useNavigate();
   const [imageIndex, setImageIndex] = useState(initialImage);
@@ -158,11 +160,12 @@ function ProductView({ product, initialImage }: { product: Product; initialImage
     <article className="product-detail">
       {/* 'Agregar al carrito' posts to the cart's route, whose module React Router loads first. */}
       <PrefetchNextPage page="cart" />
-      {pictureLoaded ? (
-        // PrefetchInBrowser: the same in a page the browser rendered (the server's list reaches only
-        // a document load), once the product's picture is in. React Router's prefetch names the route's module and imports (and asks
-        // for its data, which the server answers empty, server/http/speculative-data.ts), not the
-        // sheet of the route's handle.
+      {renderedInBrowser && pictureLoaded ? (
+        // PrefetchInBrowser: the same in a page the browser rendered (a client-side visit; the
+        // server's list reaches only a document load, whose loader adds it), once the product's
+        // picture is in. React Router's prefetch names the route's module and imports (and asks for
+        // its data, which the server answers empty, server/http/speculative-data.ts), not the sheet
+        // of the route's handle.
         <>
           <link rel="prefetch" href={cartStylesheet} />
           <PrefetchPageLinks page="/carrito" />

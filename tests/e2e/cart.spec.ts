@@ -279,6 +279,33 @@ test("a product page fetches the cart's module and stylesheet ahead, so 'Agregar
   expect(fromNetwork).toEqual([]);
 });
 
+test("a product page loaded as a document asks for the cart's files once, through its loader, and not for the cart's data", async ({
+  page,
+  visit,
+  js,
+}) => {
+  await openProductBySearch(page, visit, "191/165", "Jynx ex");
+  const productUrl = page.url();
+  const asked: string[] = [];
+  const fresh = await page.context().newPage();
+  fresh.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/assets\/(carrito|cart)-/.test(path) || path === "/carrito.data") asked.push(path);
+  });
+  await fresh.goto(productUrl, { waitUntil: "load" });
+  if (js) await waitForHydration(fresh);
+  await fresh.waitForLoadState("networkidle");
+  if (!js) {
+    expect(asked).toEqual([]);
+    return;
+  }
+  // The module and the sheet, each once (the page came with the document: the browser-side prefetch stays out).
+  expect(asked.filter((path) => /^\/assets\/carrito-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  expect(asked.filter((path) => /^\/assets\/cart-[\w-]+\.css$/.test(path))).toHaveLength(1);
+  expect(asked).not.toContain("/carrito.data");
+  await fresh.close();
+});
+
 test("the cart fetches the checkout's scripts and stylesheet ahead, not its data (without JavaScript nothing), and 'Proceder al pago' opens a checkout with the cart's line", async ({
   page,
   visit,
