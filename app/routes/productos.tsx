@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/productos";
 import { listProducts } from "#server/catalog/products.server.ts";
@@ -87,13 +88,18 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
               <p>No se encontraron productos</p>
             </div>
           ) : (
-            <ul className="product-grid" onClick={followLink}>
-              {products.map((product, i) => (
-                <li key={product._id}>
-                  <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i === 0} />
-                </li>
-              ))}
-            </ul>
+            // The cards hydrate after the rest of the page, in slices that leave the phone free between
+            // them (docs/architecture.md, "Hydration in slices"); a tap on a card before then hydrates
+            // it at once.
+            <Suspense>
+              <ul className="product-grid" onClick={followLink}>
+                {products.map((product, i) => (
+                  <li key={product._id}>
+                    <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i === 0} />
+                  </li>
+                ))}
+              </ul>
+            </Suspense>
           )}
           <Pagination page={page} pages={pages} hrefFor={(p) => productListHref(query, { page: p }, pathname)} />
         </section>
