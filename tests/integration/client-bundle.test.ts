@@ -88,6 +88,13 @@ describe("client bundle", () => {
     }
   });
 
+  it("the list asks for three scripts: React with the entry, the root's module with the shell, and the list's module", () => {
+    // The root's and the list's route modules are their chunks themselves, not one-line re-exports of
+    // them (vite.config.ts, routeModulesInTheirChunks): each such file cost a request and gzip overhead.
+    const loaded = [...scripts("root", "productos")];
+    expect(loaded, loaded.join(" ")).toHaveLength(3);
+  });
+
   it("a page loads only its own code: the list no variant picker, the product page no filter panel, no alert form until it shows", () => {
     // The bench's "JavaScript beyond the bare page" (docs/decisions/007-list-speed-against-a-bare-page.md).
     const chunks = JSON.parse(fs.readFileSync(MODULES, "utf8")) as Record<string, string[]>;
