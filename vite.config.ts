@@ -99,11 +99,13 @@ const CLIENT_ENTRY = /\/entry\.client\.tsx$/;
  * The list, where most visits start, is one chunk: its route module with every module of the shell
  * only it uses, including those the admin's lists share (the query string's rules, the pagination).
  * Those screens then load the list's chunk too; the list saves a script of its own and its gzip
- * overhead (0.25 KB of the "JavaScript beyond the bare page" the bench measures). React Router still
- * asks for the route's own file, a one-line re-export.
+ * overhead (0.25 KB of the "JavaScript beyond the bare page" the bench measures). With React Router's
+ * entry for the route (the `?__react-router-build-client-route` module) in it too, the chunk is the
+ * route's own file (routeModulesInTheirChunks).
  */
-const LIST_ROUTE = /\/app\/routes\/productos\.tsx$/;
-const CLIENT_ROUTE = "?__react-router-build-client-route";
+const LIST_ROUTE = /\/app\/routes\/productos\.tsx(\?__react-router-build-client-route)?$/;
+/** React Router's entry for the root's route module: in the shop's chunk, which is then the root's own file. */
+const ROOT_ROUTE_ENTRY = /\/app\/root\.tsx\?__react-router-build-client-route$/;
 /** The chunk of the modules that only one of the shell's pages uses (with other screens, maybe). */
 const PAGE_CHUNK: Record<string, string> = { "routes/productos": "list", "routes/producto": "product", "routes/carrito": "cart" };
 
@@ -125,8 +127,8 @@ function shopChunk(): (id: string, meta: { getModuleInfo: ModuleInfoOf }) => str
   return (id, { getModuleInfo }) => {
     // Rollup's CommonJS interop helpers serve React's CommonJS builds (and a lone helper elsewhere would tie the chunks in a circle).
     if (FRAMEWORK.test(id) || CLIENT_ENTRY.test(id) || id === COMMONJS_HELPERS) return "framework";
-    if (LIST_ROUTE.test(id) || id.endsWith(`${"/app/routes/productos.tsx"}${CLIENT_ROUTE}`)) return "list";
-    if (id.endsWith(`/app/root.tsx${CLIENT_ROUTE}`)) return "shop";
+    if (LIST_ROUTE.test(id)) return "list";
+    if (ROOT_ROUTE_ENTRY.test(id)) return "shop";
     if (id.includes("/node_modules/") || ROUTE.test(id)) return undefined;
     if (!chunkOf.has(id)) {
       const found = shellImporters(id, getModuleInfo, new Set(), new Set());
