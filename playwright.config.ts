@@ -59,6 +59,8 @@ export default defineConfig({
       // The admin account the first start creates (tests/e2e/accounts.ts signs in with it).
       ADMIN_EMAIL: "admin@tienda.test",
       ADMIN_PASSWORD: "admin-e2e-2026",
+      // Every kept product card is rendered afresh too and must equal it (decision 028).
+      SERVER_FRAGMENTS: "verify",
       // Not the default number: every page must print the configured one (shop-phone.spec.ts).
       WHATSAPP_NUMBER: E2E_WHATSAPP_NUMBER,
     },

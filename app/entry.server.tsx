@@ -8,10 +8,21 @@ import { INLINE_CSS } from "#app/styles/inline-css.server.ts";
 import { NextPageAssetsContext, type NextPage } from "#app/lib/page-prefetch.ts";
 import { assetsBeyondShownPage } from "#app/lib/route-assets.server.ts";
 import { scriptsAfterPaint } from "#app/lib/scripts-after-paint.server.ts";
+import { ServerFragmentsContext, type FragmentRenderer } from "#app/lib/server-fragments.tsx";
+import { createFragmentRenderer, type FragmentMode } from "#app/lib/server-fragments.server.ts";
 import { logRequestFailure } from "#server/http/error-log.ts";
 import { markLoadersDone, serverTiming } from "#server/http/request-cost.ts";
 
 export const streamTimeout = 5_000;
+
+/** The product cards kept as HTML (decision 028), for the process's life; "off" renders them in place. */
+const fragmentRenderers = new Map<FragmentMode, FragmentRenderer>();
+function fragmentRenderer(mode: FragmentMode): FragmentRenderer | null {
+  if (mode === "off") return null;
+  let renderer = fragmentRenderers.get(mode);
+  if (!renderer) fragmentRenderers.set(mode, (renderer = createFragmentRenderer(mode)));
+  return renderer;
+}
 
 /**
  * React writes the document in 4 KB pieces and calls `flush()` at the end of each
@@ -73,7 +84,9 @@ export default function handleRequest(
       // The sheets written into the page (app/styles/inline.ts): their text only on the server.
       <InlineCssContext.Provider value={INLINE_CSS}>
         <NextPageAssetsContext.Provider value={(page: NextPage) => assetsBeyondShownPage(routerContext, page)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerFragmentsContext.Provider value={fragmentRenderer(loadContext.config.SERVER_FRAGMENTS)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerFragmentsContext.Provider>
         </NextPageAssetsContext.Provider>
       </InlineCssContext.Provider>,
       {

@@ -96,6 +96,12 @@ const schema = z.object({
    * never answer, so every request queries the database. For the bench's uncached rows only.
    */
   CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
+  /**
+   * Product cards rendered once per distinct input and reused (app/lib/server-fragments.server.ts,
+   * decision 028). "off" renders every card of every page; "verify" (the test servers) renders every
+   * card and fails the request if a kept one differs.
+   */
+  SERVER_FRAGMENTS: z.enum(["on", "off", "verify"]).default("on"),
   /** On SIGTERM, how long the requests in flight and the jobs' batch under way may take before the process stops anyway (server.js). */
   SHUTDOWN_DEADLINE_MS: z.coerce
     .number()

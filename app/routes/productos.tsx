@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, type MouseEventHandler, type ReactElement } from "react";
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/productos";
 import { listProducts } from "#server/catalog/products.server.ts";
@@ -10,12 +10,14 @@ import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
 import { ProductCard } from "#app/components/ProductCard.tsx";
+import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { PRODUCT_PAGE_SIZES } from "#app/components/ProductImage.tsx";
 import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
 import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
 import { useLinkDelegation } from "#app/lib/use-link-delegation.ts";
+import { useServerFragment } from "#app/lib/server-fragments.tsx";
 import type { StylesheetHandle } from "#app/styles/inline.ts";
 
 /** The list writes in only the part of the shell's sheet its first paint uses (docs/decisions/025-first-round-trip.md). */
@@ -92,13 +94,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             // them (docs/architecture.md, "Hydration in slices"); a tap on a card before then hydrates
             // it at once.
             <Suspense>
-              <ul className="product-grid" onClick={followLink}>
-                {products.map((product, i) => (
-                  <li key={product._id}>
-                    <ProductCard product={product} inCart={quantities[product._id] ?? 0} eager={i === 0} />
-                  </li>
-                ))}
-              </ul>
+              <ProductGrid products={products} quantities={quantities} onClick={followLink} />
             </Suspense>
           )}
           <Pagination page={page} pages={pages} hrefFor={(p) => productListHref(query, { page: p }, pathname)} />
@@ -128,4 +124,51 @@ function preloadProductPicture(anchor: HTMLAnchorElement) {
     fetchPriority: "high",
   });
   document.head.append(link);
+}
+
+/**
+ * The cards. On the server each card's HTML is kept per distinct input and reused (decision 028);
+ * in the browser's build that branch is gone (`import.meta.env.SSR` is false there) and the cards
+ * render and hydrate as usual.
+ */
+function ProductGrid({
+  products,
+  quantities,
+  onClick,
+}: {
+  products: Route.ComponentProps["loaderData"]["products"];
+  quantities: Readonly<Record<string, number>>;
+  onClick: MouseEventHandler<HTMLUListElement>;
+}) {
+  // A build-time constant: the server always calls this hook, the browser never.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const cardHtml = import.meta.env.SSR ? useCardHtml() : null;
+  return (
+    <ul className="product-grid" onClick={onClick}>
+      {products.map((product, i) => {
+        const inCart = quantities[product._id] ?? 0;
+        const card = <ProductCard product={product} inCart={inCart} eager={i === 0} />;
+        // The first card's eager picture is preloaded from the page's <head> (React hoists it while
+        // rendering the page), so that card is always rendered in place.
+        const html = import.meta.env.SSR && cardHtml && i > 0 ? cardHtml(product, inCart, card) : null;
+        if (html !== null) return <li key={product._id} dangerouslySetInnerHTML={{ __html: html }} />;
+        return <li key={product._id}>{card}</li>;
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A card's HTML, kept by a key that names every input of its render: the product, the quantity in
+ * the cart, and what its heart and forms read from the root loader and the address (decision 028).
+ */
+function useCardHtml() {
+  const fragment = useServerFragment();
+  const root = useRootData();
+  const { pathname, search } = useLocation();
+  if (!fragment) return null;
+  const signedIn = Boolean(root?.user);
+  const wishlist = root?.wishlist ?? [];
+  return (product: ProductCardDto, inCart: number, card: ReactElement) =>
+    fragment(JSON.stringify([product, inCart, signedIn, wishlist.includes(product._id), pathname + search]), card);
 }
