@@ -1,4 +1,7 @@
-import { useFetcher } from "react-router";
+import type { ReactElement } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useRootData } from "#app/root.tsx";
+import { useServerFragment } from "#app/lib/server-fragments.tsx";
 import type { ProductCardDto } from "#server/catalog/product-dto.ts";
 import { AddToCartForm } from "./AddToCartForm";
 import { Price } from "./Price";
@@ -78,4 +81,21 @@ function ConditionChips({ conditions }: { conditions: readonly string[] }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * On the server only (a list calls it under `import.meta.env.SSR`): a card's HTML, kept by a key
+ * that names every input of ProductCard's render above, the product, the quantity in the cart, and
+ * what its heart and forms read from the root loader and the address (decision 028). A new input
+ * of the card (a prop, a context it reads) goes into this key too. Null when SERVER_FRAGMENTS=off.
+ */
+export function useProductCardHtml() {
+  const fragment = useServerFragment();
+  const root = useRootData();
+  const { pathname, search } = useLocation();
+  if (!fragment) return null;
+  const signedIn = Boolean(root?.user);
+  const wishlist = root?.wishlist ?? [];
+  return (product: ProductCardDto, inCart: number, card: ReactElement) =>
+    fragment(JSON.stringify([product, inCart, signedIn, wishlist.includes(product._id), pathname + search]), card);
 }

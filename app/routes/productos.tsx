@@ -1,4 +1,4 @@
-import { Suspense, type MouseEventHandler, type ReactElement } from "react";
+import { Suspense, type MouseEventHandler } from "react";
 import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/productos";
 import { listProducts } from "#server/catalog/products.server.ts";
@@ -9,15 +9,13 @@ import { originFrom, pageMeta } from "#app/lib/seo.ts";
 import { LoyaltyBanner } from "#app/components/LoyaltyBanner.tsx";
 import { Pagination } from "#app/components/Pagination.tsx";
 import { PrefetchNextPage } from "#app/components/PrefetchNextPage.tsx";
-import { ProductCard } from "#app/components/ProductCard.tsx";
-import type { ProductCardDto } from "#server/catalog/product-dto.ts";
+import { ProductCard, useProductCardHtml } from "#app/components/ProductCard.tsx";
 import { PRODUCT_PAGE_SIZES } from "#app/components/ProductImage.tsx";
 import { ProductFilters, SortSelect } from "#app/components/ProductFilters.tsx";
 import { useCartQuantities } from "#app/components/cart-state.ts";
 import { useRootData } from "#app/root.tsx";
 import { useShownProductQuery } from "#app/lib/use-shown-product-query.ts";
 import { useLinkDelegation } from "#app/lib/use-link-delegation.ts";
-import { useServerFragment } from "#app/lib/server-fragments.tsx";
 import type { StylesheetHandle } from "#app/styles/inline.ts";
 
 /** The list writes in only the part of the shell's sheet its first paint uses (docs/decisions/025-first-round-trip.md). */
@@ -142,7 +140,7 @@ function ProductGrid({
 }) {
   // A build-time constant: the server always calls this hook, the browser never.
   // eslint-disable-next-line react-hooks/rules-of-hooks
-  const cardHtml = import.meta.env.SSR ? useCardHtml() : null;
+  const cardHtml = import.meta.env.SSR ? useProductCardHtml() : null;
   return (
     <ul className="product-grid" onClick={onClick}>
       {products.map((product, i) => {
@@ -156,19 +154,4 @@ function ProductGrid({
       })}
     </ul>
   );
-}
-
-/**
- * A card's HTML, kept by a key that names every input of its render: the product, the quantity in
- * the cart, and what its heart and forms read from the root loader and the address (decision 028).
- */
-function useCardHtml() {
-  const fragment = useServerFragment();
-  const root = useRootData();
-  const { pathname, search } = useLocation();
-  if (!fragment) return null;
-  const signedIn = Boolean(root?.user);
-  const wishlist = root?.wishlist ?? [];
-  return (product: ProductCardDto, inCart: number, card: ReactElement) =>
-    fragment(JSON.stringify([product, inCart, signedIn, wishlist.includes(product._id), pathname + search]), card);
 }
